@@ -1,0 +1,199 @@
+//! Code generation for `#[tool]`.
+//!
+//! The expansion is the user's function, unchanged but for the parameter attributes
+//! `#[tool]` consumes, and one hidden constructor, `__toolshape_tool_<name>`, that builds a
+//! `ToolDef`: a static spec (names and doc strings), the format marker, and a handler closure
+//! that calls the function. Everything else (schemas, argument parsing, envelope, hashing,
+//! errors) is generic runtime code reached through `<crate>::__private`.
+
+use proc_macro2::{Span, TokenStream};
+use quote::{format_ident, quote, quote_spanned};
+use syn::spanned::Spanned;
+use syn::ItemFn;
+
+use crate::attr::{FormatName, ToolArgs};
+use crate::model::{self, Param, StateSource, Tool};
+
+/// `#[tool(args)] item`: the expansion, or the user's item and every error.
+pub(crate) fn tool(args: TokenStream, item: TokenStream) -> TokenStream {
+    let mut function: ItemFn = match syn::parse2(item.clone()) {
+        Ok(function) => function,
+        Err(error) => {
+            let error = syn::Error::new(
+                error.span(),
+                "`#[tool]` goes on a function (`fn` or `async fn`, free or in an `impl` block)",
+            );
+            return with_item(item, error.into_compile_error());
+        }
+    };
+    let parsed = darling::ast::NestedMeta::parse_meta_list(args)
+        .map_err(darling::Error::from)
+        .and_then(|list| <ToolArgs as darling::FromMeta>::from_list(&list));
+    let result = parsed.and_then(|args| model::build(args, &function));
+    model::strip_param_attrs(&mut function);
+    match result {
+        Ok(tool) => {
+            let constructor = constructor(&tool);
+            quote! {
+                #function
+                #constructor
+            }
+        }
+        // Keep the function so the rest of the crate, and IDEs, go on working.
+        Err(errors) => with_item(quote!(#function), errors.write_errors()),
+    }
+}
+
+fn with_item(item: TokenStream, errors: TokenStream) -> TokenStream {
+    quote! {
+        #item
+        #errors
+    }
+}
+
+/// The name of the hidden constructor of a tool declared by function `ident`.
+pub(crate) fn constructor_ident(ident: &syn::Ident) -> syn::Ident {
+    let name = ident.to_string();
+    let name = name.strip_prefix("r#").unwrap_or(&name);
+    format_ident!("__toolshape_tool_{}", name, span = ident.span())
+}
+
+fn constructor(tool: &Tool) -> TokenStream {
+    let krate = &tool.krate;
+    let private = quote!(#krate::__private);
+    let fn_ident = &tool.fn_ident;
+    let vis = &tool.vis;
+    let constructor = constructor_ident(fn_ident);
+
+    let name = &tool.name;
+    let description = &tool.description;
+    let title = match &tool.title {
+        Some(title) => quote!(::core::option::Option::Some(#title)),
+        None => quote!(::core::option::Option::None),
+    };
+    let version = match &tool.version {
+        Some(version) => quote!(#version),
+        None => quote!(::core::env!("CARGO_PKG_VERSION")),
+    };
+    let param_specs = tool.schema_params().map(|(_, name, _, description)| {
+        quote!(#private::ParamSpec { name: #name, description: #description })
+    });
+    let rust_name = fn_ident.to_string();
+
+    // The state type the handler receives, the constructor's generics, and how the
+    // function's state argument is made.
+    let send_sync = quote!(::core::marker::Send + ::core::marker::Sync + 'static);
+    let (state_ty, generics, where_clause, state_arg) = match &tool.state {
+        StateSource::None => (quote!(__S), quote!(<__S>), quote!(where __S: #send_sync), None),
+        StateSource::Receiver => (
+            quote!(Self),
+            quote!(),
+            quote!(where Self: #send_sync),
+            Some(quote!(__toolshape_state)),
+        ),
+        StateSource::Provided(ty) => (
+            quote!(__S),
+            quote!(<__S>),
+            quote_spanned!(ty.span()=> where __S: #send_sync + #private::Provides<#ty>),
+            Some(quote!(#private::Provides::<#ty>::provide(__toolshape_state))),
+        ),
+    };
+
+    let arg_idents: Vec<_> = tool.schema_params().map(|(ident, ..)| ident).collect();
+    let arg_types: Vec<_> = tool.schema_params().map(|(_, _, ty, _)| ty).collect();
+    let call_args = tool.params.iter().map(|param| match param {
+        Param::Schema { ident, .. } => quote!(#ident),
+        Param::State => state_arg.clone().unwrap_or_default(),
+        Param::Context => quote!(__toolshape_context),
+    });
+    let call_args: Vec<_> = match &tool.state {
+        StateSource::Receiver => std::iter::once(quote!(__toolshape_state)).chain(call_args).collect(),
+        _ => call_args.collect(),
+    };
+    let callee = match &tool.state {
+        StateSource::Receiver => quote!(Self::#fn_ident),
+        _ => quote!(#fn_ident),
+    };
+    let await_ = tool.is_async.then(|| quote!(.await));
+    let state_pat = if state_arg.is_some() {
+        quote!(__toolshape_state)
+    } else {
+        quote!(_)
+    };
+    let context_pat = if tool.params.iter().any(|p| matches!(p, Param::Context)) {
+        quote!(__toolshape_context)
+    } else {
+        quote!(_)
+    };
+    let format = match tool.format {
+        FormatName::Json => quote!(#private::Json),
+    };
+    // Span the handler on the return type, so an output type the format cannot render is
+    // reported there.
+    let output_span = tool.output.as_ref().map_or_else(Span::call_site, Spanned::span);
+    let new_def = quote_spanned!(output_span=> #private::ToolDef::new);
+
+    quote! {
+        #[doc(hidden)]
+        #[allow(non_snake_case, clippy::needless_lifetimes)]
+        #vis fn #constructor #generics() -> #private::ToolDef<#state_ty> #where_clause {
+            static __TOOLSHAPE_SPEC: #private::ToolSpec = #private::ToolSpec {
+                name: #name,
+                title: #title,
+                description: #description,
+                version: #version,
+                params: &[#(#param_specs),*],
+                rust_path: ::core::concat!(::core::module_path!(), "::", #rust_name),
+                location: ::core::concat!(::core::file!(), ":", ::core::line!()),
+            };
+            #new_def(
+                &__TOOLSHAPE_SPEC,
+                #format,
+                |#state_pat: &#state_ty, (#(#arg_idents,)*): (#(#arg_types,)*), #context_pat: #private::Context| {
+                    #private::handler_body!(#callee(#(#call_args),*) #await_)
+                },
+            )
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn pretty(tokens: TokenStream) -> String {
+        prettyplease::unparse(&syn::parse2(tokens).expect("expansion parses as a file"))
+    }
+
+    #[test]
+    fn json_tool_expansion() {
+        let expanded = tool(
+            quote!(format = "json"),
+            quote! {
+                /// Look up one user by id.
+                pub async fn get_user_by_id(
+                    #[state] db: &Db,
+                    /// The user's numeric id.
+                    id: u32,
+                ) -> Result<User, UserError> {
+                    db.get(id)
+                }
+            },
+        );
+        expect_test::expect_file!["../tests/snapshots/json_tool.rs"].assert_eq(&pretty(expanded));
+    }
+
+    #[test]
+    fn method_tool_expansion() {
+        let expanded = tool(
+            quote!(format = "json", name = "search"),
+            quote! {
+                /// Search.
+                fn search(&self, #[context] cx: Context, query: Option<String>) -> Vec<User> {
+                    self.find(query)
+                }
+            },
+        );
+        expect_test::expect_file!["../tests/snapshots/method_tool.rs"].assert_eq(&pretty(expanded));
+    }
+}

@@ -1,0 +1,322 @@
+//! The tool as the generator needs it, built from the function and its attribute, with every
+//! rule that spans several parts of the declaration checked in one pass.
+//!
+//! Errors are accumulated: a user sees every problem of one tool in one build.
+
+use proc_macro2::Span;
+use syn::spanned::Spanned;
+use syn::{FnArg, GenericParam, ItemFn, Pat, ReceiverKind, Type};
+
+use crate::attr::{FormatName, ToolArgs};
+use crate::docs;
+
+/// Most parameters a tool can take (the runtime implements its argument parsing for tuples
+/// up to this size).
+pub(crate) const MAX_PARAMS: usize = 16;
+
+pub(crate) struct Tool {
+    pub(crate) name: String,
+    pub(crate) title: Option<String>,
+    pub(crate) description: String,
+    pub(crate) version: Option<String>,
+    pub(crate) format: FormatName,
+    pub(crate) krate: syn::Path,
+    /// How the tool reaches its state.
+    pub(crate) state: StateSource,
+    pub(crate) params: Vec<Param>,
+    pub(crate) is_async: bool,
+    pub(crate) fn_ident: syn::Ident,
+    /// The function's visibility, which the hidden constructor shares.
+    pub(crate) vis: syn::Visibility,
+    /// The function's return type, for spans; `None` for `-> ()` written as nothing.
+    pub(crate) output: Option<Type>,
+}
+
+/// Where the state handed to the tool comes from.
+pub(crate) enum StateSource {
+    /// No state: the tool works with any server state.
+    None,
+    /// `&self`: the tool is a method and the state is `Self`.
+    Receiver,
+    /// `#[state] x: &T`: any state that provides `T`.
+    Provided(Type),
+}
+
+/// One parameter of the function, in order.
+pub(crate) enum Param {
+    /// An ordinary parameter: a property of the input schema.
+    Schema {
+        ident: syn::Ident,
+        /// The property name: the Rust name without `r#`.
+        name: String,
+        ty: Type,
+        description: String,
+    },
+    /// `#[state] x: &T`.
+    State,
+    /// `#[context] cx: Context`.
+    Context,
+}
+
+impl Tool {
+    pub(crate) fn schema_params(&self) -> impl Iterator<Item = (&syn::Ident, &str, &Type, &str)> {
+        self.params.iter().filter_map(|param| match param {
+            Param::Schema {
+                ident,
+                name,
+                ty,
+                description,
+            } => Some((ident, name.as_str(), ty, description.as_str())),
+            _ => None,
+        })
+    }
+}
+
+/// Removes the attributes `#[tool]` consumes (`#[state]`, `#[context]`, doc comments) from
+/// the function's parameters, so the function can be emitted as ordinary Rust.
+pub(crate) fn strip_param_attrs(function: &mut ItemFn) {
+    for input in &mut function.sig.inputs {
+        if let FnArg::Typed(typed) = input {
+            typed.attrs.retain(|attr| {
+                !(docs::is_doc(attr) || attr.path().is_ident("state") || attr.path().is_ident("context"))
+            });
+        }
+    }
+}
+
+/// Builds the model, or every error found.
+pub(crate) fn build(args: ToolArgs, function: &ItemFn) -> darling::Result<Tool> {
+    let mut errors = darling::Error::accumulator();
+    let sig = &function.sig;
+
+    let format = match args.format {
+        Some(format) => *format,
+        None => {
+            errors.push(
+                darling::Error::custom(
+                    "missing `format`: add `format = \"json\"` to `#[tool(...)]`\n\
+                     help: `json` returns the envelope `{status, data, metadata, grounded}` as structured content, for programs and models alike",
+                )
+                .with_span(&Span::call_site()),
+            );
+            FormatName::Json
+        }
+    };
+
+    let ident_name = sig.ident.to_string();
+    let ident_name = ident_name.strip_prefix("r#").unwrap_or(&ident_name).to_owned();
+    let name = match &args.name {
+        Some(name) => {
+            if let Err(message) = check_tool_name(name) {
+                errors.push(darling::Error::custom(message).with_span(&name.span()));
+            }
+            (**name).clone()
+        }
+        None => {
+            if let Err(message) = check_tool_name(&ident_name) {
+                errors.push(
+                    darling::Error::custom(format!(
+                        "{message}\nhelp: give the tool a valid name with `#[tool(name = \"...\")]`"
+                    ))
+                    .with_span(&sig.ident),
+                );
+            }
+            ident_name
+        }
+    };
+
+    let description = match args.description.clone().or_else(|| docs::collect(&function.attrs)) {
+        Some(description) => description,
+        None => {
+            errors.push(
+                darling::Error::custom(
+                    "a tool needs a description, which is what a model reads to decide when to call it\n\
+                     help: add a `///` doc comment to the function, or `description = \"...\"` to `#[tool(...)]`",
+                )
+                .with_span(&sig.ident),
+            );
+            String::new()
+        }
+    };
+
+    // Signature shapes the runtime cannot serve.
+    if let syn::Safety::Unsafe(token) = &sig.safety {
+        errors.push(
+            darling::Error::custom("a tool cannot be an `unsafe fn`: the server calls it with arguments from the client\nhelp: make the function safe and keep the `unsafe` block inside it")
+                .with_span(token),
+        );
+    }
+    if let Some(abi) = &sig.abi {
+        errors.push(darling::Error::custom("a tool cannot have an `extern` ABI").with_span(abi));
+    }
+    if let Some(variadic) = &sig.variadic {
+        errors.push(darling::Error::custom("a tool cannot be variadic").with_span(variadic));
+    }
+    for param in &sig.generics.params {
+        match param {
+            GenericParam::Lifetime(_) => {}
+            GenericParam::Type(_) | GenericParam::Const(_) => errors.push(
+                darling::Error::custom(
+                    "a tool cannot be generic over types or constants: the server must know the parameter and output types to describe them\n\
+                     help: write a non-generic wrapper function and put `#[tool]` on it",
+                )
+                .with_span(param),
+            ),
+        }
+    }
+
+    let mut state = StateSource::None;
+    let mut has_context = false;
+    let mut params = Vec::new();
+    for input in &sig.inputs {
+        match input {
+            FnArg::Receiver(receiver) => match &receiver.kind {
+                ReceiverKind::Reference(_, _, None) => state = StateSource::Receiver,
+                ReceiverKind::Reference(_, _, Some(mutability)) => errors.push(
+                    darling::Error::custom(
+                        "a tool method takes `&self`, not `&mut self`: the server runs calls concurrently on shared state\n\
+                         help: take `&self` and keep mutable parts behind a `Mutex` or `RwLock`",
+                    )
+                    .with_span(mutability),
+                ),
+                _ => errors.push(
+                    darling::Error::custom(
+                        "a tool method takes `&self`: the server shares one state between calls and cannot give each call `self`\n\
+                         help: change the receiver to `&self`",
+                    )
+                    .with_span(&receiver.self_token),
+                ),
+            },
+            FnArg::Typed(typed) => {
+                let is_state = typed.attrs.iter().any(|a| a.path().is_ident("state"));
+                let is_context = typed.attrs.iter().any(|a| a.path().is_ident("context"));
+                if is_state && is_context {
+                    errors.push(
+                        darling::Error::custom("a parameter is either `#[state]` or `#[context]`, not both")
+                            .with_span(&typed.pat),
+                    );
+                    continue;
+                }
+                if is_state {
+                    if matches!(state, StateSource::Receiver) {
+                        errors.push(
+                            darling::Error::custom(
+                                "a tool method's state is `self`; it takes no `#[state]` parameter\n\
+                                 help: read the state through `self`, or make the tool a free function",
+                            )
+                            .with_span(&typed.pat),
+                        );
+                    } else if matches!(state, StateSource::Provided(_)) {
+                        errors.push(
+                            darling::Error::custom(
+                                "a tool takes at most one `#[state]` parameter\n\
+                                 help: take one state type and implement `toolshape::Provides<T>` on it for each part",
+                            )
+                            .with_span(&typed.pat),
+                        );
+                    } else if let Type::Reference(reference) = &*typed.ty
+                        && reference.mutability.is_none()
+                    {
+                        state = StateSource::Provided((*reference.elem).clone());
+                    } else {
+                        errors.push(
+                            darling::Error::custom(
+                                "a `#[state]` parameter is a shared reference, `&T`: the server shares one state between concurrent calls\n\
+                                 help: write the type as `&T`",
+                            )
+                            .with_span(&typed.ty),
+                        );
+                    }
+                    params.push(Param::State);
+                    continue;
+                }
+                if is_context {
+                    if has_context {
+                        errors.push(
+                            darling::Error::custom("a tool takes at most one `#[context]` parameter")
+                                .with_span(&typed.pat),
+                        );
+                    }
+                    has_context = true;
+                    params.push(Param::Context);
+                    continue;
+                }
+                let ident = match &*typed.pat {
+                    Pat::Ident(pat) if pat.by_ref.is_none() && pat.subpat.is_none() => pat.ident.clone(),
+                    other => {
+                        errors.push(
+                            darling::Error::custom(
+                                "a tool parameter needs a plain name: it is the property name in the input schema\n\
+                                 help: name the parameter and destructure it inside the function",
+                            )
+                            .with_span(other),
+                        );
+                        continue;
+                    }
+                };
+                let name = ident.to_string();
+                let name = name.strip_prefix("r#").unwrap_or(&name).to_owned();
+                params.push(Param::Schema {
+                    ident,
+                    name,
+                    ty: (*typed.ty).clone(),
+                    description: docs::collect(&typed.attrs).unwrap_or_default(),
+                });
+            }
+        }
+    }
+
+    let schema_count = params.iter().filter(|p| matches!(p, Param::Schema { .. })).count();
+    if schema_count > MAX_PARAMS {
+        errors.push(
+            darling::Error::custom(format!(
+                "a tool takes at most {MAX_PARAMS} parameters; this one has {schema_count}\n\
+                 help: group related parameters in a struct that derives `serde::Deserialize` and `schemars::JsonSchema`"
+            ))
+            .with_span(&sig.inputs.span()),
+        );
+    }
+
+    let output = match &sig.output {
+        syn::ReturnType::Default => None,
+        syn::ReturnType::Type(_, ty) => Some((**ty).clone()),
+    };
+
+    errors.finish()?;
+    Ok(Tool {
+        name,
+        title: args.title,
+        description,
+        version: args.version,
+        format,
+        krate: args.krate.unwrap_or_else(|| syn::parse_quote!(::toolshape)),
+        state,
+        params,
+        is_async: sig.asyncness.is_some(),
+        fn_ident: sig.ident.clone(),
+        vis: function.vis.clone(),
+        output,
+    })
+}
+
+/// The MCP rule for tool names: 1 to 128 characters from `A-Z a-z 0-9 _ - .`.
+pub(crate) fn check_tool_name(name: &str) -> Result<(), String> {
+    if name.is_empty() {
+        return Err("a tool name cannot be empty".into());
+    }
+    if name.len() > 128 {
+        return Err(format!(
+            "a tool name has at most 128 characters; this one has {}",
+            name.len()
+        ));
+    }
+    if let Some(bad) = name
+        .chars()
+        .find(|c| !(c.is_ascii_alphanumeric() || matches!(c, '_' | '-' | '.')))
+    {
+        return Err(format!(
+            "tool name `{name}` contains {bad:?}; MCP tool names use only A-Z, a-z, 0-9, `_`, `-` and `.`"
+        ));
+    }
+    Ok(())
+}

@@ -1,0 +1,36 @@
+/// Look up one user by id.
+pub async fn get_user_by_id(db: &Db, id: u32) -> Result<User, UserError> {
+    db.get(id)
+}
+#[doc(hidden)]
+#[allow(non_snake_case, clippy::needless_lifetimes)]
+pub fn __toolshape_tool_get_user_by_id<__S>() -> ::toolshape::__private::ToolDef<__S>
+where
+    __S: ::core::marker::Send + ::core::marker::Sync + 'static
+        + ::toolshape::__private::Provides<Db>,
+{
+    static __TOOLSHAPE_SPEC: ::toolshape::__private::ToolSpec = ::toolshape::__private::ToolSpec {
+        name: "get_user_by_id",
+        title: ::core::option::Option::None,
+        description: "Look up one user by id.",
+        version: ::core::env!("CARGO_PKG_VERSION"),
+        params: &[
+            ::toolshape::__private::ParamSpec {
+                name: "id",
+                description: "The user's numeric id.",
+            },
+        ],
+        rust_path: ::core::concat!(::core::module_path!(), "::", "get_user_by_id"),
+        location: ::core::concat!(::core::file!(), ":", ::core::line!()),
+    };
+    ::toolshape::__private::ToolDef::new(
+        &__TOOLSHAPE_SPEC,
+        ::toolshape::__private::Json,
+        |__toolshape_state: &__S, (id,): (u32,), _: ::toolshape::__private::Context| {
+            ::toolshape::__private::handler_body!(
+                get_user_by_id(::toolshape::__private::Provides:: < Db >
+                ::provide(__toolshape_state), id). await
+            )
+        },
+    )
+}

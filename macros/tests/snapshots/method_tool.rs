@@ -1,0 +1,38 @@
+/// Search.
+fn search(&self, cx: Context, query: Option<String>) -> Vec<User> {
+    self.find(query)
+}
+#[doc(hidden)]
+#[allow(non_snake_case, clippy::needless_lifetimes)]
+fn __toolshape_tool_search() -> ::toolshape::__private::ToolDef<Self>
+where
+    Self: ::core::marker::Send + ::core::marker::Sync + 'static,
+{
+    static __TOOLSHAPE_SPEC: ::toolshape::__private::ToolSpec = ::toolshape::__private::ToolSpec {
+        name: "search",
+        title: ::core::option::Option::None,
+        description: "Search.",
+        version: ::core::env!("CARGO_PKG_VERSION"),
+        params: &[
+            ::toolshape::__private::ParamSpec {
+                name: "query",
+                description: "",
+            },
+        ],
+        rust_path: ::core::concat!(::core::module_path!(), "::", "search"),
+        location: ::core::concat!(::core::file!(), ":", ::core::line!()),
+    };
+    ::toolshape::__private::ToolDef::new(
+        &__TOOLSHAPE_SPEC,
+        ::toolshape::__private::Json,
+        |
+            __toolshape_state: &Self,
+            (query,): (Option<String>,),
+            __toolshape_context: ::toolshape::__private::Context|
+        {
+            ::toolshape::__private::handler_body!(
+                Self::search(__toolshape_state, __toolshape_context, query)
+            )
+        },
+    )
+}

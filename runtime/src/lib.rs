@@ -1,0 +1,73 @@
+//! # toolshape
+//!
+//! Declare MCP tools as plain Rust functions. `#[tool]` turns a function into a tool of an
+//! [rmcp](https://docs.rs/rmcp) server: its parameters become the input schema, its doc
+//! comments the descriptions, its return type the output schema, and every result carries
+//! the same envelope and provenance metadata.
+//!
+//! ```
+//! use serde::Serialize;
+//! use schemars::JsonSchema;
+//! use toolshape::{Server, ToolError, ToolSet, tool, tools};
+//!
+//! #[derive(Serialize, JsonSchema)]
+//! struct User { id: u32, name: String }
+//!
+//! struct Directory { users: Vec<User> }
+//!
+//! /// Look up one user by id.
+//! #[tool(format = "json")]
+//! async fn get_user_by_id(
+//!     #[state] directory: &Directory,
+//!     /// The user's numeric id.
+//!     id: u32,
+//! ) -> Result<User, ToolError> {
+//!     directory.users.iter().find(|u| u.id == id)
+//!         .map(|u| User { id: u.id, name: u.name.clone() })
+//!         .ok_or_else(|| ToolError::new(format!("User with ID {id} not found")))
+//! }
+//!
+//! # fn main() -> Result<(), toolshape::DuplicateTool> {
+//! let directory = Directory { users: vec![User { id: 42, name: "Alice".into() }] };
+//! let server = Server::new(directory, ToolSet::new(tools![get_user_by_id])?);
+//! assert_eq!(server.tools().list()[0].name, "get_user_by_id");
+//! // server.serve_stdio().await, or .serve_http("127.0.0.1:8080").await
+//! # Ok(()) }
+//! ```
+//!
+//! The function stays an ordinary function: call it in unit tests as you wrote it.
+//!
+//! What a client receives is specified in `docs/wire-format.md`.
+#![doc(test(attr(deny(warnings))))]
+
+mod args;
+mod context;
+mod error;
+mod format;
+mod provenance;
+mod server;
+mod state;
+mod tool;
+mod toolset;
+
+#[doc(hidden)]
+#[path = "private.rs"]
+pub mod __private;
+
+pub use context::Context;
+pub use error::{DuplicateTool, ToolError};
+pub use format::{CallFacts, Format, Json, JsonOutput, Render};
+pub use provenance::{META_KEY, Provenance, data_hash, hash_canonical};
+pub use server::Server;
+pub use state::Provides;
+pub use tool::{BoxFuture, ToolDef};
+pub use toolset::ToolSet;
+pub use toolshape_macros::{tool, tools};
+
+/// rmcp, as toolshape uses it: for servers that mix toolshape tools with their own handler.
+pub use rmcp;
+/// schemars, whose `JsonSchema` derive describes parameter and output types.
+pub use schemars;
+
+/// This crate's version.
+pub const VERSION: &str = env!("CARGO_PKG_VERSION");

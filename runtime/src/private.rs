@@ -1,0 +1,65 @@
+//! The one door generated code uses into this crate. Not a public API: it changes with every
+//! release, which is why `toolshape` pins `toolshape-macros` to its exact version.
+
+pub use crate::args::{ArgProblem, ParamInfo, ParamSpec, Params};
+pub use crate::context::Context;
+pub use crate::format::Json;
+pub use crate::state::Provides;
+pub use crate::tool::{BoxFuture, ToolDef, ToolSpec};
+pub use ::std::boxed::Box;
+
+/// Marks a tool whose function returns `Result<T, E>`.
+pub struct IsResult;
+/// Marks a tool whose function returns a plain `T`.
+pub struct IsValue;
+
+/// Chosen (by autoref-based method resolution) for a returned `Result`, whatever alias
+/// names it.
+pub trait ResultKind {
+    #[inline]
+    fn __toolshape_kind(&self) -> IsResult {
+        IsResult
+    }
+}
+impl<T, E> ResultKind for ::core::result::Result<T, E> {}
+
+/// Chosen for every other returned type.
+pub trait ValueKind {
+    #[inline]
+    fn __toolshape_kind(&self) -> IsValue {
+        IsValue
+    }
+}
+impl<T: ?Sized> ValueKind for &T {}
+
+impl IsResult {
+    #[inline]
+    pub fn into_result<T, E>(self, result: ::core::result::Result<T, E>) -> ::core::result::Result<T, E> {
+        result
+    }
+}
+
+impl IsValue {
+    #[inline]
+    pub fn into_result<T>(self, value: T) -> ::core::result::Result<T, ::core::convert::Infallible> {
+        ::core::result::Result::Ok(value)
+    }
+}
+
+/// The body of a generated handler: runs the user's call and turns what it returns, `T` or
+/// `Result<T, E>`, into `Result<T, E>`, boxed.
+#[doc(hidden)]
+#[macro_export]
+macro_rules! __toolshape_handler_body {
+    ($call:expr) => {
+        $crate::__private::Box::pin(async move {
+            #[allow(unused_imports)]
+            use $crate::__private::{ResultKind as _, ValueKind as _};
+            let __toolshape_returned = $call;
+            (&__toolshape_returned)
+                .__toolshape_kind()
+                .into_result(__toolshape_returned)
+        })
+    };
+}
+pub use crate::__toolshape_handler_body as handler_body;

@@ -1,0 +1,90 @@
+//! Provenance metadata: which tool produced a result, when, how fast, and a hash of its data.
+//!
+//! The hash is `"sha256:"` followed by the lowercase hex SHA-256 of the RFC 8785 (JSON
+//! Canonicalization Scheme) serialisation of the result's `data`, so any client can recompute
+//! it from `structuredContent.data` with an off-the-shelf JCS library. `docs/wire-format.md`
+//! specifies it with a test vector.
+
+use std::time::Instant;
+
+use schemars::JsonSchema;
+use serde::{Deserialize, Serialize};
+use sha2::{Digest, Sha256};
+
+/// The `_meta` key under which every result carries its [`Provenance`].
+pub const META_KEY: &str = "dev.toolshape/provenance";
+
+/// Audit metadata attached to every tool result: in the envelope's `metadata` and in the
+/// result's `_meta` under [`META_KEY`].
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, JsonSchema)]
+#[schemars(title = "Provenance")]
+pub struct Provenance {
+    /// The name of the tool that produced the result.
+    pub tool: String,
+    /// The version of the tool: its `version` key, or the declaring crate's version.
+    pub tool_version: String,
+    /// When the call finished, RFC 3339 in UTC with millisecond precision.
+    pub timestamp: String,
+    /// Wall-clock time spent in the call, from the arrival of the arguments to the result,
+    /// in milliseconds.
+    pub duration_ms: f64,
+    /// `"sha256:"` + lowercase hex SHA-256 of the RFC 8785 canonical JSON of `data`.
+    /// Absent on error results, which carry no data.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub data_hash: Option<String>,
+}
+
+impl Provenance {
+    /// Provenance for a call of `tool` (at `tool_version`) that started at `started` and
+    /// is finishing now.
+    pub fn finish(tool: &str, tool_version: &str, started: Instant, data_hash: Option<String>) -> Self {
+        let duration = started.elapsed();
+        Provenance {
+            tool: tool.to_owned(),
+            tool_version: tool_version.to_owned(),
+            timestamp: chrono::Utc::now().to_rfc3339_opts(chrono::SecondsFormat::Millis, true),
+            duration_ms: duration.as_secs_f64() * 1000.0,
+            data_hash,
+        }
+    }
+}
+
+/// The data hash of canonical JSON bytes: `"sha256:<64 lowercase hex digits>"`.
+pub fn hash_canonical(canonical_json: &[u8]) -> String {
+    let digest = Sha256::digest(canonical_json);
+    let mut out = String::with_capacity(7 + 64);
+    out.push_str("sha256:");
+    for byte in digest {
+        const HEX: &[u8; 16] = b"0123456789abcdef";
+        out.push(HEX[usize::from(byte >> 4)] as char);
+        out.push(HEX[usize::from(byte & 0xf)] as char);
+    }
+    out
+}
+
+/// The data hash of a value: RFC 8785 canonical JSON, then [`hash_canonical`].
+///
+/// # Errors
+/// When the value cannot be serialised as JSON (a map with non-string keys, a failing
+/// `Serialize` implementation) or holds a number JSON cannot represent (NaN, infinity).
+pub fn data_hash<T: Serialize>(value: &T) -> Result<String, serde_json::Error> {
+    let canonical = serde_json_canonicalizer::to_vec(value)?;
+    Ok(hash_canonical(&canonical))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The test vector of `docs/wire-format.md`.
+    #[test]
+    fn test_vector() {
+        let data = serde_json::json!({"name": "Alice", "id": 42, "tags": ["a", "é"], "score": 1.5e3});
+        let canonical = serde_json_canonicalizer::to_string(&data).unwrap();
+        assert_eq!(canonical, r#"{"id":42,"name":"Alice","score":1500,"tags":["a","é"]}"#);
+        assert_eq!(
+            data_hash(&data).unwrap(),
+            "sha256:b73e9ae767ab3a71d097a85261f54d86893a980869aa8a0e340a1d491072744e"
+        );
+    }
+}

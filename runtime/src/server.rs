@@ -1,0 +1,201 @@
+//! A ready-made MCP server over a [`ToolSet`]: stdio, streamable HTTP, or any rmcp transport.
+
+use std::sync::Arc;
+
+use rmcp::model::{
+    CallToolRequestParams, CallToolResponse, Implementation, ListToolsResult,
+    PaginatedRequestParams, ServerCapabilities, ServerConfig, Tool,
+};
+use rmcp::service::RequestContext;
+use rmcp::{ErrorData, RoleServer, ServerHandler};
+
+use crate::toolset::ToolSet;
+
+/// An MCP server that serves a [`ToolSet`] with a state `S`.
+///
+/// Cloning is cheap (the state and tools are shared), which is what rmcp's HTTP transport
+/// needs to serve each session.
+///
+/// ```no_run
+/// use toolshape::{Server, ToolSet, tool, tools};
+///
+/// /// Add two numbers.
+/// #[tool(format = "json")]
+/// fn add(a: i64, b: i64) -> i64 { a + b }
+///
+/// # async fn run() -> Result<(), Box<dyn std::error::Error>> {
+/// let server = Server::new((), ToolSet::new(tools![add])?).with_info("calculator", "1.0.0");
+/// server.serve_stdio().await?;
+/// # Ok(()) }
+/// ```
+pub struct Server<S> {
+    state: Arc<S>,
+    tools: Arc<ToolSet<S>>,
+    info: Arc<ServerConfig>,
+}
+
+impl<S> Clone for Server<S> {
+    fn clone(&self) -> Self {
+        Server {
+            state: self.state.clone(),
+            tools: self.tools.clone(),
+            info: self.info.clone(),
+        }
+    }
+}
+
+impl<S> std::fmt::Debug for Server<S> {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Server")
+            .field("name", &self.info.server_info.name)
+            .field("tools", &*self.tools)
+            .finish_non_exhaustive()
+    }
+}
+
+impl<S: Send + Sync + 'static> Server<S> {
+    /// A server with this state and these tools. It reports itself as `toolshape-server`
+    /// until [`Server::with_info`] names it.
+    pub fn new(state: S, tools: ToolSet<S>) -> Self {
+        let capabilities = ServerCapabilities::builder().enable_tools().build();
+        let info = ServerConfig::new(capabilities)
+            .with_server_info(Implementation::new("toolshape-server", crate::VERSION));
+        Server {
+            state: Arc::new(state),
+            tools: Arc::new(tools),
+            info: Arc::new(info),
+        }
+    }
+
+    /// Names the server in its `initialize` answer (`serverInfo.name` and `.version`).
+    /// Pass your crate's: `with_info(env!("CARGO_PKG_NAME"), env!("CARGO_PKG_VERSION"))`.
+    pub fn with_info(mut self, name: impl Into<String>, version: impl Into<String>) -> Self {
+        let info = Arc::make_mut(&mut self.info);
+        info.server_info = Implementation::new(name, version);
+        self
+    }
+
+    /// Sets the `instructions` the server gives clients at initialisation.
+    pub fn with_instructions(mut self, instructions: impl Into<String>) -> Self {
+        let info = Arc::make_mut(&mut self.info);
+        *info = info.clone().with_instructions(instructions);
+        self
+    }
+
+    /// The state.
+    pub fn state(&self) -> &S {
+        &self.state
+    }
+
+    /// The tools.
+    pub fn tools(&self) -> &ToolSet<S> {
+        &self.tools
+    }
+
+    /// Serves one client over stdin and stdout until it disconnects.
+    ///
+    /// Logs (tracing) must go to stderr: stdout carries the protocol.
+    ///
+    /// # Errors
+    /// When the transport fails to start or the session ends with an error.
+    #[cfg(feature = "stdio")]
+    pub async fn serve_stdio(self) -> Result<(), Box<dyn std::error::Error + Send + Sync>> {
+        use rmcp::ServiceExt as _;
+        let running = self.serve(rmcp::transport::stdio()).await?;
+        running.waiting().await?;
+        Ok(())
+    }
+
+    /// The server as a tower service speaking rmcp's streamable HTTP, to nest in your own
+    /// axum (or other tower) application, e.g. under `/mcp`.
+    ///
+    /// It accepts only loopback `Host` headers (rmcp's DNS-rebinding protection); use
+    /// [`Server::http_service_with`] to allow others.
+    #[cfg(feature = "http")]
+    pub fn http_service(
+        &self,
+    ) -> rmcp::transport::streamable_http_server::StreamableHttpService<
+        Self,
+        rmcp::transport::streamable_http_server::session::local::LocalSessionManager,
+    > {
+        self.http_service_with(Default::default())
+    }
+
+    /// [`Server::http_service`] with rmcp's configuration (allowed hosts, keep-alive, …).
+    #[cfg(feature = "http")]
+    pub fn http_service_with(
+        &self,
+        config: rmcp::transport::streamable_http_server::StreamableHttpServerConfig,
+    ) -> rmcp::transport::streamable_http_server::StreamableHttpService<
+        Self,
+        rmcp::transport::streamable_http_server::session::local::LocalSessionManager,
+    > {
+        let server = self.clone();
+        rmcp::transport::streamable_http_server::StreamableHttpService::new(
+            move || Ok(server.clone()),
+            Default::default(),
+            config,
+        )
+    }
+
+    /// Serves streamable HTTP at `http://ADDR/mcp` until the process ends.
+    ///
+    /// Bind to a loopback address (`127.0.0.1:PORT`) unless you mean to expose the server;
+    /// the examples do. The bound address is logged.
+    ///
+    /// # Errors
+    /// When the address cannot be bound or the server fails.
+    #[cfg(feature = "http")]
+    pub async fn serve_http(
+        self,
+        addr: impl tokio::net::ToSocketAddrs,
+    ) -> Result<(), Box<dyn std::error::Error + Send + Sync>> {
+        let listener = tokio::net::TcpListener::bind(addr).await?;
+        self.serve_http_on(listener).await
+    }
+
+    /// [`Server::serve_http`] on a listener you have bound (port 0 picks a free port).
+    ///
+    /// # Errors
+    /// When the server fails.
+    #[cfg(feature = "http")]
+    pub async fn serve_http_on(
+        self,
+        listener: tokio::net::TcpListener,
+    ) -> Result<(), Box<dyn std::error::Error + Send + Sync>> {
+        let address = listener.local_addr()?;
+        let app = axum::Router::new().nest_service("/mcp", self.http_service());
+        tracing::info!("serving MCP over streamable HTTP at http://{address}/mcp");
+        axum::serve(listener, app).await?;
+        Ok(())
+    }
+}
+
+impl<S: Send + Sync + 'static> ServerHandler for Server<S> {
+    fn get_info(&self) -> ServerConfig {
+        (*self.info).clone()
+    }
+
+    async fn list_tools(
+        &self,
+        _request: Option<PaginatedRequestParams>,
+        _context: RequestContext<RoleServer>,
+    ) -> Result<ListToolsResult, ErrorData> {
+        Ok(ListToolsResult::with_all_items(self.tools.list()))
+    }
+
+    async fn call_tool(
+        &self,
+        request: CallToolRequestParams,
+        context: RequestContext<RoleServer>,
+    ) -> Result<CallToolResponse, ErrorData> {
+        self.tools
+            .call(&self.state, request, context)
+            .await
+            .map(Into::into)
+    }
+
+    fn get_tool(&self, name: &str) -> Option<Tool> {
+        self.tools.get(name).cloned()
+    }
+}

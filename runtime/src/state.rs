@@ -1,0 +1,37 @@
+//! Handing application state to tools.
+
+/// A server state that can lend tools a `&T`.
+///
+/// A free-function tool takes state through a `#[state]` parameter of type `&T`; it can be
+/// served by any state `S: Provides<T>`. Every type provides itself, so the simplest server
+/// has one state type and its tools take `#[state] x: &ThatType`. A larger server with one
+/// state struct implements `Provides` for each part its tools ask for:
+///
+/// ```
+/// use toolshape::Provides;
+/// struct Db;
+/// struct Mailer;
+/// struct App { db: Db, mailer: Mailer }
+///
+/// impl Provides<Db> for App {
+///     fn provide(&self) -> &Db { &self.db }
+/// }
+/// impl Provides<Mailer> for App {
+///     fn provide(&self) -> &Mailer { &self.mailer }
+/// }
+/// ```
+#[diagnostic::on_unimplemented(
+    message = "the server state `{Self}` does not provide `{T}` to tools",
+    label = "a tool here takes `#[state] &{T}`",
+    note = "implement `toolshape::Provides<{T}>` for `{Self}`, or serve the tool with `{T}` as the state"
+)]
+pub trait Provides<T: ?Sized> {
+    /// The part of the state a tool asked for.
+    fn provide(&self) -> &T;
+}
+
+impl<T: ?Sized> Provides<T> for T {
+    fn provide(&self) -> &T {
+        self
+    }
+}

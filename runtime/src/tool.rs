@@ -1,0 +1,167 @@
+//! One declared tool: its static description and its type-erased handler.
+
+use std::any::Any;
+use std::fmt;
+use std::future::Future;
+use std::panic::AssertUnwindSafe;
+use std::pin::Pin;
+use std::sync::Arc;
+use std::time::Instant;
+
+use futures::FutureExt as _;
+use rmcp::model::{CallToolResult, JsonObject, Tool};
+
+use crate::args::{self, ParamInfo, ParamSpec, Params};
+use crate::context::Context;
+use crate::format::{self, CallFacts, Render};
+
+/// A boxed future, as tool handlers return them.
+pub type BoxFuture<'a, T> = Pin<Box<dyn Future<Output = T> + Send + 'a>>;
+
+/// What `#[tool]` knows of a tool at compile time. Built by generated code.
+#[doc(hidden)]
+#[derive(Debug)]
+pub struct ToolSpec {
+    pub name: &'static str,
+    pub title: Option<&'static str>,
+    pub description: &'static str,
+    pub version: &'static str,
+    pub params: &'static [ParamSpec],
+    /// The Rust path of the annotated function, for messages.
+    pub rust_path: &'static str,
+    /// `file:line` of the annotated function, for messages.
+    pub location: &'static str,
+}
+
+/// The handler generated for one tool, typed by its parameters and output:
+/// `(state, parameters, context) -> future of Result<T, E>`.
+pub type Handler<S, P, T, E> = for<'a> fn(&'a S, P, Context) -> BoxFuture<'a, Result<T, E>>;
+
+type Invoke<S> = dyn for<'a> Fn(&'a S, &'a [ParamInfo], JsonObject, Context) -> BoxFuture<'a, CallToolResult>
+    + Send
+    + Sync;
+
+/// A tool ready to be added to a [`ToolSet`](crate::ToolSet): what `tools![…]` produces
+/// for each annotated function.
+///
+/// `S` is the state the tool needs: the type of `self` for a method, `T` for a
+/// `#[state] x: &T` parameter (through [`Provides`](crate::Provides)), or any type for a
+/// tool that needs none.
+pub struct ToolDef<S> {
+    pub(crate) spec: &'static ToolSpec,
+    pub(crate) describe: fn(&'static ToolSpec) -> (Tool, Vec<ParamInfo>),
+    pub(crate) invoke: Arc<Invoke<S>>,
+}
+
+impl<S> Clone for ToolDef<S> {
+    fn clone(&self) -> Self {
+        ToolDef {
+            spec: self.spec,
+            describe: self.describe,
+            invoke: self.invoke.clone(),
+        }
+    }
+}
+
+impl<S> fmt::Debug for ToolDef<S> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("ToolDef")
+            .field("name", &self.spec.name)
+            .field("rust_path", &self.spec.rust_path)
+            .finish_non_exhaustive()
+    }
+}
+
+impl<S: Send + Sync + 'static> ToolDef<S> {
+    /// Used by generated code: a tool from its spec, its format and its handler.
+    #[doc(hidden)]
+    pub fn new<P, T, E, F>(spec: &'static ToolSpec, _format: F, handler: Handler<S, P, T, E>) -> Self
+    where
+        P: Params,
+        T: Send + 'static,
+        E: fmt::Display + Send + 'static,
+        F: Render<T>,
+    {
+        ToolDef {
+            spec,
+            describe: describe::<P, T, F>,
+            invoke: Arc::new(move |state, params, arguments, context| {
+                Box::pin(invoke::<S, P, T, E, F>(handler, spec, state, params, arguments, context))
+            }),
+        }
+    }
+
+    /// The tool's name.
+    pub fn name(&self) -> &'static str {
+        self.spec.name
+    }
+}
+
+fn describe<P: Params, T, F: Render<T>>(spec: &'static ToolSpec) -> (Tool, Vec<ParamInfo>) {
+    let (input_schema, params) = args::input_schema::<P>(spec.params);
+    let mut tool = Tool::new(spec.name, spec.description, input_schema);
+    if let Some(title) = spec.title {
+        tool = tool.with_title(title);
+    }
+    if let Some(output_schema) = F::output_schema() {
+        tool = tool.with_raw_output_schema(Arc::new(output_schema));
+    }
+    (tool, params)
+}
+
+async fn invoke<S, P, T, E, F>(
+    handler: Handler<S, P, T, E>,
+    spec: &'static ToolSpec,
+    state: &S,
+    params: &[ParamInfo],
+    arguments: JsonObject,
+    context: Context,
+) -> CallToolResult
+where
+    P: Params,
+    E: fmt::Display,
+    F: Render<T>,
+{
+    let facts = CallFacts {
+        spec,
+        started: Instant::now(),
+    };
+    let parsed = match args::parse::<P>(params, arguments) {
+        Ok(parsed) => parsed,
+        Err(problems) => {
+            return format::error_result(
+                args::describe_problems(spec.name, params, &problems),
+                &facts,
+            );
+        }
+    };
+    match AssertUnwindSafe(handler(state, parsed, context))
+        .catch_unwind()
+        .await
+    {
+        Ok(Ok(value)) => F::render(value, &facts),
+        Ok(Err(error)) => format::error_result(format!("Error: {error}"), &facts),
+        Err(payload) => {
+            tracing::error!(
+                tool = spec.name,
+                function = spec.rust_path,
+                panic = panic_message(&*payload),
+                "tool handler panicked; the server goes on serving"
+            );
+            format::error_result(
+                format!("Error: internal error in tool `{}`", spec.name),
+                &facts,
+            )
+        }
+    }
+}
+
+fn panic_message(payload: &(dyn Any + Send)) -> &str {
+    if let Some(message) = payload.downcast_ref::<&'static str>() {
+        message
+    } else if let Some(message) = payload.downcast_ref::<String>() {
+        message
+    } else {
+        "(a panic payload that is not a string)"
+    }
+}

@@ -1,0 +1,162 @@
+//! A set of tools, looked up by name: what a server lists and calls.
+
+use std::collections::BTreeMap;
+use std::sync::Arc;
+
+use rmcp::model::{CallToolRequestParams, CallToolResult, Tool};
+use rmcp::service::RequestContext;
+use rmcp::{ErrorData, RoleServer};
+
+use crate::args::ParamInfo;
+use crate::context::Context;
+use crate::error::DuplicateTool;
+use crate::tool::ToolDef;
+
+struct Entry<S> {
+    def: ToolDef<S>,
+    tool: Tool,
+    params: Arc<[ParamInfo]>,
+}
+
+/// The tools of a server, by name. `S` is the state their handlers receive.
+///
+/// Build one from `toolshape::tools![…]`; serve it with [`Server`](crate::Server), call it
+/// from your own rmcp [`ServerHandler`](rmcp::ServerHandler) ([`ToolSet::list`],
+/// [`ToolSet::call`]), or hand it to rmcp's `#[tool_handler]` as a
+/// [`ToolRouter`](rmcp::handler::server::router::tool::ToolRouter) with
+/// [`ToolSet::into_router`].
+///
+/// Schemas are generated once, when a tool is added. Tools are listed in name order.
+pub struct ToolSet<S> {
+    entries: BTreeMap<&'static str, Arc<Entry<S>>>,
+}
+
+impl<S> Default for ToolSet<S> {
+    fn default() -> Self {
+        ToolSet {
+            entries: BTreeMap::new(),
+        }
+    }
+}
+
+impl<S> Clone for ToolSet<S> {
+    fn clone(&self) -> Self {
+        ToolSet {
+            entries: self.entries.clone(),
+        }
+    }
+}
+
+impl<S> std::fmt::Debug for ToolSet<S> {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_list().entries(self.entries.keys()).finish()
+    }
+}
+
+impl<S: Send + Sync + 'static> ToolSet<S> {
+    /// A set of these tools.
+    ///
+    /// # Errors
+    /// [`DuplicateTool`] when two tools have the same name; it names both declarations.
+    pub fn new(tools: impl IntoIterator<Item = ToolDef<S>>) -> Result<Self, DuplicateTool> {
+        let mut set = ToolSet::default();
+        for tool in tools {
+            set.add(tool)?;
+        }
+        Ok(set)
+    }
+
+    /// Adds one tool.
+    ///
+    /// # Errors
+    /// [`DuplicateTool`] when the set already has a tool of that name; it names both.
+    pub fn add(&mut self, def: ToolDef<S>) -> Result<(), DuplicateTool> {
+        if let Some(existing) = self.entries.get(def.spec.name) {
+            return Err(DuplicateTool {
+                name: def.spec.name.to_owned(),
+                first: format!("`{}` ({})", existing.def.spec.rust_path, existing.def.spec.location),
+                second: format!("`{}` ({})", def.spec.rust_path, def.spec.location),
+            });
+        }
+        let (tool, params) = (def.describe)(def.spec);
+        self.entries.insert(
+            def.spec.name,
+            Arc::new(Entry {
+                def,
+                tool,
+                params: params.into(),
+            }),
+        );
+        Ok(())
+    }
+
+    /// The tools' `tools/list` entries, in name order.
+    pub fn list(&self) -> Vec<Tool> {
+        self.entries.values().map(|entry| entry.tool.clone()).collect()
+    }
+
+    /// The `tools/list` entry of one tool.
+    pub fn get(&self, name: &str) -> Option<&Tool> {
+        self.entries.get(name).map(|entry| &entry.tool)
+    }
+
+    /// The number of tools.
+    pub fn len(&self) -> usize {
+        self.entries.len()
+    }
+
+    /// Whether there are no tools.
+    pub fn is_empty(&self) -> bool {
+        self.entries.is_empty()
+    }
+
+    /// Serves a `tools/call` request with `state`.
+    ///
+    /// Every outcome of the tool itself (success, its error, bad arguments, a panic) is a
+    /// [`CallToolResult`]; only an unknown tool name is a JSON-RPC error (`-32602`).
+    ///
+    /// # Errors
+    /// `invalid_params` when no tool has the requested name.
+    pub async fn call(
+        &self,
+        state: &S,
+        request: CallToolRequestParams,
+        context: RequestContext<RoleServer>,
+    ) -> Result<CallToolResult, ErrorData> {
+        let entry = self.entries.get(&*request.name).ok_or_else(|| unknown_tool(&request.name))?;
+        Ok(run(entry, state, request.arguments.unwrap_or_default(), context).await)
+    }
+
+    /// The tools as an rmcp [`ToolRouter`](rmcp::handler::server::router::tool::ToolRouter),
+    /// for servers written with rmcp's own `#[tool_handler]`, or to merge with rmcp tools.
+    pub fn into_router(self) -> rmcp::handler::server::router::tool::ToolRouter<S> {
+        use rmcp::handler::server::router::tool::{ToolRoute, ToolRouter};
+        let mut router = ToolRouter::new();
+        for entry in self.entries.into_values() {
+            let attr = entry.tool.clone();
+            router.add_route(ToolRoute::new_dyn(attr, move |call| {
+                let entry = entry.clone();
+                Box::pin(async move {
+                    let arguments = call.arguments.unwrap_or_default();
+                    Ok(run(&entry, call.service, arguments, call.request_context)
+                        .await
+                        .into())
+                })
+            }));
+        }
+        router
+    }
+}
+
+async fn run<S>(
+    entry: &Entry<S>,
+    state: &S,
+    arguments: rmcp::model::JsonObject,
+    context: RequestContext<RoleServer>,
+) -> CallToolResult {
+    (entry.def.invoke)(state, &entry.params, arguments, Context::new(context)).await
+}
+
+fn unknown_tool(name: &str) -> ErrorData {
+    ErrorData::invalid_params(format!("unknown tool `{name}`"), None)
+}

@@ -1,0 +1,1 @@
+//! Workspace-level tests of toolshape; see `tests/`.
