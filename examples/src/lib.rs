@@ -1,1 +1,36 @@
-//! Shared helpers of the example servers.
+//! The example servers' shared parts: the tour's tools and command-line handling.
+//!
+//! Every example server is a binary in `src/bin/` that speaks MCP over stdio, or over
+//! streamable HTTP with `--http ADDR` (loopback by default).
+
+pub mod quickstart;
+
+use toolshape::Server;
+
+/// Serves `server` as the command line asks: stdio by default, or `--http [ADDR]` for
+/// streamable HTTP at `http://ADDR/mcp` (`ADDR` defaults to `127.0.0.1:8080`).
+///
+/// Logs go to stderr (stdout carries the protocol over stdio); `RUST_LOG` filters them.
+///
+/// # Errors
+/// When the command line is malformed or the server fails.
+pub async fn serve_from_args<S: Send + Sync + 'static>(
+    server: Server<S>,
+) -> Result<(), Box<dyn std::error::Error + Send + Sync>> {
+    tracing_subscriber::fmt()
+        .with_writer(std::io::stderr)
+        .with_env_filter(
+            tracing_subscriber::EnvFilter::try_from_default_env()
+                .unwrap_or_else(|_| tracing_subscriber::EnvFilter::new("info")),
+        )
+        .init();
+    let mut args = std::env::args().skip(1);
+    match args.next().as_deref() {
+        None => server.serve_stdio().await,
+        Some("--http") => {
+            let addr = args.next().unwrap_or_else(|| "127.0.0.1:8080".to_owned());
+            server.serve_http(addr).await
+        }
+        Some(other) => Err(format!("unknown argument `{other}`; usage: [--http [ADDR]]").into()),
+    }
+}

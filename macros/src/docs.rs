@@ -10,7 +10,8 @@ pub(crate) fn collect(attrs: &[Attribute]) -> Option<String> {
         if let Meta::NameValue(nv) = &attr.meta
             && nv.path.is_ident("doc")
             && let Expr::Lit(ExprLit {
-                lit: Lit::Str(text), ..
+                lit: Lit::Str(text),
+                ..
             }) = &nv.value
         {
             for line in text.value().split('\n') {
@@ -45,6 +46,9 @@ mod tests {
             ///   Indented.
             fn f() {}
         };
-        assert_eq!(collect(&f.attrs).unwrap(), "Look up one user.\n\n  Indented.");
+        assert_eq!(
+            collect(&f.attrs).unwrap(),
+            "Look up one user.\n\n  Indented."
+        );
     }
 }

@@ -8,8 +8,8 @@
 
 use proc_macro2::{Span, TokenStream};
 use quote::{format_ident, quote, quote_spanned};
-use syn::spanned::Spanned;
 use syn::ItemFn;
+use syn::spanned::Spanned;
 
 use crate::attr::{FormatName, ToolArgs};
 use crate::model::{self, Param, StateSource, Tool};
@@ -84,7 +84,12 @@ fn constructor(tool: &Tool) -> TokenStream {
     // function's state argument is made.
     let send_sync = quote!(::core::marker::Send + ::core::marker::Sync + 'static);
     let (state_ty, generics, where_clause, state_arg) = match &tool.state {
-        StateSource::None => (quote!(__S), quote!(<__S>), quote!(where __S: #send_sync), None),
+        StateSource::None => (
+            quote!(__S),
+            quote!(<__S>),
+            quote!(where __S: #send_sync),
+            None,
+        ),
         StateSource::Receiver => (
             quote!(Self),
             quote!(),
@@ -107,7 +112,9 @@ fn constructor(tool: &Tool) -> TokenStream {
         Param::Context => quote!(__toolshape_context),
     });
     let call_args: Vec<_> = match &tool.state {
-        StateSource::Receiver => std::iter::once(quote!(__toolshape_state)).chain(call_args).collect(),
+        StateSource::Receiver => std::iter::once(quote!(__toolshape_state))
+            .chain(call_args)
+            .collect(),
         _ => call_args.collect(),
     };
     let callee = match &tool.state {
@@ -130,7 +137,10 @@ fn constructor(tool: &Tool) -> TokenStream {
     };
     // Span the handler on the return type, so an output type the format cannot render is
     // reported there.
-    let output_span = tool.output.as_ref().map_or_else(Span::call_site, Spanned::span);
+    let output_span = tool
+        .output
+        .as_ref()
+        .map_or_else(Span::call_site, Spanned::span);
     let new_def = quote_spanned!(output_span=> #private::ToolDef::new);
 
     quote! {

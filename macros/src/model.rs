@@ -78,7 +78,9 @@ pub(crate) fn strip_param_attrs(function: &mut ItemFn) {
     for input in &mut function.sig.inputs {
         if let FnArg::Typed(typed) = input {
             typed.attrs.retain(|attr| {
-                !(docs::is_doc(attr) || attr.path().is_ident("state") || attr.path().is_ident("context"))
+                !(docs::is_doc(attr)
+                    || attr.path().is_ident("state")
+                    || attr.path().is_ident("context"))
             });
         }
     }
@@ -104,7 +106,10 @@ pub(crate) fn build(args: ToolArgs, function: &ItemFn) -> darling::Result<Tool> 
     };
 
     let ident_name = sig.ident.to_string();
-    let ident_name = ident_name.strip_prefix("r#").unwrap_or(&ident_name).to_owned();
+    let ident_name = ident_name
+        .strip_prefix("r#")
+        .unwrap_or(&ident_name)
+        .to_owned();
     let name = match &args.name {
         Some(name) => {
             if let Err(message) = check_tool_name(name) {
@@ -125,7 +130,11 @@ pub(crate) fn build(args: ToolArgs, function: &ItemFn) -> darling::Result<Tool> 
         }
     };
 
-    let description = match args.description.clone().or_else(|| docs::collect(&function.attrs)) {
+    let description = match args
+        .description
+        .clone()
+        .or_else(|| docs::collect(&function.attrs))
+    {
         Some(description) => description,
         None => {
             errors.push(
@@ -266,7 +275,10 @@ pub(crate) fn build(args: ToolArgs, function: &ItemFn) -> darling::Result<Tool> 
         }
     }
 
-    let schema_count = params.iter().filter(|p| matches!(p, Param::Schema { .. })).count();
+    let schema_count = params
+        .iter()
+        .filter(|p| matches!(p, Param::Schema { .. }))
+        .count();
     if schema_count > MAX_PARAMS {
         errors.push(
             darling::Error::custom(format!(

@@ -85,6 +85,8 @@ fn parse_one<T: DeserializeOwned>(
                 let inner = error.path().to_string();
                 let path = if inner == "." {
                     param.name.to_owned()
+                } else if inner.starts_with('[') {
+                    format!("{}{inner}", param.name)
                 } else {
                     format!("{}.{inner}", param.name)
                 };
@@ -109,7 +111,9 @@ fn parse_one<T: DeserializeOwned>(
     }
 }
 
-fn describe_one<T: DeserializeOwned + JsonSchema>(generator: &mut SchemaGenerator) -> (Schema, bool) {
+fn describe_one<T: DeserializeOwned + JsonSchema>(
+    generator: &mut SchemaGenerator,
+) -> (Schema, bool) {
     let required = T::deserialize(MissingValue).is_err();
     (generator.subschema_for::<T>(), required)
 }
@@ -234,7 +238,7 @@ pub(crate) fn input_schema<P: Params>(specs: &[ParamSpec]) -> (JsonObject, Vec<P
     (root, infos)
 }
 
-/// A few words saying what JSON a schema accepts: `integer (uint32, 0 to 4294967295)`,
+/// A few words saying what JSON a schema accepts: `integer, uint8, 0 to 255`,
 /// `string or null`, `one of "asc", "desc"`, `object Filter`. For error messages only.
 fn expected_of(schema: &Value, definitions: &serde_json::Map<String, Value>) -> String {
     let Value::Object(object) = schema else {
@@ -269,55 +273,53 @@ fn expected_of(schema: &Value, definitions: &serde_json::Map<String, Value>) -> 
     }
     for key in ["anyOf", "oneOf"] {
         if let Some(Value::Array(options)) = object.get(key) {
-            let parts: Vec<String> = options.iter().map(|o| expected_of(o, definitions)).collect();
+            let parts: Vec<String> = options
+                .iter()
+                .map(|o| expected_of(o, definitions))
+                .collect();
             return parts.join(" or ");
         }
     }
-    let mut out = match object.get("type") {
-        Some(Value::String(ty)) => ty.clone(),
-        Some(Value::Array(types)) => types
-            .iter()
-            .filter_map(Value::as_str)
-            .collect::<Vec<_>>()
-            .join(" or "),
+    let types: Vec<&str> = match object.get("type") {
+        Some(Value::String(ty)) => vec![ty.as_str()],
+        Some(Value::Array(types)) => types.iter().filter_map(Value::as_str).collect(),
         _ => return "any JSON value".into(),
     };
+    let mut out = String::new();
+    for (i, ty) in types.iter().enumerate() {
+        if i > 0 {
+            out.push_str(" or ");
+        }
+        out.push_str(ty);
+        if *ty == "array"
+            && let Some(items) = object.get("items")
+        {
+            let inner = expected_of(items, definitions);
+            if inner.contains(',') || inner.contains(" or ") {
+                let _ = write!(out, " of ({inner})");
+            } else {
+                let _ = write!(out, " of {inner}");
+            }
+        }
+    }
     let format = object.get("format").and_then(Value::as_str);
     let minimum = object.get("minimum");
     let maximum = object.get("maximum");
-    match (format, minimum, maximum) {
-        (None, None, None) => {}
-        _ => {
-            out.push_str(" (");
-            let mut first = true;
-            if let Some(format) = format {
-                out.push_str(format);
-                first = false;
-            }
-            if minimum.is_some() || maximum.is_some() {
-                if !first {
-                    out.push_str(", ");
-                }
-                match (minimum, maximum) {
-                    (Some(min), Some(max)) => {
-                        let _ = write!(out, "{min} to {max}");
-                    }
-                    (Some(min), None) => {
-                        let _ = write!(out, "at least {min}");
-                    }
-                    (None, Some(max)) => {
-                        let _ = write!(out, "at most {max}");
-                    }
-                    (None, None) => {}
-                }
-            }
-            out.push(')');
-        }
+    if let Some(format) = format {
+        out.push_str(", ");
+        out.push_str(format);
     }
-    if out == "array" {
-        if let Some(items) = object.get("items") {
-            let _ = write!(out, " of {}", expected_of(items, definitions));
+    match (minimum, maximum) {
+        (Some(min), Some(max)) => {
+            let _ = write!(out, ", {min} to {max}");
         }
+        (Some(min), None) => {
+            let _ = write!(out, ", at least {min}");
+        }
+        (None, Some(max)) => {
+            let _ = write!(out, ", at most {max}");
+        }
+        (None, None) => {}
     }
     out
 }
@@ -340,20 +342,24 @@ pub(crate) fn parse<P: Params>(
 
 /// The text a caller receives for bad arguments: one line per problem, each naming the
 /// parameter and what it accepts.
-pub(crate) fn describe_problems(tool: &str, params: &[ParamInfo], problems: &[ArgProblem]) -> String {
+pub(crate) fn describe_problems(
+    tool: &str,
+    params: &[ParamInfo],
+    problems: &[ArgProblem],
+) -> String {
     let mut out = format!("Error: invalid arguments for tool `{tool}`:");
     for problem in problems {
         out.push_str("\n- ");
         match problem {
             ArgProblem::Missing { name, expected } => {
-                let _ = write!(out, "missing required parameter `{name}` (expected {expected})");
+                let _ = write!(out, "missing required parameter `{name}` ({expected})");
             }
             ArgProblem::Invalid {
                 path,
                 message,
                 expected,
             } => {
-                let _ = write!(out, "parameter `{path}`: {message} (expected {expected})");
+                let _ = write!(out, "parameter `{path}` ({expected}): {message}");
             }
             ArgProblem::Unknown { name } => {
                 let _ = write!(out, "unknown parameter `{name}`; ");
@@ -407,14 +413,14 @@ mod tests {
     fn every_problem_is_reported_with_its_parameter() {
         let (_, params) = infos::<(u8, Option<String>)>(SPECS);
         let args = json!({"id": 300, "note": 5, "extra": true});
-        let problems = parse::<(u8, Option<String>)>(&params, args.as_object().unwrap().clone())
-            .unwrap_err();
+        let problems =
+            parse::<(u8, Option<String>)>(&params, args.as_object().unwrap().clone()).unwrap_err();
         let text = describe_problems("t", &params, &problems);
         assert_eq!(
             text,
             "Error: invalid arguments for tool `t`:\n\
-             - parameter `id`: invalid value: integer `300`, expected u8 (expected integer (uint8, 0 to 255))\n\
-             - parameter `note`: invalid type: integer `5`, expected a string (expected string or null, optional)\n\
+             - parameter `id` (integer, uint8, 0 to 255): invalid value: integer `300`, expected u8\n\
+             - parameter `note` (string or null, optional): invalid type: integer `5`, expected a string\n\
              - unknown parameter `extra`; this tool takes `id`, `note`"
         );
     }
@@ -427,7 +433,7 @@ mod tests {
             problems,
             vec![ArgProblem::Missing {
                 name: "id",
-                expected: "integer (uint32, 0 to 4294967295)".into()
+                expected: "integer, uint32, at least 0".into()
             }]
         );
         let ok = parse::<(Option<u32>, Option<String>)>(&params, JsonObject::new()).unwrap();

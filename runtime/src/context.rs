@@ -16,6 +16,7 @@ use rmcp::service::{Peer, RequestContext};
 ///     }
 ///     i
 /// }
+/// # let _: [toolshape::ToolDef<()>; 1] = toolshape::tools![count];
 /// ```
 #[derive(Debug, Clone)]
 pub struct Context {

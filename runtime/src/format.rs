@@ -128,14 +128,19 @@ pub(crate) fn error_result(text: String, facts: &CallFacts<'_>) -> CallToolResul
 fn serialisation_failure(facts: &CallFacts<'_>, error: &serde_json::Error) -> CallToolResult {
     tracing::error!(tool = facts.spec.name, %error, "a tool result could not be serialised as JSON");
     error_result(
-        format!("Error: the result of `{}` could not be serialised as JSON: {error}", facts.spec.name),
+        format!(
+            "Error: the result of `{}` could not be serialised as JSON: {error}",
+            facts.spec.name
+        ),
         facts,
     )
 }
 
 /// The `outputSchema` of json tools: the envelope with `T`'s schema (as serialised) at `data`.
 pub(crate) fn envelope_schema<T: JsonSchema + ?Sized>() -> JsonObject {
-    let mut generator = SchemaSettings::draft2020_12().for_serialize().into_generator();
+    let mut generator = SchemaSettings::draft2020_12()
+        .for_serialize()
+        .into_generator();
     let data = generator.subschema_for::<T>().to_value();
     let metadata = {
         let mut schema = schemars::schema_for!(Provenance).to_value();

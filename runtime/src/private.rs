@@ -34,14 +34,20 @@ impl<T: ?Sized> ValueKind for &T {}
 
 impl IsResult {
     #[inline]
-    pub fn into_result<T, E>(self, result: ::core::result::Result<T, E>) -> ::core::result::Result<T, E> {
+    pub fn into_result<T, E>(
+        self,
+        result: ::core::result::Result<T, E>,
+    ) -> ::core::result::Result<T, E> {
         result
     }
 }
 
 impl IsValue {
     #[inline]
-    pub fn into_result<T>(self, value: T) -> ::core::result::Result<T, ::core::convert::Infallible> {
+    pub fn into_result<T>(
+        self,
+        value: T,
+    ) -> ::core::result::Result<T, ::core::convert::Infallible> {
         ::core::result::Result::Ok(value)
     }
 }

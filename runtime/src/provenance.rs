@@ -17,7 +17,10 @@ pub const META_KEY: &str = "dev.toolshape/provenance";
 /// Audit metadata attached to every tool result: in the envelope's `metadata` and in the
 /// result's `_meta` under [`META_KEY`].
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize, JsonSchema)]
-#[schemars(title = "Provenance")]
+#[schemars(
+    title = "Provenance",
+    description = "Audit metadata: which tool produced this result, when, how long it took, and a hash of its data."
+)]
 pub struct Provenance {
     /// The name of the tool that produced the result.
     pub tool: String,
@@ -37,13 +40,19 @@ pub struct Provenance {
 impl Provenance {
     /// Provenance for a call of `tool` (at `tool_version`) that started at `started` and
     /// is finishing now.
-    pub fn finish(tool: &str, tool_version: &str, started: Instant, data_hash: Option<String>) -> Self {
+    pub fn finish(
+        tool: &str,
+        tool_version: &str,
+        started: Instant,
+        data_hash: Option<String>,
+    ) -> Self {
         let duration = started.elapsed();
         Provenance {
             tool: tool.to_owned(),
             tool_version: tool_version.to_owned(),
             timestamp: chrono::Utc::now().to_rfc3339_opts(chrono::SecondsFormat::Millis, true),
-            duration_ms: duration.as_secs_f64() * 1000.0,
+            // Microsecond precision: finer digits are noise, and they cost tokens.
+            duration_ms: duration.as_micros() as f64 / 1000.0,
             data_hash,
         }
     }
@@ -79,9 +88,13 @@ mod tests {
     /// The test vector of `docs/wire-format.md`.
     #[test]
     fn test_vector() {
-        let data = serde_json::json!({"name": "Alice", "id": 42, "tags": ["a", "é"], "score": 1.5e3});
+        let data =
+            serde_json::json!({"name": "Alice", "id": 42, "tags": ["a", "é"], "score": 1.5e3});
         let canonical = serde_json_canonicalizer::to_string(&data).unwrap();
-        assert_eq!(canonical, r#"{"id":42,"name":"Alice","score":1500,"tags":["a","é"]}"#);
+        assert_eq!(
+            canonical,
+            r#"{"id":42,"name":"Alice","score":1500,"tags":["a","é"]}"#
+        );
         assert_eq!(
             data_hash(&data).unwrap(),
             "sha256:b73e9ae767ab3a71d097a85261f54d86893a980869aa8a0e340a1d491072744e"

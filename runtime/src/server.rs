@@ -23,10 +23,11 @@ use crate::toolset::ToolSet;
 /// #[tool(format = "json")]
 /// fn add(a: i64, b: i64) -> i64 { a + b }
 ///
-/// # async fn run() -> Result<(), Box<dyn std::error::Error>> {
+/// # async fn run() -> Result<(), Box<dyn std::error::Error + Send + Sync>> {
 /// let server = Server::new((), ToolSet::new(tools![add])?).with_info("calculator", "1.0.0");
 /// server.serve_stdio().await?;
 /// # Ok(()) }
+/// # fn main() { let _ = run; }
 /// ```
 pub struct Server<S> {
     state: Arc<S>,

@@ -19,6 +19,8 @@
 /// impl Provides<Mailer> for App {
 ///     fn provide(&self) -> &Mailer { &self.mailer }
 /// }
+/// # let app = App { db: Db, mailer: Mailer };
+/// # let _: (&Db, &Mailer) = (app.provide(), app.provide());
 /// ```
 #[diagnostic::on_unimplemented(
     message = "the server state `{Self}` does not provide `{T}` to tools",

@@ -75,7 +75,11 @@ impl<S> fmt::Debug for ToolDef<S> {
 impl<S: Send + Sync + 'static> ToolDef<S> {
     /// Used by generated code: a tool from its spec, its format and its handler.
     #[doc(hidden)]
-    pub fn new<P, T, E, F>(spec: &'static ToolSpec, _format: F, handler: Handler<S, P, T, E>) -> Self
+    pub fn new<P, T, E, F>(
+        spec: &'static ToolSpec,
+        _format: F,
+        handler: Handler<S, P, T, E>,
+    ) -> Self
     where
         P: Params,
         T: Send + 'static,
@@ -86,7 +90,9 @@ impl<S: Send + Sync + 'static> ToolDef<S> {
             spec,
             describe: describe::<P, T, F>,
             invoke: Arc::new(move |state, params, arguments, context| {
-                Box::pin(invoke::<S, P, T, E, F>(handler, spec, state, params, arguments, context))
+                Box::pin(invoke::<S, P, T, E, F>(
+                    handler, spec, state, params, arguments, context,
+                ))
             }),
         }
     }

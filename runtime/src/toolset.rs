@@ -74,7 +74,10 @@ impl<S: Send + Sync + 'static> ToolSet<S> {
         if let Some(existing) = self.entries.get(def.spec.name) {
             return Err(DuplicateTool {
                 name: def.spec.name.to_owned(),
-                first: format!("`{}` ({})", existing.def.spec.rust_path, existing.def.spec.location),
+                first: format!(
+                    "`{}` ({})",
+                    existing.def.spec.rust_path, existing.def.spec.location
+                ),
                 second: format!("`{}` ({})", def.spec.rust_path, def.spec.location),
             });
         }
@@ -92,7 +95,10 @@ impl<S: Send + Sync + 'static> ToolSet<S> {
 
     /// The tools' `tools/list` entries, in name order.
     pub fn list(&self) -> Vec<Tool> {
-        self.entries.values().map(|entry| entry.tool.clone()).collect()
+        self.entries
+            .values()
+            .map(|entry| entry.tool.clone())
+            .collect()
     }
 
     /// The `tools/list` entry of one tool.
@@ -123,7 +129,10 @@ impl<S: Send + Sync + 'static> ToolSet<S> {
         request: CallToolRequestParams,
         context: RequestContext<RoleServer>,
     ) -> Result<CallToolResult, ErrorData> {
-        let entry = self.entries.get(&*request.name).ok_or_else(|| unknown_tool(&request.name))?;
+        let entry = self
+            .entries
+            .get(&*request.name)
+            .ok_or_else(|| unknown_tool(&request.name))?;
         Ok(run(entry, state, request.arguments.unwrap_or_default(), context).await)
     }
 

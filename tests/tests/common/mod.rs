@@ -1,0 +1,137 @@
+//! A real rmcp client connected in-process to a toolshape server, and independent checks
+//! of what it receives.
+#![allow(dead_code)]
+
+use rmcp::model::{
+    CallToolRequestParams, CallToolResult, ClientCapabilities, ClientConfig, Implementation,
+    ProtocolVersion, Tool,
+};
+use rmcp::service::{RoleClient, RunningService};
+use rmcp::{ClientLifecycleMode, ClientServiceExt as _, ServiceError, ServiceExt as _};
+use serde_json::Value;
+use sha2::{Digest, Sha256};
+use toolshape::Server;
+
+pub type Client = RunningService<RoleClient, ClientConfig>;
+
+/// Serves `server` on one end of an in-memory pipe and connects rmcp's client, speaking
+/// `version`, to the other: `server/discover` for 2026-07-28 and later, the `initialize`
+/// handshake before.
+pub async fn connect<S: Send + Sync + 'static>(
+    server: Server<S>,
+    version: ProtocolVersion,
+) -> Client {
+    let (server_io, client_io) = tokio::io::duplex(1 << 20);
+    tokio::spawn(async move {
+        if let Ok(running) = server.serve(server_io).await {
+            let _ = running.waiting().await;
+        }
+    });
+    let config = ClientConfig::new(
+        ClientCapabilities::default(),
+        Implementation::new("toolshape-tests", "0.0.0"),
+    )
+    .with_protocol_version(version.clone());
+    let lifecycle = if version >= ProtocolVersion::V_2026_07_28 {
+        ClientLifecycleMode::Discover {
+            preferred_versions: vec![version.clone()],
+        }
+    } else {
+        ClientLifecycleMode::Initialize
+    };
+    let client = config
+        .serve_with_lifecycle(client_io, lifecycle)
+        .await
+        .expect("client connects");
+    let negotiated = client
+        .peer_info()
+        .expect("server answered")
+        .protocol_version
+        .clone();
+    assert_eq!(negotiated, version, "negotiated protocol version");
+    client
+}
+
+/// The protocol versions every test runs with.
+pub fn versions() -> [ProtocolVersion; 2] {
+    [ProtocolVersion::V_2026_07_28, ProtocolVersion::V_2025_11_25]
+}
+
+pub async fn call(
+    client: &Client,
+    name: &str,
+    arguments: Value,
+) -> Result<CallToolResult, ServiceError> {
+    let request = CallToolRequestParams::new(name.to_owned()).with_arguments(
+        arguments
+            .as_object()
+            .cloned()
+            .expect("arguments are an object"),
+    );
+    client.call_tool(request).await
+}
+
+pub fn text_of(result: &CallToolResult) -> String {
+    assert_eq!(result.content.len(), 1, "one content block: {result:?}");
+    result.content[0]
+        .as_text()
+        .expect("a text block")
+        .text
+        .clone()
+}
+
+/// Checks a successful json result as a client would: `structuredContent` valid against the
+/// tool's `outputSchema`, the text block the same envelope, `_meta` the same provenance,
+/// and the data hash recomputed here from `data` (RFC 8785 + SHA-256). Returns `data`.
+pub fn check_json_success(tool: &Tool, result: &CallToolResult) -> Value {
+    assert_eq!(result.is_error, Some(false), "{result:?}");
+    let structured = result
+        .structured_content
+        .clone()
+        .expect("structuredContent");
+    let schema = Value::Object((**tool.output_schema.as_ref().expect("outputSchema")).clone());
+    let validator = jsonschema::validator_for(&schema).expect("outputSchema is a valid schema");
+    let errors: Vec<String> = validator
+        .iter_errors(&structured)
+        .map(|e| e.to_string())
+        .collect();
+    assert!(
+        errors.is_empty(),
+        "structuredContent does not match outputSchema: {errors:?}"
+    );
+
+    let text: Value = serde_json::from_str(&text_of(result)).expect("text block is JSON");
+    assert_eq!(text, structured, "text block mirrors structuredContent");
+    assert_eq!(structured["status"], "success");
+    assert_eq!(structured["grounded"], true);
+
+    let meta = result.meta.as_ref().expect("_meta").0.clone();
+    assert_eq!(meta["dev.toolshape/provenance"], structured["metadata"]);
+
+    let data = structured["data"].clone();
+    let canonical = serde_json_canonicalizer::to_vec(&data).unwrap();
+    let hex: String = Sha256::digest(&canonical)
+        .iter()
+        .map(|b| format!("{b:02x}"))
+        .collect();
+    assert_eq!(structured["metadata"]["data_hash"], format!("sha256:{hex}"));
+    assert_eq!(structured["metadata"]["tool"], tool.name.as_ref());
+    let timestamp = structured["metadata"]["timestamp"].as_str().unwrap();
+    assert!(
+        timestamp.ends_with('Z') && timestamp.len() == 24,
+        "RFC 3339 UTC millis: {timestamp}"
+    );
+    data
+}
+
+/// Checks an error result: `isError`, no structured content (so no output-schema
+/// validation can fail), provenance without a hash. Returns the text.
+pub fn check_error(result: &CallToolResult) -> String {
+    assert_eq!(result.is_error, Some(true), "{result:?}");
+    assert!(result.structured_content.is_none());
+    let meta = result.meta.as_ref().expect("_meta").0.clone();
+    assert!(meta["dev.toolshape/provenance"]["data_hash"].is_null());
+    let text = text_of(result);
+    assert!(text.starts_with("Error: "), "{text}");
+    text
+}
