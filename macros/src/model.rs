@@ -39,7 +39,7 @@ pub(crate) enum StateSource {
     /// `&self`: the tool is a method and the state is `Self`.
     Receiver,
     /// `#[state] x: &T`: any state that provides `T`.
-    Provided(Type),
+    Provided(Box<Type>),
 }
 
 /// One parameter of the function, in order.
@@ -49,7 +49,7 @@ pub(crate) enum Param {
         ident: syn::Ident,
         /// The property name: the Rust name without `r#`.
         name: String,
-        ty: Type,
+        ty: Box<Type>,
         description: String,
     },
     /// `#[state] x: &T`.
@@ -66,7 +66,7 @@ impl Tool {
                 name,
                 ty,
                 description,
-            } => Some((ident, name.as_str(), ty, description.as_str())),
+            } => Some((ident, name.as_str(), &**ty, description.as_str())),
             _ => None,
         })
     }
@@ -226,7 +226,7 @@ pub(crate) fn build(args: ToolArgs, function: &ItemFn) -> darling::Result<Tool> 
                     } else if let Type::Reference(reference) = &*typed.ty
                         && reference.mutability.is_none()
                     {
-                        state = StateSource::Provided((*reference.elem).clone());
+                        state = StateSource::Provided(reference.elem.clone());
                     } else {
                         errors.push(
                             darling::Error::custom(
@@ -268,7 +268,7 @@ pub(crate) fn build(args: ToolArgs, function: &ItemFn) -> darling::Result<Tool> 
                 params.push(Param::Schema {
                     ident,
                     name,
-                    ty: (*typed.ty).clone(),
+                    ty: typed.ty.clone(),
                     description: docs::collect(&typed.attrs).unwrap_or_default(),
                 });
             }
