@@ -41,6 +41,7 @@
 #![doc(test(attr(deny(warnings))))]
 
 mod args;
+pub mod canonical;
 mod context;
 mod error;
 mod format;

@@ -1,0 +1,249 @@
+//! RFC 8785 (JSON Canonicalization Scheme) serialisation of a `serde_json::Value`.
+//!
+//! `serde_json_canonicalizer` is the maintained implementation and the reference this module
+//! is tested against (differentially, on generated values, below; and the interop checks
+//! recompute hashes with PyPI `rfc8785`). It is general — it canonicalises any `Serialize`
+//! by serialising every member to its own buffer and re-parsing keys to sort them — and
+//! costs about 12× `serde_json::to_vec`. A tool result is already a `Value` whose object keys
+//! come sorted (serde_json's default map is a `BTreeMap`), so here canonicalisation is one
+//! walk that writes as it goes: about the cost of `to_vec`.
+//!
+//! The rules (RFC 8785 §3.2):
+//! - no whitespace;
+//! - object members sorted by their keys' UTF-16 code units (this equals byte order of UTF-8
+//!   except where a key has characters above U+FFFF; such maps are re-sorted);
+//! - strings escaped as `JSON.stringify` does: `\"`, `\\`, `\b \t \n \f \r`, other controls
+//!   as `\u00xx` (lowercase hex), everything else literal — which is serde_json's escaping;
+//! - numbers as ECMAScript's `Number.prototype.toString` of the IEEE 754 double (`ryu-js`).
+
+use std::cmp::Ordering;
+
+use serde_json::{Map, Number, Value};
+
+/// Integers of at most this magnitude are exact doubles; their shortest ECMAScript form is
+/// their decimal digits.
+const MAX_EXACT_INTEGER: u64 = 1 << 53;
+
+/// Appends the RFC 8785 canonical form of `value` to `out`.
+pub fn write(value: &Value, out: &mut Vec<u8>) {
+    match value {
+        Value::Null => out.extend_from_slice(b"null"),
+        Value::Bool(true) => out.extend_from_slice(b"true"),
+        Value::Bool(false) => out.extend_from_slice(b"false"),
+        Value::Number(number) => write_number(number, out),
+        Value::String(string) => write_string(string, out),
+        Value::Array(items) => {
+            out.push(b'[');
+            for (i, item) in items.iter().enumerate() {
+                if i > 0 {
+                    out.push(b',');
+                }
+                write(item, out);
+            }
+            out.push(b']');
+        }
+        Value::Object(map) => write_object(map, out),
+    }
+}
+
+/// The canonical form of `value` as bytes.
+pub fn to_vec(value: &Value) -> Vec<u8> {
+    let mut out = Vec::with_capacity(128);
+    write(value, &mut out);
+    out
+}
+
+fn write_object(map: &Map<String, Value>, out: &mut Vec<u8>) {
+    out.push(b'{');
+    if is_sorted_utf16(map) {
+        for (i, (key, value)) in map.iter().enumerate() {
+            if i > 0 {
+                out.push(b',');
+            }
+            write_string(key, out);
+            out.push(b':');
+            write(value, out);
+        }
+    } else {
+        let mut members: Vec<(&String, &Value)> = map.iter().collect();
+        members.sort_by(|a, b| cmp_utf16(a.0, b.0));
+        for (i, (key, value)) in members.into_iter().enumerate() {
+            if i > 0 {
+                out.push(b',');
+            }
+            write_string(key, out);
+            out.push(b':');
+            write(value, out);
+        }
+    }
+    out.push(b'}');
+}
+
+/// Whether the map iterates in UTF-16 code unit order already (always, with serde_json's
+/// default `BTreeMap`, unless keys mix characters above U+FFFF with U+E000..=U+FFFF).
+fn is_sorted_utf16(map: &Map<String, Value>) -> bool {
+    let mut keys = map.keys();
+    let Some(mut previous) = keys.next() else {
+        return true;
+    };
+    for key in keys {
+        if cmp_utf16(previous, key) == Ordering::Greater {
+            return false;
+        }
+        previous = key;
+    }
+    true
+}
+
+fn cmp_utf16(a: &str, b: &str) -> Ordering {
+    // UTF-8 byte order equals code point order; it differs from UTF-16 code unit order only
+    // when a supplementary character (surrogate pair, 0xD800..) meets U+E000..=U+FFFF.
+    if a.is_ascii() && b.is_ascii() {
+        return a.cmp(b);
+    }
+    a.encode_utf16().cmp(b.encode_utf16())
+}
+
+fn write_number(number: &Number, out: &mut Vec<u8>) {
+    if let Some(n) = number.as_u64() {
+        if n <= MAX_EXACT_INTEGER {
+            out.extend_from_slice(itoa::Buffer::new().format(n).as_bytes());
+            return;
+        }
+        return write_double(n as f64, out);
+    }
+    if let Some(n) = number.as_i64() {
+        if n.unsigned_abs() <= MAX_EXACT_INTEGER {
+            out.extend_from_slice(itoa::Buffer::new().format(n).as_bytes());
+            return;
+        }
+        return write_double(n as f64, out);
+    }
+    // A serde_json `Number` that is neither u64 nor i64 is a finite f64.
+    write_double(number.as_f64().unwrap_or(0.0), out);
+}
+
+fn write_double(value: f64, out: &mut Vec<u8>) {
+    // `Value` cannot hold NaN or infinities (serde_json maps them to null).
+    out.extend_from_slice(ryu_js::Buffer::new().format_finite(value).as_bytes());
+}
+
+fn write_string(string: &str, out: &mut Vec<u8>) {
+    // serde_json escapes exactly as RFC 8785 requires (see the module docs); writing a `str`
+    // into a `Vec` cannot fail.
+    let _ = serde_json::to_writer(&mut *out, string);
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use proptest::prelude::*;
+    use serde_json::json;
+
+    fn reference(value: &Value) -> Vec<u8> {
+        serde_json_canonicalizer::to_vec(value).expect("finite JSON")
+    }
+
+    #[test]
+    fn rfc8785_examples() {
+        // RFC 8785 §3.2.2 and §3.2.3, and the numbers of appendix B.
+        let value = json!({
+            "numbers": [333333333.33333329, 1E30, 4.50, 2e-3, 0.000000000000000000000000001],
+            "string": "\u{20ac}$\u{000F}\u{000a}A'\u{0042}\u{0022}\u{005c}\\\"/",
+            "literals": [null, true, false]
+        });
+        assert_eq!(
+            String::from_utf8(to_vec(&value)).unwrap(),
+            r#"{"literals":[null,true,false],"numbers":[333333333.3333333,1e+30,4.5,0.002,1e-27],"string":"€$\u000f\nA'B\"\\\\\"/"}"#
+        );
+        let sorting = json!({"\u{20ac}": "Euro Sign", "\r": "Carriage Return", "\u{fb33}": "Hebrew Letter Dalet With Dagesh", "1": "One", "\u{1f600}": "Emoji: Grinning Face", "\u{0080}": "Control", "\u{00f6}": "Latin Small Letter O With Diaeresis"});
+        assert_eq!(to_vec(&sorting), reference(&sorting));
+        // The order RFC 8785 §3.2.3 prints (serde_json re-sorts on parse, so compare bytes).
+        let text = String::from_utf8(to_vec(&sorting)).unwrap();
+        let positions: Vec<usize> = [
+            "Carriage Return",
+            "One",
+            "Control",
+            "Latin Small Letter O",
+            "Euro Sign",
+            "Emoji",
+            "Hebrew",
+        ]
+        .iter()
+        .map(|needle| text.find(needle).unwrap())
+        .collect();
+        assert!(positions.windows(2).all(|w| w[0] < w[1]), "{text}");
+    }
+
+    #[test]
+    fn large_integers_are_canonicalised_as_doubles() {
+        for value in [
+            json!(9007199254740992u64),
+            json!(9007199254740993u64),
+            json!(u64::MAX),
+            json!(i64::MIN),
+            json!(-9007199254740993i64),
+            json!(1e21),
+            json!(-0.0),
+        ] {
+            assert_eq!(to_vec(&value), reference(&value), "{value}");
+        }
+    }
+
+    fn arb_key() -> impl Strategy<Value = String> {
+        prop_oneof![
+            "[a-z_]{0,8}",
+            any::<String>(),
+            // Characters around the UTF-16 / UTF-8 ordering difference.
+            proptest::collection::vec(
+                prop_oneof![
+                    Just('\u{e000}'),
+                    Just('\u{ffff}'),
+                    Just('\u{10000}'),
+                    Just('\u{1f600}'),
+                    Just('a'),
+                    Just('\u{7f}')
+                ],
+                0..4
+            )
+            .prop_map(|chars| chars.into_iter().collect()),
+        ]
+    }
+
+    fn arb_number() -> impl Strategy<Value = Value> {
+        prop_oneof![
+            any::<u64>().prop_map(Value::from),
+            any::<i64>().prop_map(Value::from),
+            any::<f64>()
+                .prop_filter("finite", |f| f.is_finite())
+                .prop_map(Value::from),
+            (-1e6f64..1e6).prop_map(Value::from),
+            (0u64..=MAX_EXACT_INTEGER * 2).prop_map(Value::from),
+        ]
+    }
+
+    fn arb_value() -> impl Strategy<Value = Value> {
+        let leaf = prop_oneof![
+            Just(Value::Null),
+            any::<bool>().prop_map(Value::Bool),
+            arb_number(),
+            any::<String>().prop_map(Value::String),
+            "[\\x00-\\x1f\"\\\\\u{2028}\u{7f}]{0,6}".prop_map(Value::String),
+        ];
+        leaf.prop_recursive(4, 64, 8, |inner| {
+            prop_oneof![
+                proptest::collection::vec(inner.clone(), 0..8).prop_map(Value::Array),
+                proptest::collection::btree_map(arb_key(), inner, 0..8)
+                    .prop_map(|map| Value::Object(map.into_iter().collect())),
+            ]
+        })
+    }
+
+    proptest! {
+        #![proptest_config(ProptestConfig::with_cases(2000))]
+        #[test]
+        fn matches_serde_json_canonicalizer(value in arb_value()) {
+            prop_assert_eq!(to_vec(&value), reference(&value));
+        }
+    }
+}
