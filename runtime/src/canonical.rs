@@ -145,6 +145,7 @@ mod tests {
     }
 
     #[test]
+    #[allow(clippy::excessive_precision)] // the RFC's literal, on purpose
     fn rfc8785_examples() {
         // RFC 8785 §3.2.2 and §3.2.3, and the numbers of appendix B.
         let value = json!({
