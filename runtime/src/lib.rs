@@ -70,5 +70,10 @@ pub use rmcp;
 /// schemars, whose `JsonSchema` derive describes parameter and output types.
 pub use schemars;
 
+/// The README's examples, compiled as doctests.
+#[cfg(doctest)]
+#[doc = include_str!("../../README.md")]
+struct ReadmeDoctests;
+
 /// This crate's version.
 pub const VERSION: &str = env!("CARGO_PKG_VERSION");
