@@ -1,9 +1,9 @@
 //! Procedural macros of [toolshape](https://docs.rs/toolshape). Depend on `toolshape`, which
 //! re-exports them and documents them; generated code only works through it.
 //!
-//! The crate follows the usual three stages: [`attr`] reads what the user wrote,
-//! [`model`] checks it against the rules that span several parts of the function, and
-//! [`expand`] generates code. All logic runs on `proc_macro2`, so it is unit-tested directly.
+//! The crate follows the usual three stages: `attr` reads what the user wrote,
+//! `model` checks it against the rules that span several parts of the function, and
+//! `expand` generates code. All logic runs on `proc_macro2`, so it is unit-tested directly.
 
 mod attr;
 mod docs;

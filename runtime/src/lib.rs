@@ -63,7 +63,10 @@ pub use server::Server;
 pub use state::Provides;
 pub use tool::{BoxFuture, ToolDef};
 pub use toolset::ToolSet;
-pub use toolshape_macros::{tool, tools};
+#[doc = include_str!("docs/tool.md")]
+pub use toolshape_macros::tool;
+#[doc = include_str!("docs/tools.md")]
+pub use toolshape_macros::tools;
 
 /// rmcp, as toolshape uses it: for servers that mix toolshape tools with their own handler.
 pub use rmcp;
