@@ -16,6 +16,17 @@ pub(crate) struct ToolArgs {
     pub(crate) description: Option<String>,
     /// `version = "..."`: the `tool_version` in provenance; defaults to the crate's version.
     pub(crate) version: Option<String>,
+    /// `kind = "read" | "state" | "action"`: what the tool does; sets the format policy and
+    /// the MCP annotations.
+    pub(crate) kind: Option<SpannedValue<KindName>>,
+    /// `read_only = bool`: overrides `readOnlyHint`.
+    pub(crate) read_only: Option<bool>,
+    /// `destructive = bool`: overrides `destructiveHint`.
+    pub(crate) destructive: Option<bool>,
+    /// `idempotent = bool`: overrides `idempotentHint`.
+    pub(crate) idempotent: Option<bool>,
+    /// `open_world = bool`: overrides `openWorldHint`.
+    pub(crate) open_world: Option<bool>,
     /// `crate = path`: where the `toolshape` crate is, for crates that re-export it.
     #[darling(rename = "crate")]
     pub(crate) krate: Option<syn::Path>,
@@ -26,4 +37,36 @@ pub(crate) struct ToolArgs {
 #[darling(rename_all = "lowercase")]
 pub(crate) enum FormatName {
     Json,
+}
+
+impl FormatName {
+    /// Whether results carry structured content that programs can read without parsing text.
+    pub(crate) fn is_structured(self) -> bool {
+        match self {
+            FormatName::Json => true,
+        }
+    }
+}
+
+/// The value of `kind = "..."`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, FromMeta)]
+#[darling(rename_all = "lowercase")]
+pub(crate) enum KindName {
+    /// Reads data for a model or a person to look at: search, look-up, report.
+    Read,
+    /// Reads configuration or state that programs act on (undo, UI forms): must be
+    /// structured (`json` or `hybrid`).
+    State,
+    /// Changes something: create, update, delete.
+    Action,
+}
+
+impl KindName {
+    /// The MCP annotations a kind implies: (read-only, destructive, idempotent, open-world).
+    pub(crate) fn hints(self) -> [bool; 4] {
+        match self {
+            KindName::Read | KindName::State => [true, false, true, false],
+            KindName::Action => [false, true, false, false],
+        }
+    }
 }

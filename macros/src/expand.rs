@@ -79,6 +79,10 @@ fn constructor(tool: &Tool) -> TokenStream {
         quote!(#private::ParamSpec { name: #name, description: #description })
     });
     let rust_name = fn_ident.to_string();
+    let annotations = tool.annotations.iter().map(|hint| match hint {
+        Some(value) => quote!(::core::option::Option::Some(#value)),
+        None => quote!(::core::option::Option::None),
+    });
 
     // The state type the handler receives, the constructor's generics, and how the
     // function's state argument is made.
@@ -135,13 +139,16 @@ fn constructor(tool: &Tool) -> TokenStream {
     let format = match tool.format {
         FormatName::Json => quote!(#private::Json),
     };
-    // Span the handler on the return type, so an output type the format cannot render is
-    // reported there.
-    let output_span = tool
-        .output
-        .as_ref()
-        .map_or_else(Span::call_site, Spanned::span);
-    let new_def = quote_spanned!(output_span=> #private::ToolDef::new);
+    // Each builder step carries some of the trait bounds; spanning the step on the user's
+    // tokens makes a missing implementation point there: the parameter types for
+    // `Deserialize + JsonSchema`, the return type for the format's bounds and `Display`.
+    let params_span = tool
+        .schema_params()
+        .next()
+        .map_or_else(Span::call_site, |(_, _, ty, _)| ty.span());
+    let output_span = tool.output.as_ref().map_or_else(Span::call_site, Spanned::span);
+    let params_step = quote_spanned!(params_span=> .params::<(#(#arg_types,)*)>());
+    let format_step = quote_spanned!(output_span=> .format(#format));
 
     quote! {
         #[doc(hidden)]
@@ -153,16 +160,16 @@ fn constructor(tool: &Tool) -> TokenStream {
                 description: #description,
                 version: #version,
                 params: &[#(#param_specs),*],
+                annotations: [#(#annotations),*],
                 rust_path: ::core::concat!(::core::module_path!(), "::", #rust_name),
                 location: ::core::concat!(::core::file!(), ":", ::core::line!()),
             };
-            #new_def(
-                &__TOOLSHAPE_SPEC,
-                #format,
-                |#state_pat: &#state_ty, (#(#arg_idents,)*): (#(#arg_types,)*), #context_pat: #private::Context| {
+            #private::ToolDef::build(&__TOOLSHAPE_SPEC)
+                #params_step
+                .handler(|#state_pat: &#state_ty, (#(#arg_idents,)*), #context_pat: #private::Context| {
                     #private::handler_body!(#callee(#(#call_args),*) #await_)
-                },
-            )
+                })
+                #format_step
         }
     }
 }

@@ -7,7 +7,7 @@ use proc_macro2::Span;
 use syn::spanned::Spanned;
 use syn::{FnArg, GenericParam, ItemFn, Pat, ReceiverKind, Type};
 
-use crate::attr::{FormatName, ToolArgs};
+use crate::attr::{FormatName, KindName, ToolArgs};
 use crate::docs;
 
 /// Most parameters a tool can take (the runtime implements its argument parsing for tuples
@@ -20,6 +20,8 @@ pub(crate) struct Tool {
     pub(crate) description: String,
     pub(crate) version: Option<String>,
     pub(crate) format: FormatName,
+    /// MCP annotations: read-only, destructive, idempotent, open-world; `None` = unset.
+    pub(crate) annotations: [Option<bool>; 4],
     pub(crate) krate: syn::Path,
     /// How the tool reaches its state.
     pub(crate) state: StateSource,
@@ -104,6 +106,26 @@ pub(crate) fn build(args: ToolArgs, function: &ItemFn) -> darling::Result<Tool> 
             FormatName::Json
         }
     };
+
+    let kind = args.kind.as_ref().map(|kind| **kind);
+    if let (Some(KindName::State), Some(format_value)) = (kind, &args.format)
+        && !format.is_structured()
+    {
+        errors.push(
+            darling::Error::custom(format!(
+                "a `kind = \"state\"` tool cannot use `format = \"{}\"`: programs (undo, UI forms) read its result, and text would make them parse prose\n\
+                 help: use `format = \"json\"`, or `format = \"hybrid\"` to keep a narrative for the model; or use `kind = \"read\"` if only people and models read it",
+                format_name(format)
+            ))
+            .with_span(&format_value.span()),
+        );
+    }
+    let implied = kind.map(KindName::hints);
+    let overrides = [args.read_only, args.destructive, args.idempotent, args.open_world];
+    let mut annotations = [None; 4];
+    for (i, slot) in annotations.iter_mut().enumerate() {
+        *slot = overrides[i].or(implied.map(|hints| hints[i]));
+    }
 
     let ident_name = sig.ident.to_string();
     let ident_name = ident_name
@@ -301,6 +323,7 @@ pub(crate) fn build(args: ToolArgs, function: &ItemFn) -> darling::Result<Tool> 
         description,
         version: args.version,
         format,
+        annotations,
         krate: args.krate.unwrap_or_else(|| syn::parse_quote!(::toolshape)),
         state,
         params,
@@ -331,4 +354,11 @@ pub(crate) fn check_tool_name(name: &str) -> Result<(), String> {
         ));
     }
     Ok(())
+}
+
+/// The name of a format as written in `format = "..."`.
+pub(crate) fn format_name(format: FormatName) -> &'static str {
+    match format {
+        FormatName::Json => "json",
+    }
 }

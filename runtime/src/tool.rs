@@ -2,6 +2,7 @@
 
 use std::any::Any;
 use std::fmt;
+use std::marker::PhantomData;
 use std::future::Future;
 use std::panic::AssertUnwindSafe;
 use std::pin::Pin;
@@ -27,6 +28,8 @@ pub struct ToolSpec {
     pub description: &'static str,
     pub version: &'static str,
     pub params: &'static [ParamSpec],
+    /// MCP annotations: read-only, destructive, idempotent, open-world hints; `None` = unset.
+    pub annotations: [Option<bool>; 4],
     /// The Rust path of the annotated function, for messages.
     pub rust_path: &'static str,
     /// `file:line` of the annotated function, for messages.
@@ -73,27 +76,14 @@ impl<S> fmt::Debug for ToolDef<S> {
 }
 
 impl<S: Send + Sync + 'static> ToolDef<S> {
-    /// Used by generated code: a tool from its spec, its format and its handler.
+    /// Used by generated code: starts a tool from its spec. The builder's steps carry the
+    /// trait bounds one at a time, so that generated code can span each on the user's tokens
+    /// (the parameter types, the return type) and a compile error points there.
     #[doc(hidden)]
-    pub fn new<P, T, E, F>(
-        spec: &'static ToolSpec,
-        _format: F,
-        handler: Handler<S, P, T, E>,
-    ) -> Self
-    where
-        P: Params,
-        T: Send + 'static,
-        E: fmt::Display + Send + 'static,
-        F: Render<T>,
-    {
-        ToolDef {
+    pub fn build(spec: &'static ToolSpec) -> Builder<S> {
+        Builder {
             spec,
-            describe: describe::<P, T, F>,
-            invoke: Arc::new(move |state, params, arguments, context| {
-                Box::pin(invoke::<S, P, T, E, F>(
-                    handler, spec, state, params, arguments, context,
-                ))
-            }),
+            state: PhantomData,
         }
     }
 
@@ -103,11 +93,88 @@ impl<S: Send + Sync + 'static> ToolDef<S> {
     }
 }
 
+/// A tool under construction by generated code: [`ToolDef::build`], then
+/// [`Builder::params`], [`WithParams::handler`], [`WithHandler::format`].
+#[doc(hidden)]
+pub struct Builder<S> {
+    spec: &'static ToolSpec,
+    state: PhantomData<fn(&S)>,
+}
+
+impl<S: Send + Sync + 'static> Builder<S> {
+    /// The parameter types, as a tuple in declaration order.
+    pub fn params<P: Params>(self) -> WithParams<S, P> {
+        WithParams {
+            spec: self.spec,
+            types: PhantomData,
+        }
+    }
+}
+
+#[doc(hidden)]
+pub struct WithParams<S, P> {
+    spec: &'static ToolSpec,
+    types: PhantomData<fn(&S, P)>,
+}
+
+impl<S: Send + Sync + 'static, P: Params> WithParams<S, P> {
+    /// The function that runs the tool.
+    pub fn handler<T, E>(self, handler: Handler<S, P, T, E>) -> WithHandler<S, P, T, E> {
+        WithHandler {
+            spec: self.spec,
+            handler,
+        }
+    }
+}
+
+#[doc(hidden)]
+pub struct WithHandler<S, P, T, E> {
+    spec: &'static ToolSpec,
+    handler: Handler<S, P, T, E>,
+}
+
+impl<S, P, T, E> WithHandler<S, P, T, E>
+where
+    S: Send + Sync + 'static,
+    P: Params,
+    T: Send + 'static,
+    E: fmt::Display + Send + 'static,
+{
+    /// The output format, which renders `T`; completes the tool.
+    pub fn format<F: Render<T>>(self, _format: F) -> ToolDef<S> {
+        let WithHandler { spec, handler } = self;
+        ToolDef {
+            spec,
+            describe: describe::<P, T, F>,
+            invoke: Arc::new(move |state, params, arguments, context| {
+                Box::pin(invoke::<S, P, T, E, F>(handler, spec, state, params, arguments, context))
+            }),
+        }
+    }
+}
+
 fn describe<P: Params, T, F: Render<T>>(spec: &'static ToolSpec) -> (Tool, Vec<ParamInfo>) {
     let (input_schema, params) = args::input_schema::<P>(spec.params);
     let mut tool = Tool::new(spec.name, spec.description, input_schema);
     if let Some(title) = spec.title {
         tool = tool.with_title(title);
+    }
+    let [read_only, destructive, idempotent, open_world] = spec.annotations;
+    if spec.annotations.iter().any(Option::is_some) {
+        let mut annotations = rmcp::model::ToolAnnotations::new();
+        if let Some(hint) = read_only {
+            annotations = annotations.read_only(hint);
+        }
+        if let Some(hint) = destructive {
+            annotations = annotations.destructive(hint);
+        }
+        if let Some(hint) = idempotent {
+            annotations = annotations.idempotent(hint);
+        }
+        if let Some(hint) = open_world {
+            annotations = annotations.open_world(hint);
+        }
+        tool = tool.with_annotations(annotations);
     }
     if let Some(output_schema) = F::output_schema() {
         tool = tool.with_raw_output_schema(Arc::new(output_schema));

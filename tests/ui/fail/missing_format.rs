@@ -1,0 +1,7 @@
+/// Add two numbers.
+#[toolshape::tool]
+fn add(a: i64, b: i64) -> i64 {
+    a + b
+}
+
+fn main() {}

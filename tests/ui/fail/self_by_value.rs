@@ -1,0 +1,11 @@
+struct Server;
+
+impl Server {
+    /// Consume the server.
+    #[toolshape::tool(format = "json")]
+    fn shutdown(self) -> bool {
+        true
+    }
+}
+
+fn main() {}

@@ -1,0 +1,13 @@
+struct Db;
+struct Server;
+
+impl Server {
+    /// Count users.
+    #[toolshape::tool(format = "json")]
+    fn count(&self, #[state] db: &Db) -> u32 {
+        let _ = db;
+        0
+    }
+}
+
+fn main() {}
