@@ -58,7 +58,17 @@ impl<S: Send + Sync + 'static> Server<S> {
     /// A server with this state and these tools. It reports itself as `toolshape-server`
     /// until [`Server::with_info`] names it.
     pub fn new(state: S, tools: ToolSet<S>) -> Self {
-        let capabilities = ServerCapabilities::builder().enable_tools().build();
+        // Resources, prompts and completions are advertised (as empty) because clients and
+        // the conformance suite expect `resources/list` & co. to answer rather than fail with
+        // "method not found"; logging because `logging/setLevel` is part of 2025-11-25.
+        #[allow(deprecated)] // logging capability: deprecated by SEP-2577, still in 2025-11-25
+        let capabilities = ServerCapabilities::builder()
+            .enable_tools()
+            .enable_resources()
+            .enable_prompts()
+            .enable_completions()
+            .enable_logging()
+            .build();
         let info = ServerConfig::new(capabilities)
             .with_server_info(Implementation::new("toolshape-server", crate::VERSION));
         Server {
@@ -198,5 +208,16 @@ impl<S: Send + Sync + 'static> ServerHandler for Server<S> {
 
     fn get_tool(&self, name: &str) -> Option<Tool> {
         self.tools.get(name).cloned()
+    }
+
+    /// Accepts any level: toolshape servers log to stderr through `tracing` and send no log
+    /// notifications, so there is nothing to filter.
+    #[allow(deprecated)] // logging/setLevel: deprecated by SEP-2577, still in 2025-11-25
+    async fn set_level(
+        &self,
+        _request: rmcp::model::SetLevelRequestParams,
+        _context: RequestContext<RoleServer>,
+    ) -> Result<(), ErrorData> {
+        Ok(())
     }
 }

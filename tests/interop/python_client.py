@@ -1,0 +1,244 @@
+#!/usr/bin/env python3
+"""Interop check: drive a toolshape MCP server over stdio with the official Python `mcp` SDK.
+
+Usage: python_client.py FIXTURE.json -- SERVER_CMD [ARG ...]
+
+For each connection mode (the SDK's default, which negotiates 2026-07-28 through
+`server/discover`, and `legacy`, which uses `initialize` and 2025-11-25) it lists the tools,
+calls every tool with every argument set of the fixture, and checks each result:
+
+* the outcome (`ok` / `error`) is the one the fixture expects;
+* content: at least one block and non-empty text; image/audio blocks decode from base64 and
+  start with the magic bytes of their declared mime type;
+* `_meta["dev.toolshape/provenance"]` is present on every result;
+* a tool with an `outputSchema`: every successful result has `structuredContent` valid against
+  it (jsonschema, Draft 2020-12), whose `metadata.data_hash` equals "sha256:" + the SHA-256 of
+  the RFC 8785 canonical JSON of `data` (PyPI `rfc8785`), whose `metadata` equals the
+  provenance in `_meta`, and, when the content is a single text block, that text is the JSON of
+  `structuredContent`;
+* a tool without an `outputSchema`, and every error result: no `structuredContent`.
+
+Prints one line per check and a final line `N passed, M failed`; exits 1 on any failure.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import base64
+import hashlib
+import json
+import sys
+import traceback
+from pathlib import Path
+from typing import Any
+
+import jsonschema
+import rfc8785
+from mcp import Client, StdioServerParameters
+from mcp.shared.exceptions import MCPError
+
+PROVENANCE_KEY = "dev.toolshape/provenance"
+MODES = [
+    # (label, Client mode, protocol version the connection must end up on)
+    ("default", "auto", "2026-07-28"),
+    ("legacy", "legacy", "2025-11-25"),
+]
+MAGIC = {
+    "image/png": [b"\x89PNG\r\n\x1a\n"],
+    "image/jpeg": [b"\xff\xd8\xff"],
+    "image/gif": [b"GIF87a", b"GIF89a"],
+    "image/webp": [b"RIFF"],
+    "image/svg+xml": [b"<svg", b"<?xml"],
+    "audio/wav": [b"RIFF"],
+    "audio/x-wav": [b"RIFF"],
+    "audio/mpeg": [b"ID3", b"\xff\xfb", b"\xff\xf3", b"\xff\xf2"],
+    "audio/ogg": [b"OggS"],
+}
+
+
+class Report:
+    def __init__(self) -> None:
+        self.passed = 0
+        self.failed = 0
+
+    def check(self, ok: bool, what: str, detail: str = "") -> bool:
+        if ok:
+            self.passed += 1
+            print(f"PASS {what}")
+        else:
+            self.failed += 1
+            print(f"FAIL {what}" + (f": {detail}" if detail else ""))
+        sys.stdout.flush()
+        return ok
+
+
+def short(value: Any, limit: int = 300) -> str:
+    text = json.dumps(value, default=str, ensure_ascii=False)
+    return text if len(text) <= limit else text[:limit] + "…"
+
+
+def dump(model: Any) -> Any:
+    if model is None or isinstance(model, (dict, list, str, int, float, bool)):
+        return model
+    return model.model_dump(by_alias=True, exclude_none=True, mode="json")
+
+
+def check_binary_block(report: Report, label: str, block: Any) -> None:
+    mime = block.mime_type
+    try:
+        raw = base64.b64decode(block.data, validate=True)
+    except Exception as exc:  # noqa: BLE001
+        report.check(False, f"{label}: {block.type} block is base64", str(exc))
+        return
+    magics = MAGIC.get(mime.split(";")[0].strip().lower())
+    if magics is None:
+        report.check(False, f"{label}: {block.type} block mime type {mime} is known", "no magic bytes on file")
+        return
+    report.check(
+        any(raw.startswith(m) for m in magics),
+        f"{label}: {block.type} block decodes to {mime}",
+        f"starts with {raw[:8]!r}",
+    )
+
+
+def check_result(report: Report, label: str, tool: Any, case: dict, result: Any) -> None:
+    expected = case.get("expect", "ok")
+    outcome = "error" if result.is_error else "ok"
+    text_blocks = [b.text for b in result.content if b.type == "text"]
+    text = "\n".join(text_blocks)
+    if not report.check(
+        outcome == expected,
+        f"{label}: outcome is {expected}",
+        f"got {outcome}: {short(text)}",
+    ):
+        return
+
+    report.check(bool(result.content), f"{label}: has content blocks")
+    report.check(bool(text.strip()), f"{label}: has non-empty text content", short(dump(result)))
+    for block in result.content:
+        if block.type in ("image", "audio"):
+            check_binary_block(report, label, block)
+
+    meta = result.meta or {}
+    provenance = meta.get(PROVENANCE_KEY)
+    report.check(
+        isinstance(provenance, dict) and bool(provenance),
+        f"{label}: _meta[{PROVENANCE_KEY}] present",
+        f"_meta = {short(meta)}",
+    )
+
+    structured = result.structured_content
+    if expected == "error":
+        report.check(structured is None, f"{label}: error result has no structuredContent", short(structured))
+        if "text_contains" in case:
+            report.check(case["text_contains"] in text, f"{label}: text contains {case['text_contains']!r}", short(text))
+        return
+
+    if "text_contains" in case:
+        report.check(case["text_contains"] in text, f"{label}: text contains {case['text_contains']!r}", short(text))
+
+    schema = tool.output_schema
+    if schema is None:
+        report.check(structured is None, f"{label}: no outputSchema, so no structuredContent", short(structured))
+        return
+
+    if not report.check(structured is not None, f"{label}: has structuredContent (tool has outputSchema)"):
+        return
+    errors = sorted(jsonschema.Draft202012Validator(schema).iter_errors(structured), key=str)
+    report.check(
+        not errors,
+        f"{label}: structuredContent valid against outputSchema (Draft 2020-12)",
+        "; ".join(f"{'/'.join(map(str, e.absolute_path))}: {e.message}" for e in errors[:3]),
+    )
+    if isinstance(structured, dict) and "data" in structured and isinstance(structured.get("metadata"), dict):
+        data = structured["data"]
+        expected_hash = "sha256:" + hashlib.sha256(rfc8785.dumps(data)).hexdigest()
+        got_hash = structured["metadata"].get("data_hash")
+        report.check(
+            got_hash == expected_hash,
+            f"{label}: metadata.data_hash recomputed with rfc8785",
+            f"server {got_hash}, recomputed {expected_hash}",
+        )
+        report.check(
+            provenance == structured["metadata"],
+            f"{label}: _meta provenance equals structuredContent.metadata",
+            f"{short(provenance)} vs {short(structured['metadata'])}",
+        )
+        if "data" in case:
+            report.check(data == case["data"], f"{label}: data equals fixture", f"got {short(data)}")
+        # A result whose only content is one text block (json format) carries the same
+        # envelope there as JSON; results with more blocks (hybrid) narrate instead.
+        if len(result.content) == 1 and result.content[0].type == "text":
+            try:
+                parsed = json.loads(text_blocks[0])
+            except ValueError:
+                parsed = None
+            report.check(parsed == structured, f"{label}: its only text block is the JSON of structuredContent", short(text))
+
+
+async def run_mode(report: Report, fixture: dict, params: StdioServerParameters, mode_label: str, mode: str, version: str) -> None:
+    tools_fixture: dict[str, list] = fixture["tools"]
+    try:
+        async with Client(params, mode=mode, read_timeout_seconds=30) as client:
+            report.check(
+                client.protocol_version == version,
+                f"[{mode_label}] negotiated protocol {version}",
+                f"got {client.protocol_version}",
+            )
+            listing = await client.list_tools()
+            tools = {t.name: t for t in listing.tools}
+            report.check(bool(tools), f"[{mode_label}] tools/list returns tools", f"{len(tools)} tools")
+            for name, tool in sorted(tools.items()):
+                report.check(
+                    bool((tool.description or "").strip()),
+                    f"[{mode_label}] {name}: has a description",
+                )
+                report.check(name in tools_fixture, f"[{mode_label}] {name}: listed tool has a fixture")
+                if tool.output_schema is not None:
+                    try:
+                        jsonschema.Draft202012Validator.check_schema(tool.output_schema)
+                        ok, detail = True, ""
+                    except jsonschema.SchemaError as exc:
+                        ok, detail = False, exc.message
+                    report.check(ok, f"[{mode_label}] {name}: outputSchema is a valid Draft 2020-12 schema", detail)
+            for name in sorted(tools_fixture):
+                if not report.check(name in tools, f"[{mode_label}] {name}: fixture tool is listed"):
+                    continue
+                for index, case in enumerate(tools_fixture[name]):
+                    label = f"[{mode_label}] {name}#{index} {short(case.get('args', {}), 80)}"
+                    try:
+                        result = await client.call_tool(name, case.get("args", {}))
+                    except Exception as exc:  # noqa: BLE001 — the SDK raises on schema mismatch
+                        report.check(False, f"{label}: tools/call answered", f"{type(exc).__name__}: {exc}")
+                        continue
+                    check_result(report, label, tools[name], case, result)
+            # An unknown tool is a protocol error (JSON-RPC -32602), not a tool result.
+            try:
+                await client.call_tool("no_such_tool_toolshape_interop", {})
+                report.check(False, f"[{mode_label}] unknown tool is a JSON-RPC error", "got a result")
+            except MCPError as exc:
+                code = getattr(getattr(exc, "error", None), "code", None)
+                report.check(code == -32602, f"[{mode_label}] unknown tool is a JSON-RPC error -32602", f"code {code}: {exc}")
+            except Exception as exc:  # noqa: BLE001
+                report.check(False, f"[{mode_label}] unknown tool is a JSON-RPC error", f"{type(exc).__name__}: {exc}")
+    except Exception as exc:  # noqa: BLE001
+        report.check(False, f"[{mode_label}] session ran to completion", f"{type(exc).__name__}: {exc}")
+        traceback.print_exc()
+
+
+def main(argv: list[str]) -> int:
+    if "--" not in argv or argv.index("--") != 1 or len(argv) < 3:
+        print(__doc__.strip().splitlines()[2], file=sys.stderr)
+        return 2
+    fixture = json.loads(Path(argv[0]).read_text())
+    command = argv[2:]
+    params = StdioServerParameters(command=command[0], args=command[1:], env={"RUST_LOG": "error"})
+    report = Report()
+    for mode_label, mode, version in MODES:
+        asyncio.run(run_mode(report, fixture, params, mode_label, mode, version))
+    print(f"{report.passed} passed, {report.failed} failed")
+    return 0 if report.failed == 0 else 1
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))
