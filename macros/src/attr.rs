@@ -7,7 +7,7 @@ use darling::util::SpannedValue;
 #[derive(Debug, FromMeta)]
 pub(crate) struct ToolArgs {
     /// `format = "json"`.
-    pub(crate) format: Option<SpannedValue<FormatName>>,
+    pub(crate) format: Option<SpannedValue<Quoted<FormatName>>>,
     /// `name = "..."`: the tool name; defaults to the function name.
     pub(crate) name: Option<SpannedValue<String>>,
     /// `title = "..."`: a human-readable title.
@@ -18,7 +18,7 @@ pub(crate) struct ToolArgs {
     pub(crate) version: Option<String>,
     /// `kind = "read" | "state" | "action"`: what the tool does; sets the format policy and
     /// the MCP annotations.
-    pub(crate) kind: Option<SpannedValue<KindName>>,
+    pub(crate) kind: Option<SpannedValue<Quoted<KindName>>>,
     /// `read_only = bool`: overrides `readOnlyHint`.
     pub(crate) read_only: Option<bool>,
     /// `destructive = bool`: overrides `destructiveHint`.
@@ -68,5 +68,24 @@ impl KindName {
             KindName::Read | KindName::State => [true, false, true, false],
             KindName::Action => [false, true, false, false],
         }
+    }
+}
+
+/// A value written as a string literal (`format = "json"`). Accepting only the literal keeps
+/// one spelling; a bare word gets an error that shows the quoted form.
+#[derive(Debug, Clone, Copy)]
+pub(crate) struct Quoted<T>(pub(crate) T);
+
+impl<T: FromMeta> FromMeta for Quoted<T> {
+    fn from_expr(expr: &syn::Expr) -> darling::Result<Self> {
+        if let syn::Expr::Path(path) = expr
+            && let Some(ident) = path.path.get_ident()
+        {
+            return Err(darling::Error::custom(format!(
+                "this value is a string: write `\"{ident}\"`"
+            ))
+            .with_span(expr));
+        }
+        T::from_expr(expr).map(Quoted)
     }
 }

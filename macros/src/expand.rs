@@ -146,7 +146,10 @@ fn constructor(tool: &Tool) -> TokenStream {
         .schema_params()
         .next()
         .map_or_else(Span::call_site, |(_, _, ty, _)| ty.span());
-    let output_span = tool.output.as_ref().map_or_else(Span::call_site, Spanned::span);
+    let output_span = tool
+        .output
+        .as_ref()
+        .map_or_else(Span::call_site, Spanned::span);
     let params_step = quote_spanned!(params_span=> .params::<(#(#arg_types,)*)>());
     let format_step = quote_spanned!(output_span=> .format(#format));
 

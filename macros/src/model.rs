@@ -94,7 +94,7 @@ pub(crate) fn build(args: ToolArgs, function: &ItemFn) -> darling::Result<Tool> 
     let sig = &function.sig;
 
     let format = match args.format {
-        Some(format) => *format,
+        Some(format) => format.0,
         None => {
             errors.push(
                 darling::Error::custom(
@@ -107,7 +107,7 @@ pub(crate) fn build(args: ToolArgs, function: &ItemFn) -> darling::Result<Tool> 
         }
     };
 
-    let kind = args.kind.as_ref().map(|kind| **kind);
+    let kind = args.kind.as_ref().map(|kind| kind.0);
     if let (Some(KindName::State), Some(format_value)) = (kind, &args.format)
         && !format.is_structured()
     {
@@ -121,7 +121,12 @@ pub(crate) fn build(args: ToolArgs, function: &ItemFn) -> darling::Result<Tool> 
         );
     }
     let implied = kind.map(KindName::hints);
-    let overrides = [args.read_only, args.destructive, args.idempotent, args.open_world];
+    let overrides = [
+        args.read_only,
+        args.destructive,
+        args.idempotent,
+        args.open_world,
+    ];
     let mut annotations = [None; 4];
     for (i, slot) in annotations.iter_mut().enumerate() {
         *slot = overrides[i].or(implied.map(|hints| hints[i]));

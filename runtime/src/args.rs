@@ -185,11 +185,39 @@ impl<'de> Deserializer<'de> for MissingValue {
     }
 }
 
+/// [`Params`]' two functions as plain function pointers, taken where `P: Params` is known,
+/// so that code after that point needs no trait bound (and a missing implementation is
+/// reported once, where the parameters are declared).
+#[doc(hidden)]
+pub struct ParamsFns<P> {
+    pub(crate) parse: fn(&[ParamInfo], &mut JsonObject, &mut Vec<ArgProblem>) -> Option<P>,
+    pub(crate) describe: fn(&mut SchemaGenerator) -> Vec<(Schema, bool)>,
+}
+
+impl<P> Clone for ParamsFns<P> {
+    fn clone(&self) -> Self {
+        *self
+    }
+}
+impl<P> Copy for ParamsFns<P> {}
+
+impl<P: Params> ParamsFns<P> {
+    pub(crate) fn of() -> Self {
+        ParamsFns {
+            parse: P::parse,
+            describe: P::describe,
+        }
+    }
+}
+
 /// The input schema of a tool: an object with one property per parameter, `required` for
 /// those that do not accept a missing value, and no other properties.
-pub(crate) fn input_schema<P: Params>(specs: &[ParamSpec]) -> (JsonObject, Vec<ParamInfo>) {
+pub(crate) fn input_schema(
+    describe: fn(&mut SchemaGenerator) -> Vec<(Schema, bool)>,
+    specs: &[ParamSpec],
+) -> (JsonObject, Vec<ParamInfo>) {
     let mut generator = SchemaSettings::draft2020_12().into_generator();
-    let described = P::describe(&mut generator);
+    let described = describe(&mut generator);
     debug_assert_eq!(described.len(), specs.len(), "one schema per parameter");
 
     let mut properties = JsonObject::new();
@@ -325,12 +353,13 @@ fn expected_of(schema: &Value, definitions: &serde_json::Map<String, Value>) -> 
 }
 
 /// Parses a call's arguments against the tool's parameters.
-pub(crate) fn parse<P: Params>(
+pub(crate) fn parse<P>(
+    fns: ParamsFns<P>,
     params: &[ParamInfo],
     mut args: JsonObject,
 ) -> Result<P, Vec<ArgProblem>> {
     let mut problems = Vec::new();
-    let parsed = P::parse(params, &mut args, &mut problems);
+    let parsed = (fns.parse)(params, &mut args, &mut problems);
     for name in args.keys() {
         problems.push(ArgProblem::Unknown { name: name.clone() });
     }
@@ -386,7 +415,11 @@ mod tests {
     use serde_json::json;
 
     fn infos<P: Params>(specs: &[ParamSpec]) -> (JsonObject, Vec<ParamInfo>) {
-        input_schema::<P>(specs)
+        input_schema(P::describe, specs)
+    }
+
+    fn parse<P: Params>(params: &[ParamInfo], args: JsonObject) -> Result<P, Vec<ArgProblem>> {
+        super::parse(ParamsFns::<P>::of(), params, args)
     }
 
     const SPECS: &[ParamSpec] = &[

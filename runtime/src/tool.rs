@@ -2,8 +2,8 @@
 
 use std::any::Any;
 use std::fmt;
-use std::marker::PhantomData;
 use std::future::Future;
+use std::marker::PhantomData;
 use std::panic::AssertUnwindSafe;
 use std::pin::Pin;
 use std::sync::Arc;
@@ -12,7 +12,7 @@ use std::time::Instant;
 use futures::FutureExt as _;
 use rmcp::model::{CallToolResult, JsonObject, Tool};
 
-use crate::args::{self, ParamInfo, ParamSpec, Params};
+use crate::args::{self, ParamInfo, ParamSpec, Params, ParamsFns};
 use crate::context::Context;
 use crate::format::{self, CallFacts, Render};
 
@@ -52,7 +52,8 @@ type Invoke<S> = dyn for<'a> Fn(&'a S, &'a [ParamInfo], JsonObject, Context) -> 
 /// tool that needs none.
 pub struct ToolDef<S> {
     pub(crate) spec: &'static ToolSpec,
-    pub(crate) describe: fn(&'static ToolSpec) -> (Tool, Vec<ParamInfo>),
+    pub(crate) param_schemas: fn(&mut schemars::SchemaGenerator) -> Vec<(schemars::Schema, bool)>,
+    pub(crate) output_schema: fn() -> Option<JsonObject>,
     pub(crate) invoke: Arc<Invoke<S>>,
 }
 
@@ -60,7 +61,8 @@ impl<S> Clone for ToolDef<S> {
     fn clone(&self) -> Self {
         ToolDef {
             spec: self.spec,
-            describe: self.describe,
+            param_schemas: self.param_schemas,
+            output_schema: self.output_schema,
             invoke: self.invoke.clone(),
         }
     }
@@ -101,12 +103,13 @@ pub struct Builder<S> {
     state: PhantomData<fn(&S)>,
 }
 
-impl<S: Send + Sync + 'static> Builder<S> {
+impl<S> Builder<S> {
     /// The parameter types, as a tuple in declaration order.
     pub fn params<P: Params>(self) -> WithParams<S, P> {
         WithParams {
             spec: self.spec,
-            types: PhantomData,
+            fns: ParamsFns::of(),
+            state: PhantomData,
         }
     }
 }
@@ -114,14 +117,16 @@ impl<S: Send + Sync + 'static> Builder<S> {
 #[doc(hidden)]
 pub struct WithParams<S, P> {
     spec: &'static ToolSpec,
-    types: PhantomData<fn(&S, P)>,
+    fns: ParamsFns<P>,
+    state: PhantomData<fn(&S)>,
 }
 
-impl<S: Send + Sync + 'static, P: Params> WithParams<S, P> {
+impl<S, P> WithParams<S, P> {
     /// The function that runs the tool.
     pub fn handler<T, E>(self, handler: Handler<S, P, T, E>) -> WithHandler<S, P, T, E> {
         WithHandler {
             spec: self.spec,
+            fns: self.fns,
             handler,
         }
     }
@@ -130,31 +135,38 @@ impl<S: Send + Sync + 'static, P: Params> WithParams<S, P> {
 #[doc(hidden)]
 pub struct WithHandler<S, P, T, E> {
     spec: &'static ToolSpec,
+    fns: ParamsFns<P>,
     handler: Handler<S, P, T, E>,
 }
 
-impl<S, P, T, E> WithHandler<S, P, T, E>
-where
-    S: Send + Sync + 'static,
-    P: Params,
-    T: Send + 'static,
-    E: fmt::Display + Send + 'static,
-{
+impl<S, P, T, E> WithHandler<S, P, T, E> {
     /// The output format, which renders `T`; completes the tool.
-    pub fn format<F: Render<T>>(self, _format: F) -> ToolDef<S> {
-        let WithHandler { spec, handler } = self;
+    pub fn format<F>(self, _format: F) -> ToolDef<S>
+    where
+        S: Send + Sync + 'static,
+        P: Send + 'static,
+        T: Send + 'static,
+        E: fmt::Display + Send + 'static,
+        F: Render<T>,
+    {
+        let WithHandler { spec, fns, handler } = self;
         ToolDef {
             spec,
-            describe: describe::<P, T, F>,
+            param_schemas: fns.describe,
+            output_schema: F::output_schema,
             invoke: Arc::new(move |state, params, arguments, context| {
-                Box::pin(invoke::<S, P, T, E, F>(handler, spec, state, params, arguments, context))
+                Box::pin(invoke::<S, P, T, E, F>(
+                    fns, handler, spec, state, params, arguments, context,
+                ))
             }),
         }
     }
 }
 
-fn describe<P: Params, T, F: Render<T>>(spec: &'static ToolSpec) -> (Tool, Vec<ParamInfo>) {
-    let (input_schema, params) = args::input_schema::<P>(spec.params);
+/// The tool's `tools/list` entry and what the runtime needs to know of its parameters.
+pub(crate) fn describe<S>(def: &ToolDef<S>) -> (Tool, Vec<ParamInfo>) {
+    let spec = def.spec;
+    let (input_schema, params) = args::input_schema(def.param_schemas, spec.params);
     let mut tool = Tool::new(spec.name, spec.description, input_schema);
     if let Some(title) = spec.title {
         tool = tool.with_title(title);
@@ -176,13 +188,14 @@ fn describe<P: Params, T, F: Render<T>>(spec: &'static ToolSpec) -> (Tool, Vec<P
         }
         tool = tool.with_annotations(annotations);
     }
-    if let Some(output_schema) = F::output_schema() {
+    if let Some(output_schema) = (def.output_schema)() {
         tool = tool.with_raw_output_schema(Arc::new(output_schema));
     }
     (tool, params)
 }
 
 async fn invoke<S, P, T, E, F>(
+    fns: ParamsFns<P>,
     handler: Handler<S, P, T, E>,
     spec: &'static ToolSpec,
     state: &S,
@@ -191,7 +204,6 @@ async fn invoke<S, P, T, E, F>(
     context: Context,
 ) -> CallToolResult
 where
-    P: Params,
     E: fmt::Display,
     F: Render<T>,
 {
@@ -199,7 +211,7 @@ where
         spec,
         started: Instant::now(),
     };
-    let parsed = match args::parse::<P>(params, arguments) {
+    let parsed = match args::parse(fns, params, arguments) {
         Ok(parsed) => parsed,
         Err(problems) => {
             return format::error_result(

@@ -81,7 +81,7 @@ impl<S: Send + Sync + 'static> ToolSet<S> {
                 second: format!("`{}` ({})", def.spec.rust_path, def.spec.location),
             });
         }
-        let (tool, params) = (def.describe)(def.spec);
+        let (tool, params) = crate::tool::describe(&def);
         self.entries.insert(
             def.spec.name,
             Arc::new(Entry {

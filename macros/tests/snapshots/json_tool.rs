@@ -20,17 +20,22 @@ where
                 description: "The user's numeric id.",
             },
         ],
+        annotations: [
+            ::core::option::Option::None,
+            ::core::option::Option::None,
+            ::core::option::Option::None,
+            ::core::option::Option::None,
+        ],
         rust_path: ::core::concat!(::core::module_path!(), "::", "get_user_by_id"),
         location: ::core::concat!(::core::file!(), ":", ::core::line!()),
     };
-    ::toolshape::__private::ToolDef::new(
-        &__TOOLSHAPE_SPEC,
-        ::toolshape::__private::Json,
-        |__toolshape_state: &__S, (id,): (u32,), _: ::toolshape::__private::Context| {
+    ::toolshape::__private::ToolDef::build(&__TOOLSHAPE_SPEC)
+        .params::<(u32,)>()
+        .handler(|__toolshape_state: &__S, (id,), _: ::toolshape::__private::Context| {
             ::toolshape::__private::handler_body!(
                 get_user_by_id(::toolshape::__private::Provides:: < Db >
                 ::provide(__toolshape_state), id). await
             )
-        },
-    )
+        })
+        .format(::toolshape::__private::Json)
 }

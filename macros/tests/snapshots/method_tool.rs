@@ -19,20 +19,25 @@ where
                 description: "",
             },
         ],
+        annotations: [
+            ::core::option::Option::None,
+            ::core::option::Option::None,
+            ::core::option::Option::None,
+            ::core::option::Option::None,
+        ],
         rust_path: ::core::concat!(::core::module_path!(), "::", "search"),
         location: ::core::concat!(::core::file!(), ":", ::core::line!()),
     };
-    ::toolshape::__private::ToolDef::new(
-        &__TOOLSHAPE_SPEC,
-        ::toolshape::__private::Json,
-        |
+    ::toolshape::__private::ToolDef::build(&__TOOLSHAPE_SPEC)
+        .params::<(Option<String>,)>()
+        .handler(|
             __toolshape_state: &Self,
-            (query,): (Option<String>,),
+            (query,),
             __toolshape_context: ::toolshape::__private::Context|
         {
             ::toolshape::__private::handler_body!(
                 Self::search(__toolshape_state, __toolshape_context, query)
             )
-        },
-    )
+        })
+        .format(::toolshape::__private::Json)
 }
