@@ -3,6 +3,7 @@
 //! Every example server is a binary in `src/bin/` that speaks MCP over stdio, or over
 //! streamable HTTP with `--http ADDR` (loopback by default).
 
+pub mod charts;
 pub mod quickstart;
 
 use toolshape::Server;

@@ -6,7 +6,7 @@ use darling::util::SpannedValue;
 /// The arguments of `#[tool(...)]`.
 #[derive(Debug, FromMeta)]
 pub(crate) struct ToolArgs {
-    /// `format = "json"`.
+    /// `format = "json"`, `"text"` or `"hybrid"`.
     pub(crate) format: Option<SpannedValue<Quoted<FormatName>>>,
     /// `name = "..."`: the tool name; defaults to the function name.
     pub(crate) name: Option<SpannedValue<String>>,
@@ -27,6 +27,8 @@ pub(crate) struct ToolArgs {
     pub(crate) idempotent: Option<bool>,
     /// `open_world = bool`: overrides `openWorldHint`.
     pub(crate) open_world: Option<bool>,
+    /// `model_id = "..."`: the model behind the tool's answers, in provenance.
+    pub(crate) model_id: Option<String>,
     /// `crate = path`: where the `toolshape` crate is, for crates that re-export it.
     #[darling(rename = "crate")]
     pub(crate) krate: Option<syn::Path>,
@@ -37,13 +39,14 @@ pub(crate) struct ToolArgs {
 #[darling(rename_all = "lowercase")]
 pub(crate) enum FormatName {
     Json,
+    Hybrid,
 }
 
 impl FormatName {
     /// Whether results carry structured content that programs can read without parsing text.
     pub(crate) fn is_structured(self) -> bool {
         match self {
-            FormatName::Json => true,
+            FormatName::Json | FormatName::Hybrid => true,
         }
     }
 }

@@ -7,7 +7,7 @@
 //! errors) is generic runtime code reached through `<crate>::__private`.
 
 use proc_macro2::{Span, TokenStream};
-use quote::{format_ident, quote, quote_spanned};
+use quote::{ToTokens as _, format_ident, quote, quote_spanned};
 use syn::ItemFn;
 use syn::spanned::Spanned;
 
@@ -75,6 +75,10 @@ fn constructor(tool: &Tool) -> TokenStream {
         Some(version) => quote!(#version),
         None => quote!(::core::env!("CARGO_PKG_VERSION")),
     };
+    let model_id = match &tool.model_id {
+        Some(model_id) => quote!(::core::option::Option::Some(#model_id)),
+        None => quote!(::core::option::Option::None),
+    };
     let param_specs = tool.schema_params().map(|(_, name, _, description)| {
         quote!(#private::ParamSpec { name: #name, description: #description })
     });
@@ -138,6 +142,7 @@ fn constructor(tool: &Tool) -> TokenStream {
     };
     let format = match tool.format {
         FormatName::Json => quote!(#private::Json),
+        FormatName::Hybrid => quote!(#private::HybridFormat),
     };
     // Each builder step carries some of the trait bounds; spanning the step on the user's
     // tokens makes a missing implementation point there: the parameter types for
@@ -149,9 +154,11 @@ fn constructor(tool: &Tool) -> TokenStream {
     let output_span = tool
         .output
         .as_ref()
-        .map_or_else(Span::call_site, Spanned::span);
+        .and_then(|ty| ty.to_token_stream().into_iter().next())
+        .map_or_else(Span::call_site, |token| token.span());
     let params_step = quote_spanned!(params_span=> .params::<(#(#arg_types,)*)>());
-    let format_step = quote_spanned!(output_span=> .format(#format));
+    let spanned_format = respan(format, output_span);
+    let format_step = quote_spanned!(output_span=> .format(#spanned_format));
 
     quote! {
         #[doc(hidden)]
@@ -162,6 +169,7 @@ fn constructor(tool: &Tool) -> TokenStream {
                 title: #title,
                 description: #description,
                 version: #version,
+                model_id: #model_id,
                 params: &[#(#param_specs),*],
                 annotations: [#(#annotations),*],
                 rust_path: ::core::concat!(::core::module_path!(), "::", #rust_name),
@@ -175,6 +183,23 @@ fn constructor(tool: &Tool) -> TokenStream {
                 #format_step
         }
     }
+}
+
+/// `tokens` with every span set to `span` (for paths whose tokens come from several places).
+fn respan(tokens: TokenStream, span: Span) -> TokenStream {
+    tokens
+        .into_iter()
+        .map(|mut token| {
+            if let proc_macro2::TokenTree::Group(group) = &token {
+                let mut inner =
+                    proc_macro2::Group::new(group.delimiter(), respan(group.stream(), span));
+                inner.set_span(span);
+                token = inner.into();
+            }
+            token.set_span(span);
+            token
+        })
+        .collect()
 }
 
 #[cfg(test)]
@@ -201,6 +226,24 @@ mod tests {
             },
         );
         expect_test::expect_file!["../tests/snapshots/json_tool.rs"].assert_eq(&pretty(expanded));
+    }
+
+    #[test]
+    fn hybrid_tool_expansion() {
+        let expanded = tool(
+            quote!(format = "hybrid", model_id = "capacity-forecast-v2"),
+            quote! {
+                /// Get one volume's configuration.
+                async fn get_volume_configuration(
+                    #[state] cluster: &Cluster,
+                    /// The volume's UUID.
+                    volume_uuid: String,
+                ) -> Result<VolumeConfiguration, ToolError> {
+                    cluster.configuration(&volume_uuid)
+                }
+            },
+        );
+        expect_test::expect_file!["../tests/snapshots/hybrid_tool.rs"].assert_eq(&pretty(expanded));
     }
 
     #[test]

@@ -9,6 +9,7 @@ mod attr;
 mod docs;
 mod expand;
 mod model;
+mod narrative;
 mod tools;
 
 use proc_macro::TokenStream;
@@ -25,4 +26,11 @@ pub fn tools(input: TokenStream) -> TokenStream {
     tools::expand(input.into())
         .unwrap_or_else(syn::Error::into_compile_error)
         .into()
+}
+
+/// Derives `toolshape::Narrative` from `#[narrative("...")]`. Documented in the `toolshape`
+/// crate.
+#[proc_macro_derive(Narrative, attributes(narrative))]
+pub fn derive_narrative(input: TokenStream) -> TokenStream {
+    narrative::derive(input.into()).into()
 }

@@ -19,6 +19,7 @@ pub(crate) struct Tool {
     pub(crate) title: Option<String>,
     pub(crate) description: String,
     pub(crate) version: Option<String>,
+    pub(crate) model_id: Option<String>,
     pub(crate) format: FormatName,
     /// MCP annotations: read-only, destructive, idempotent, open-world; `None` = unset.
     pub(crate) annotations: [Option<bool>; 4],
@@ -99,7 +100,8 @@ pub(crate) fn build(args: ToolArgs, function: &ItemFn) -> darling::Result<Tool> 
             errors.push(
                 darling::Error::custom(
                     "missing `format`: add `format = \"json\"` to `#[tool(...)]`\n\
-                     help: `json` returns the envelope `{status, data, metadata, grounded}` as structured content, for programs and models alike",
+                     help: `json` returns the envelope `{status, data, metadata, grounded}` as structured content, for programs and models alike\n\
+                     help: `hybrid` adds a plain-English narrative, which leads the text a model reads",
                 )
                 .with_span(&Span::call_site()),
             );
@@ -327,6 +329,7 @@ pub(crate) fn build(args: ToolArgs, function: &ItemFn) -> darling::Result<Tool> 
         title: args.title,
         description,
         version: args.version,
+        model_id: args.model_id,
         format,
         annotations,
         krate: args.krate.unwrap_or_else(|| syn::parse_quote!(::toolshape)),
@@ -365,5 +368,6 @@ pub(crate) fn check_tool_name(name: &str) -> Result<(), String> {
 pub(crate) fn format_name(format: FormatName) -> &'static str {
     match format {
         FormatName::Json => "json",
+        FormatName::Hybrid => "hybrid",
     }
 }

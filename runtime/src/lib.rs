@@ -37,6 +37,49 @@
 //!
 //! The function stays an ordinary function: call it in unit tests as you wrote it.
 //!
+//! ## Hybrid results: a narrative with the data
+//!
+//! `format = "hybrid"` leads the result with a plain-English narrative: the text a client
+//! shows is the narrative followed by the data in a fenced json block, and
+//! `structuredContent` is the envelope with a `narrative` field. The narrative comes from a
+//! template on the output type, checked at compile time, or is written at run time by
+//! returning [`Hybrid<T>`], which can also attach [`Plot`]s (sent as image blocks), a
+//! `model_id` and a `source`.
+//!
+//! ```
+//! use serde::Serialize;
+//! use schemars::JsonSchema;
+//! use toolshape::{Hybrid, Narrative, tool};
+//!
+//! #[derive(Serialize, JsonSchema, Narrative)]
+//! #[narrative("Found {volumes.len} volumes on {cluster}")]
+//! struct VolumeList { cluster: String, volumes: Vec<String> }
+//!
+//! /// List the volumes of a cluster.
+//! #[tool(format = "hybrid")]
+//! fn list_volumes(
+//!     /// The cluster's name.
+//!     cluster: String,
+//! ) -> VolumeList {
+//!     VolumeList { cluster, volumes: vec!["vol1".into(), "vol2".into()] }
+//! }
+//!
+//! /// Count the active alerts.
+//! #[tool(format = "hybrid", model_id = "alert-rules-v3")]
+//! fn count_alerts() -> Hybrid<Vec<String>> {
+//!     let alerts = vec!["VolumeNearlyFull".to_owned()];
+//!     Hybrid::new(format!("{} active alert.", alerts.len()), alerts)
+//!         .with_source("prometheus")
+//! }
+//! # fn main() {
+//! #     let _: [toolshape::ToolDef<()>; 2] = toolshape::tools![list_volumes, count_alerts];
+//! #     assert_eq!(list_volumes("c1".into()).narrative(), "Found 2 volumes on c1");
+//! # }
+//! ```
+//!
+//! A hybrid tool whose output has no narrative does not compile; the error, at the return
+//! type, shows both ways to give it one.
+//!
 //! What a client receives is specified in `docs/wire-format.md`.
 #![doc(test(attr(deny(warnings))))]
 
@@ -45,6 +88,9 @@ pub mod canonical;
 mod context;
 mod error;
 mod format;
+mod hybrid;
+mod narrative;
+mod plot;
 mod provenance;
 mod server;
 mod state;
@@ -57,12 +103,16 @@ pub mod __private;
 
 pub use context::Context;
 pub use error::{DuplicateTool, ToolError};
-pub use format::{CallFacts, Format, Json, JsonOutput, Render};
+pub use format::{CallFacts, Format, HybridFormat, HybridOutput, Json, JsonOutput, Render};
+pub use hybrid::Hybrid;
+pub use narrative::Narrative;
+pub use plot::Plot;
 pub use provenance::{META_KEY, Provenance, data_hash, hash_canonical};
 pub use server::Server;
 pub use state::Provides;
 pub use tool::{BoxFuture, ToolDef};
 pub use toolset::ToolSet;
+pub use toolshape_macros::Narrative;
 #[doc = include_str!("docs/tool.md")]
 pub use toolshape_macros::tool;
 #[doc = include_str!("docs/tools.md")]

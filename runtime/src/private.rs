@@ -3,10 +3,12 @@
 
 pub use crate::args::{ArgProblem, ParamInfo, ParamSpec, Params};
 pub use crate::context::Context;
-pub use crate::format::Json;
+pub use crate::format::{HybridFormat, Json};
+pub use crate::narrative::Narrative;
 pub use crate::state::Provides;
 pub use crate::tool::{BoxFuture, ToolDef, ToolSpec};
 pub use ::std::boxed::Box;
+pub use ::std::string::String;
 
 /// Marks a tool whose function returns `Result<T, E>`.
 pub struct IsResult;

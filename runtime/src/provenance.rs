@@ -35,6 +35,14 @@ pub struct Provenance {
     /// Absent on error results, which carry no data.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub data_hash: Option<String>,
+    /// The model or algorithm that computed the data (ADR-005's `model_id`): declared with
+    /// `#[tool(model_id = "...")]` or set at run time with `Hybrid::with_model_id`.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub model_id: Option<String>,
+    /// Where the data came from (a system, an endpoint, a data set), when the tool says so
+    /// with `Hybrid::with_source`.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub source: Option<String>,
 }
 
 impl Provenance {
@@ -54,6 +62,8 @@ impl Provenance {
             // Microsecond precision: finer digits are noise, and they cost tokens.
             duration_ms: duration.as_micros() as f64 / 1000.0,
             data_hash,
+            model_id: None,
+            source: None,
         }
     }
 }

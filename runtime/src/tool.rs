@@ -27,6 +27,8 @@ pub struct ToolSpec {
     pub title: Option<&'static str>,
     pub description: &'static str,
     pub version: &'static str,
+    /// `#[tool(model_id = "...")]`: the model behind the tool's answers, for provenance.
+    pub model_id: Option<&'static str>,
     pub params: &'static [ParamSpec],
     /// MCP annotations: read-only, destructive, idempotent, open-world hints; `None` = unset.
     pub annotations: [Option<bool>; 4],

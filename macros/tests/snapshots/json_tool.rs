@@ -14,6 +14,7 @@ where
         title: ::core::option::Option::None,
         description: "Look up one user by id.",
         version: ::core::env!("CARGO_PKG_VERSION"),
+        model_id: ::core::option::Option::None,
         params: &[
             ::toolshape::__private::ParamSpec {
                 name: "id",

@@ -13,6 +13,7 @@ where
         title: ::core::option::Option::None,
         description: "Search.",
         version: ::core::env!("CARGO_PKG_VERSION"),
+        model_id: ::core::option::Option::None,
         params: &[
             ::toolshape::__private::ParamSpec {
                 name: "query",

@@ -135,3 +135,106 @@ pub fn check_error(result: &CallToolResult) -> String {
     assert!(text.starts_with("Error: "), "{text}");
     text
 }
+
+/// Checks a successful hybrid result as a client would: `structuredContent` valid against
+/// `outputSchema` and carrying a narrative; the text block is that narrative followed by the
+/// data as a fenced json block; `_meta` the same provenance; the data hash recomputed from
+/// `data`. Returns `structuredContent`.
+pub fn check_hybrid_success(tool: &Tool, result: &CallToolResult) -> Value {
+    assert_eq!(result.is_error, Some(false), "{result:?}");
+    let structured = result
+        .structured_content
+        .clone()
+        .expect("structuredContent");
+    validate(tool, &structured);
+    let narrative = structured["narrative"].as_str().expect("a narrative");
+    assert!(!narrative.is_empty());
+    assert_eq!(structured["status"], "success");
+    assert_eq!(structured["grounded"], true);
+
+    let text = result.content[0]
+        .as_text()
+        .expect("a text block")
+        .text
+        .clone();
+    let (lead, block) = text
+        .split_once("\n\n```json\n")
+        .expect("narrative, blank line, fenced json block");
+    assert_eq!(lead, narrative, "the text leads with the narrative");
+    let block = block.strip_suffix("\n```").expect("the block is closed");
+    let block: Value = serde_json::from_str(block).expect("the block is JSON");
+    assert_eq!(block, structured["data"], "the block is the data");
+
+    let meta = result.meta.as_ref().expect("_meta").0.clone();
+    assert_eq!(meta["dev.toolshape/provenance"], structured["metadata"]);
+    assert_eq!(
+        structured["metadata"]["data_hash"],
+        recomputed_hash(&structured["data"])
+    );
+    assert_eq!(structured["metadata"]["tool"], tool.name.as_ref());
+    structured
+}
+
+/// Validates `structured` against the tool's `outputSchema` with the `jsonschema` crate.
+pub fn validate(tool: &Tool, structured: &Value) {
+    let schema = Value::Object((**tool.output_schema.as_ref().expect("outputSchema")).clone());
+    let validator = jsonschema::validator_for(&schema).expect("outputSchema is a valid schema");
+    let errors: Vec<String> = validator
+        .iter_errors(structured)
+        .map(|e| e.to_string())
+        .collect();
+    assert!(
+        errors.is_empty(),
+        "structuredContent does not match outputSchema: {errors:?}"
+    );
+}
+
+/// `sha256:` + hex SHA-256 of the RFC 8785 canonical JSON of `data`, computed here.
+pub fn recomputed_hash(data: &Value) -> String {
+    let canonical = serde_json_canonicalizer::to_vec(data).unwrap();
+    let hex: String = Sha256::digest(&canonical)
+        .iter()
+        .map(|b| format!("{b:02x}"))
+        .collect();
+    format!("sha256:{hex}")
+}
+
+/// The whole result as JSON, with the fields that change from call to call (timestamp,
+/// duration) replaced by placeholders, for golden comparisons.
+pub fn normalised(result: &CallToolResult) -> String {
+    let mut value = serde_json::to_value(result).expect("a result serialises");
+    // rmcp writes `resultType` only under some feature combinations of the build (it differs
+    // between `cargo test -p toolshape-tests` and `--workspace`); it is rmcp's, not ours.
+    if let Value::Object(object) = &mut value {
+        object.remove("resultType");
+    }
+    for pointer in [
+        "/structuredContent/metadata",
+        "/_meta/dev.toolshape~1provenance",
+    ] {
+        if let Some(Value::Object(m)) = value.pointer_mut(pointer) {
+            for (key, placeholder) in [
+                ("timestamp", "<timestamp>"),
+                ("duration_ms", "<duration_ms>"),
+            ] {
+                if m.contains_key(key) {
+                    m.insert(key.into(), placeholder.into());
+                }
+            }
+        }
+    }
+    if let Some(Value::Array(content)) = value.get_mut("content") {
+        for block in content {
+            if block["type"] == "text"
+                && let Some(Value::String(text)) = block.get("text")
+                && let Ok(mut envelope) = serde_json::from_str::<Value>(text)
+                && let Some(Value::Object(m)) = envelope.pointer_mut("/metadata")
+            {
+                m.insert("timestamp".into(), "<timestamp>".into());
+                m.insert("duration_ms".into(), "<duration_ms>".into());
+                block["text"] = Value::String(envelope.to_string());
+            }
+        }
+    }
+    serde_json::to_string_pretty(&value).unwrap() + "\n"
+}

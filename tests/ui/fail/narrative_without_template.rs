@@ -1,0 +1,8 @@
+use toolshape::Narrative;
+
+#[derive(Narrative)]
+struct VolumeList {
+    cluster: String,
+}
+
+fn main() {}
