@@ -376,6 +376,7 @@ mod tests {
         version: "1.2.3",
         model_id: Some("declared"),
         params: &[],
+        annotations: [None; 4],
         rust_path: "crate::t",
         location: "here:1",
     };
