@@ -5,6 +5,7 @@
 
 pub mod charts;
 pub mod quickstart;
+pub mod users;
 
 use toolshape::Server;
 

@@ -29,6 +29,9 @@ pub(crate) struct ToolArgs {
     pub(crate) open_world: Option<bool>,
     /// `model_id = "..."`: the model behind the tool's answers, in provenance.
     pub(crate) model_id: Option<String>,
+    /// `confirm = "..."`: for `format = "text"`, the confirmation sentence (alone for `()`,
+    /// else followed by `:` and the value's text).
+    pub(crate) confirm: Option<SpannedValue<String>>,
     /// `crate = path`: where the `toolshape` crate is, for crates that re-export it.
     #[darling(rename = "crate")]
     pub(crate) krate: Option<syn::Path>,
@@ -40,6 +43,7 @@ pub(crate) struct ToolArgs {
 pub(crate) enum FormatName {
     Json,
     Hybrid,
+    Text,
 }
 
 impl FormatName {
@@ -47,6 +51,7 @@ impl FormatName {
     pub(crate) fn is_structured(self) -> bool {
         match self {
             FormatName::Json | FormatName::Hybrid => true,
+            FormatName::Text => false,
         }
     }
 }

@@ -143,6 +143,16 @@ fn constructor(tool: &Tool) -> TokenStream {
     let format = match tool.format {
         FormatName::Json => quote!(#private::Json),
         FormatName::Hybrid => quote!(#private::HybridFormat),
+        FormatName::Text => match &tool.confirm {
+            None => quote!(#private::Text),
+            Some(sentence) => quote!({
+                struct __ToolshapeConfirm;
+                impl #private::Confirm for __ToolshapeConfirm {
+                    const SENTENCE: &'static str = #sentence;
+                }
+                #private::Confirmed::<__ToolshapeConfirm>::NEW
+            }),
+        },
     };
     // Each builder step carries some of the trait bounds; spanning the step on the user's
     // tokens makes a missing implementation point there: the parameter types for
@@ -258,5 +268,19 @@ mod tests {
             },
         );
         expect_test::expect_file!["../tests/snapshots/method_tool.rs"].assert_eq(&pretty(expanded));
+    }
+
+    #[test]
+    fn text_tool_expansion() {
+        let expanded = tool(
+            quote!(format = "text", confirm = "User successfully deleted"),
+            quote! {
+                /// Delete one user.
+                pub fn delete_user(#[state] db: &Db, id: u64) -> Result<(), UserError> {
+                    db.delete(id)
+                }
+            },
+        );
+        expect_test::expect_file!["../tests/snapshots/text_tool.rs"].assert_eq(&pretty(expanded));
     }
 }

@@ -10,6 +10,7 @@ mod docs;
 mod expand;
 mod model;
 mod narrative;
+mod text;
 mod tools;
 
 use proc_macro::TokenStream;
@@ -33,4 +34,10 @@ pub fn tools(input: TokenStream) -> TokenStream {
 #[proc_macro_derive(Narrative, attributes(narrative))]
 pub fn derive_narrative(input: TokenStream) -> TokenStream {
     narrative::derive(input.into()).into()
+}
+
+/// Derives the text form of a type (`format = "text"`). Documented in the `toolshape` crate.
+#[proc_macro_derive(ToolText, attributes(text))]
+pub fn derive_tool_text(input: TokenStream) -> TokenStream {
+    text::expand::derive(input.into()).into()
 }

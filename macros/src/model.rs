@@ -23,6 +23,8 @@ pub(crate) struct Tool {
     pub(crate) format: FormatName,
     /// MCP annotations: read-only, destructive, idempotent, open-world; `None` = unset.
     pub(crate) annotations: [Option<bool>; 4],
+    /// `confirm = "..."` of a `format = "text"` tool.
+    pub(crate) confirm: Option<String>,
     pub(crate) krate: syn::Path,
     /// How the tool reaches its state.
     pub(crate) state: StateSource,
@@ -99,9 +101,10 @@ pub(crate) fn build(args: ToolArgs, function: &ItemFn) -> darling::Result<Tool> 
         None => {
             errors.push(
                 darling::Error::custom(
-                    "missing `format`: add `format = \"json\"` to `#[tool(...)]`\n\
+                    "missing `format`: add `format = \"json\"`, `format = \"text\"` or `format = \"hybrid\"` to `#[tool(...)]`\n\
                      help: `json` returns the envelope `{status, data, metadata, grounded}` as structured content, for programs and models alike\n\
-                     help: `hybrid` adds a plain-English narrative, which leads the text a model reads",
+                     help: `text` returns markdown a model reads (ADR-002), from a type that derives `toolshape::ToolText`\n\
+                     help: `hybrid` returns the envelope with a plain-English narrative, which leads the text a model reads",
                 )
                 .with_span(&Span::call_site()),
             );
@@ -323,6 +326,14 @@ pub(crate) fn build(args: ToolArgs, function: &ItemFn) -> darling::Result<Tool> 
         syn::ReturnType::Type(_, ty) => Some((**ty).clone()),
     };
 
+    let confirm = check_confirm(
+        &mut errors,
+        format,
+        args.confirm.as_ref(),
+        output.as_ref(),
+        sig.ident.span(),
+    );
+
     errors.finish()?;
     Ok(Tool {
         name,
@@ -332,6 +343,7 @@ pub(crate) fn build(args: ToolArgs, function: &ItemFn) -> darling::Result<Tool> 
         model_id: args.model_id,
         format,
         annotations,
+        confirm,
         krate: args.krate.unwrap_or_else(|| syn::parse_quote!(::toolshape)),
         state,
         params,
@@ -340,6 +352,58 @@ pub(crate) fn build(args: ToolArgs, function: &ItemFn) -> darling::Result<Tool> 
         vis: function.vis.clone(),
         output,
     })
+}
+
+/// `confirm = "..."`: only for `format = "text"`, on one line; required by a text tool whose
+/// return type is written `()` or omitted.
+fn check_confirm(
+    errors: &mut darling::error::Accumulator,
+    format: FormatName,
+    confirm: Option<&darling::util::SpannedValue<String>>,
+    output: Option<&Type>,
+    fn_span: Span,
+) -> Option<String> {
+    let returns_unit = match output {
+        None => true,
+        Some(Type::Tuple(tuple)) => tuple.elems.is_empty(),
+        Some(_) => false,
+    };
+    match (format, confirm) {
+        (FormatName::Text, Some(confirm)) => {
+            if confirm.is_empty() || confirm.chars().any(char::is_control) {
+                errors.push(
+                    darling::Error::custom(
+                        "a confirmation is one non-empty line: it is the whole text of the result",
+                    )
+                    .with_span(&confirm.span()),
+                );
+            }
+            Some((**confirm).clone())
+        }
+        (FormatName::Text, None) if returns_unit => {
+            let span = output.map_or(fn_span, Spanned::span);
+            errors.push(
+                darling::Error::custom(
+                    "a `format = \"text\"` tool that returns `()` needs a confirmation sentence\n\
+                     help: add `confirm = \"User successfully deleted\"` to `#[tool(...)]`",
+                )
+                .with_span(&span),
+            );
+            None
+        }
+        (FormatName::Text, None) => None,
+        (_, Some(confirm)) => {
+            errors.push(
+                darling::Error::custom(
+                    "`confirm` belongs to `format = \"text\"` tools\n\
+                     help: remove it, or use `format = \"text\"`",
+                )
+                .with_span(&confirm.span()),
+            );
+            None
+        }
+        (_, None) => None,
+    }
 }
 
 /// The MCP rule for tool names: 1 to 128 characters from `A-Z a-z 0-9 _ - .`.
@@ -369,5 +433,6 @@ pub(crate) fn format_name(format: FormatName) -> &'static str {
     match format {
         FormatName::Json => "json",
         FormatName::Hybrid => "hybrid",
+        FormatName::Text => "text",
     }
 }

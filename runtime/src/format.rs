@@ -25,6 +25,8 @@ pub enum Format {
     /// `format = "hybrid"`: the envelope, with a narrative, as `structuredContent`; the
     /// narrative followed by the data in a fenced json block as text.
     Hybrid,
+    /// `format = "text"`: one text block rendered by [`ToolText`](crate::text::ToolText).
+    Text,
 }
 
 impl Format {
@@ -33,6 +35,7 @@ impl Format {
         match self {
             Format::Json => "json",
             Format::Hybrid => "hybrid",
+            Format::Text => "text",
         }
     }
 }

@@ -94,6 +94,7 @@ mod plot;
 mod provenance;
 mod server;
 mod state;
+pub mod text;
 mod tool;
 mod toolset;
 
@@ -110,6 +111,7 @@ pub use plot::Plot;
 pub use provenance::{META_KEY, Provenance, data_hash, hash_canonical};
 pub use server::Server;
 pub use state::Provides;
+pub use text::ToolText;
 pub use tool::{BoxFuture, ToolDef};
 pub use toolset::ToolSet;
 pub use toolshape_macros::Narrative;
@@ -117,6 +119,82 @@ pub use toolshape_macros::Narrative;
 pub use toolshape_macros::tool;
 #[doc = include_str!("docs/tools.md")]
 pub use toolshape_macros::tools;
+
+/// Derives the text form of a type, for `#[tool(format = "text")]` (ADR-002): a markdown
+/// code block of `Label: value` lines per record. See [`text`] for the rendering and
+/// `docs/text-format.md` for the whole form.
+///
+/// ````
+/// use toolshape::ToolText;
+///
+/// #[derive(ToolText)]
+/// #[text(noun = "user", empty = "No users found matching your criteria.")]
+/// struct User {
+///     #[text(label = "User ID")]
+///     id: u64,
+///     name: String,
+///     phone: Option<String>,
+///     #[text(currency)]
+///     salary: f64,
+///     #[text(bytes)]
+///     quota: u64,
+///     tags: Vec<String>,
+///     #[text(skip)]
+///     password_hash: String,
+/// }
+///
+/// let user = User {
+///     id: 42,
+///     name: "Alice".into(),
+///     phone: None,
+///     salary: 120_000.0,
+///     quota: 5 << 30,
+///     tags: vec!["admin".into(), "oncall".into()],
+///     password_hash: String::new(),
+/// };
+/// # let _ = &user.password_hash;
+/// assert_eq!(toolshape::text::render(&user), "\
+/// ```
+/// User ID: 42
+/// Name: Alice
+/// Phone: N/A
+/// Salary: $120,000.00
+/// Quota: 5 GiB
+/// Tags:
+///   - admin
+///   - oncall
+/// ```");
+/// assert!(toolshape::text::render(&vec![user]).starts_with("Found 1 user:\n\n```\n"));
+/// ````
+///
+/// # Attributes
+///
+/// On the type, `#[text(...)]`:
+/// - `noun = "user"`, `plural = "users"`: `Found 1 user:` / `Found 2 users:` (defaults: the
+///   type name in lower case, and its English plural);
+/// - `empty = "..."`: the whole text of an empty list (default `No users found.`);
+/// - `missing = "N/A"` (default) or `missing = "omit"`: what a `None` or an empty list shows,
+///   one choice per type;
+/// - `confirm = "..."` on a unit struct: the type renders as that sentence;
+/// - `tag = "Type"` on an enum with fields: the label of the variant line;
+/// - `layout = "blocks"` (default) or `layout = "table"`: how a list of these records renders
+///   (a table needs scalar fields; see `docs/text-format.md` for the token measurement);
+/// - `crate = path`: where `toolshape` is, for crates that re-export it.
+///
+/// On a field: `label = "User ID"` (default: the name made readable, `user_id` → `User ID`),
+/// `skip`, and at most one value format: `currency` / `currency = "€"`, `bytes` /
+/// `bytes = "decimal"`, `percent` (a ratio), `thousands`, `timestamp` /
+/// `timestamp = "%Y-%m-%d"` (unix seconds or a `chrono` date-time, in UTC).
+///
+/// Field types: strings, numbers, `bool` (`yes`/`no`), `char`, `chrono` dates, `Option<T>`,
+/// `Vec<T>` (`- item` lines), and other `ToolText` types (nested, indented). An enum of unit
+/// variants is a scalar (`GrowShrink` → `Grow shrink`); an enum with named fields is a record
+/// whose first line names the variant.
+///
+/// # Limitations
+/// Tuple structs and tuple variants are rejected (a line needs a label). Generic types get
+/// no extra bounds: add `T: TextField` yourself.
+pub use toolshape_macros::ToolText;
 
 /// rmcp, as toolshape uses it: for servers that mix toolshape tools with their own handler.
 pub use rmcp;

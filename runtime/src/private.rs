@@ -6,6 +6,8 @@ pub use crate::context::Context;
 pub use crate::format::{HybridFormat, Json};
 pub use crate::narrative::Narrative;
 pub use crate::state::Provides;
+pub use crate::text::__private as text;
+pub use crate::text::{Confirm, Confirmed, Text};
 pub use crate::tool::{BoxFuture, ToolDef, ToolSpec};
 pub use ::std::boxed::Box;
 pub use ::std::string::String;

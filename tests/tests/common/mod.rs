@@ -238,3 +238,30 @@ pub fn normalised(result: &CallToolResult) -> String {
     }
     serde_json::to_string_pretty(&value).unwrap() + "\n"
 }
+
+/// Checks a successful text result as a client would: one text block and nothing else (no
+/// `structuredContent`, no `outputSchema` on the tool), provenance in `_meta` whose data hash
+/// is the SHA-256 of the text's UTF-8 bytes, recomputed here. Returns the text.
+pub fn check_text_success(tool: &Tool, result: &CallToolResult) -> String {
+    assert_eq!(result.is_error, Some(false), "{result:?}");
+    assert!(result.structured_content.is_none(), "{result:?}");
+    assert!(
+        tool.output_schema.is_none(),
+        "a text tool has no outputSchema"
+    );
+    let text = text_of(result);
+    let meta = result.meta.as_ref().expect("_meta").0.clone();
+    let provenance = &meta["dev.toolshape/provenance"];
+    let hex: String = Sha256::digest(text.as_bytes())
+        .iter()
+        .map(|b| format!("{b:02x}"))
+        .collect();
+    assert_eq!(provenance["data_hash"], format!("sha256:{hex}"));
+    assert_eq!(provenance["tool"], tool.name.as_ref());
+    assert!(
+        provenance["timestamp"]
+            .as_str()
+            .is_some_and(|t| t.ends_with('Z'))
+    );
+    text
+}

@@ -1,0 +1,318 @@
+//! The type as the generator needs it, with every rule checked in one pass; errors are
+//! accumulated and spanned on what the user must change.
+
+use darling::util::{Override, SpannedValue};
+use darling::{Error, ast};
+use proc_macro2::Span;
+
+use super::attr::{TextField, TextInput, TextVariant};
+use super::names;
+
+pub(crate) struct Model {
+    pub(crate) ident: syn::Ident,
+    pub(crate) generics: syn::Generics,
+    pub(crate) krate: syn::Path,
+    pub(crate) shape: Shape,
+}
+
+pub(crate) enum Shape {
+    /// A struct with named fields: a record.
+    Record {
+        nouns: Nouns,
+        fields: Vec<Field>,
+        /// `layout = "table"`.
+        table: bool,
+    },
+    /// A unit struct with `confirm = "..."`: renders the sentence.
+    Confirmation(String),
+    /// An enum of unit variants: a scalar, the variant's label.
+    UnitEnum(Vec<(syn::Ident, String)>),
+    /// An enum with fields: a record whose first line is `<tag>: <variant>`.
+    DataEnum {
+        nouns: Nouns,
+        tag: String,
+        variants: Vec<Variant>,
+    },
+}
+
+pub(crate) struct Nouns {
+    pub(crate) singular: String,
+    pub(crate) plural: String,
+    pub(crate) empty: String,
+    /// `None` for omit.
+    pub(crate) missing: Option<String>,
+}
+
+pub(crate) struct Variant {
+    pub(crate) ident: syn::Ident,
+    pub(crate) label: String,
+    /// Whether the variant has named fields (`{ .. }`), else it is a unit variant.
+    pub(crate) named: bool,
+    pub(crate) fields: Vec<Field>,
+}
+
+pub(crate) struct Field {
+    pub(crate) ident: syn::Ident,
+    pub(crate) ty: syn::Type,
+    pub(crate) label: String,
+    pub(crate) format: FormatKind,
+}
+
+pub(crate) enum FormatKind {
+    Plain,
+    Currency(String),
+    Bytes { decimal: bool },
+    Percent,
+    Thousands,
+    Timestamp(String),
+}
+
+/// Static text written into results: labels, nouns, sentences. Checked so that what the
+/// type declares cannot break a line or hide characters.
+fn check_static(
+    errors: &mut darling::error::Accumulator,
+    what: &str,
+    value: &SpannedValue<String>,
+) {
+    if value.is_empty() {
+        errors.push(Error::custom(format!("{what} cannot be empty")).with_span(&value.span()));
+    } else if value.chars().any(|c| c.is_control() || c == '`') {
+        errors.push(
+            Error::custom(format!(
+                "{what} cannot contain control characters or backticks: it is written into the result as it is\n\
+                 help: write it on one line, without backticks"
+            ))
+            .with_span(&value.span()),
+        );
+    }
+}
+
+fn static_or(
+    errors: &mut darling::error::Accumulator,
+    what: &str,
+    value: Option<&SpannedValue<String>>,
+    default: impl FnOnce() -> String,
+) -> String {
+    match value {
+        Some(value) => {
+            check_static(errors, what, value);
+            (**value).clone()
+        }
+        None => default(),
+    }
+}
+
+fn nouns(errors: &mut darling::error::Accumulator, input: &TextInput) -> Nouns {
+    let singular = static_or(errors, "a noun", input.noun.as_ref(), || {
+        names::noun(&input.ident.to_string())
+    });
+    let plural = static_or(errors, "a plural", input.plural.as_ref(), || {
+        names::plural(&singular)
+    });
+    let empty = static_or(errors, "an empty message", input.empty.as_ref(), || {
+        format!("No {plural} found.")
+    });
+    let missing = match &input.missing {
+        None => Some("N/A".to_owned()),
+        Some(missing) if **missing == "omit" => None,
+        Some(missing) => {
+            check_static(errors, "a missing-value placeholder", missing);
+            Some((**missing).clone())
+        }
+    };
+    Nouns {
+        singular,
+        plural,
+        empty,
+        missing,
+    }
+}
+
+fn fields(errors: &mut darling::error::Accumulator, fields: &[TextField]) -> Vec<Field> {
+    let mut out = Vec::new();
+    for field in fields {
+        let Some(ident) = field.ident.clone() else {
+            continue;
+        };
+        let formats: Vec<(Span, FormatKind)> = [
+            field.currency.as_ref().map(|c| {
+                let symbol = match &**c {
+                    Override::Inherit => "$".to_owned(),
+                    Override::Explicit(symbol) => symbol.clone(),
+                };
+                (c.span(), FormatKind::Currency(symbol))
+            }),
+            field.bytes.as_ref().map(|b| {
+                let decimal = match &**b {
+                    Override::Inherit => false,
+                    Override::Explicit(units) if units == "binary" => false,
+                    Override::Explicit(units) if units == "decimal" => true,
+                    Override::Explicit(units) => {
+                        errors.push(
+                            Error::custom(format!(
+                                "unknown byte units `{units}`\n\
+                                 help: write `bytes = \"binary\"` (KiB, MiB, …) or `bytes = \"decimal\"` (kB, MB, …)"
+                            ))
+                            .with_span(&b.span()),
+                        );
+                        false
+                    }
+                };
+                (b.span(), FormatKind::Bytes { decimal })
+            }),
+            field
+                .percent
+                .is_present()
+                .then(|| (field.percent.span(), FormatKind::Percent)),
+            field
+                .thousands
+                .is_present()
+                .then(|| (field.thousands.span(), FormatKind::Thousands)),
+            field.timestamp.as_ref().map(|t| {
+                let pattern = match &**t {
+                    Override::Inherit => "%Y-%m-%dT%H:%M:%SZ".to_owned(),
+                    Override::Explicit(pattern) => pattern.clone(),
+                };
+                (t.span(), FormatKind::Timestamp(pattern))
+            }),
+        ]
+        .into_iter()
+        .flatten()
+        .collect();
+        if formats.len() > 1 {
+            errors.push(
+                Error::custom(
+                    "a field has at most one value format\n\
+                     help: keep one of `currency`, `bytes`, `percent`, `thousands`, `timestamp`",
+                )
+                .with_span(&formats[1].0),
+            );
+        }
+        if field.skip.is_present() {
+            continue;
+        }
+        let label = static_or(errors, "a label", field.label.as_ref(), || {
+            names::label(&ident.to_string())
+        });
+        out.push(Field {
+            ident,
+            ty: field.ty.clone(),
+            label,
+            format: formats
+                .into_iter()
+                .next()
+                .map_or(FormatKind::Plain, |(_, f)| f),
+        });
+    }
+    out
+}
+
+fn variants(errors: &mut darling::error::Accumulator, variants: &[TextVariant]) -> Vec<Variant> {
+    variants
+        .iter()
+        .map(|variant| {
+            let label = static_or(errors, "a label", variant.label.as_ref(), || {
+                names::label(&variant.ident.to_string())
+            });
+            let named = match variant.fields.style {
+                ast::Style::Struct => true,
+                ast::Style::Unit => false,
+                ast::Style::Tuple => {
+                    errors.push(
+                        Error::custom(
+                            "`ToolText` needs named fields, which give each line its label\n\
+                             help: write the variant as `Variant { name: Type }`",
+                        )
+                        .with_span(&variant.ident),
+                    );
+                    false
+                }
+            };
+            Variant {
+                ident: variant.ident.clone(),
+                label,
+                named,
+                fields: fields(errors, &variant.fields.fields),
+            }
+        })
+        .collect()
+}
+
+pub(crate) fn build(input: TextInput) -> darling::Result<Model> {
+    let mut errors = Error::accumulator();
+    let shape = match &input.data {
+        ast::Data::Struct(struct_fields) if struct_fields.style.is_unit() => match &input.confirm {
+            Some(confirm) => {
+                check_static(&mut errors, "a confirmation", confirm);
+                Shape::Confirmation((**confirm).clone())
+            }
+            None => {
+                errors.push(
+                    Error::custom(
+                        "a unit struct renders as a confirmation sentence\n\
+                             help: add `#[text(confirm = \"User successfully deleted\")]`",
+                    )
+                    .with_span(&input.ident),
+                );
+                Shape::Confirmation(String::new())
+            }
+        },
+        ast::Data::Struct(struct_fields) => Shape::Record {
+            nouns: nouns(&mut errors, &input),
+            fields: fields(&mut errors, &struct_fields.fields),
+            table: match &input.layout {
+                None => false,
+                Some(layout) if **layout == "blocks" => false,
+                Some(layout) if **layout == "table" => true,
+                Some(layout) => {
+                    errors.push(
+                        Error::custom(format!(
+                            "unknown layout `{}`\n\
+                             help: write `layout = \"blocks\"` (one code block per record, the default) or `layout = \"table\"` (one table for a list of flat records)",
+                            **layout
+                        ))
+                        .with_span(&layout.span()),
+                    );
+                    false
+                }
+            },
+        },
+        ast::Data::Enum(enum_variants) => {
+            let variants = variants(&mut errors, enum_variants);
+            if variants.iter().all(|v| !v.named && v.fields.is_empty()) {
+                Shape::UnitEnum(variants.into_iter().map(|v| (v.ident, v.label)).collect())
+            } else {
+                let tag = static_or(&mut errors, "a tag", input.tag.as_ref(), || "Type".into());
+                Shape::DataEnum {
+                    nouns: nouns(&mut errors, &input),
+                    tag,
+                    variants,
+                }
+            }
+        }
+    };
+    if let (Some(layout), false) = (&input.layout, matches!(shape, Shape::Record { .. })) {
+        errors.push(
+            Error::custom("`layout` goes on a struct with named fields").with_span(&layout.span()),
+        );
+    }
+    if let (Some(confirm), false) = (&input.confirm, matches!(shape, Shape::Confirmation(_))) {
+        errors.push(
+            Error::custom(
+                "`confirm` goes on a unit struct, which renders as the sentence\n\
+                 help: for a tool that confirms and shows a record, write `#[tool(format = \"text\", confirm = \"...\")]`",
+            )
+            .with_span(&confirm.span()),
+        );
+    }
+    errors.finish()?;
+    Ok(Model {
+        krate: input
+            .krate
+            .clone()
+            .unwrap_or_else(|| syn::parse_quote!(::toolshape)),
+        ident: input.ident,
+        generics: input.generics,
+        shape,
+    })
+}

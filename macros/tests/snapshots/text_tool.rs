@@ -1,0 +1,48 @@
+/// Delete one user.
+pub fn delete_user(db: &Db, id: u64) -> Result<(), UserError> {
+    db.delete(id)
+}
+#[doc(hidden)]
+#[allow(non_snake_case, clippy::needless_lifetimes)]
+pub fn __toolshape_tool_delete_user<__S>() -> ::toolshape::__private::ToolDef<__S>
+where
+    __S: ::core::marker::Send + ::core::marker::Sync + 'static
+        + ::toolshape::__private::Provides<Db>,
+{
+    static __TOOLSHAPE_SPEC: ::toolshape::__private::ToolSpec = ::toolshape::__private::ToolSpec {
+        name: "delete_user",
+        title: ::core::option::Option::None,
+        description: "Delete one user.",
+        version: ::core::env!("CARGO_PKG_VERSION"),
+        model_id: ::core::option::Option::None,
+        params: &[
+            ::toolshape::__private::ParamSpec {
+                name: "id",
+                description: "",
+            },
+        ],
+        annotations: [
+            ::core::option::Option::None,
+            ::core::option::Option::None,
+            ::core::option::Option::None,
+            ::core::option::Option::None,
+        ],
+        rust_path: ::core::concat!(::core::module_path!(), "::", "delete_user"),
+        location: ::core::concat!(::core::file!(), ":", ::core::line!()),
+    };
+    ::toolshape::__private::ToolDef::build(&__TOOLSHAPE_SPEC)
+        .params::<(u64,)>()
+        .handler(|__toolshape_state: &__S, (id,), _: ::toolshape::__private::Context| {
+            ::toolshape::__private::handler_body!(
+                delete_user(::toolshape::__private::Provides:: < Db >
+                ::provide(__toolshape_state), id)
+            )
+        })
+        .format({
+            struct __ToolshapeConfirm;
+            impl ::toolshape::__private::Confirm for __ToolshapeConfirm {
+                const SENTENCE: &'static str = "User successfully deleted";
+            }
+            ::toolshape::__private::Confirmed::<__ToolshapeConfirm>::NEW
+        })
+}

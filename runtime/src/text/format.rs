@@ -1,0 +1,95 @@
+//! The `format = "text"` markers of `#[tool]`: [`Text`] and [`Confirmed`].
+
+use std::marker::PhantomData;
+
+use rmcp::model::{CallToolResult, ContentBlock, JsonObject};
+
+use super::{ToolText, render};
+use crate::format::{CallFacts, Format, Render, meta};
+use crate::provenance::hash_canonical;
+
+/// `format = "text"`: the result is one text block, the value's [`ToolText`] rendering.
+/// No `structuredContent`, no `outputSchema`.
+///
+/// Provenance stays in `_meta`; its `data_hash` is `"sha256:"` + the SHA-256 of the text
+/// block's UTF-8 bytes (the text is the data a client receives; a text type need not be
+/// `Serialize`, so there is no JSON to canonicalise).
+#[derive(Debug, Clone, Copy, Default)]
+pub struct Text;
+
+/// A confirmation sentence, `#[tool(format = "text", confirm = "...")]`: generated code
+/// declares one type per tool.
+pub trait Confirm: 'static {
+    /// `User successfully deleted`.
+    const SENTENCE: &'static str;
+}
+
+/// `format = "text"` with `confirm = "..."`: a tool returning `()` renders the sentence
+/// alone; a tool returning a value renders `<sentence>:\n\n<text>` (ADR-002:
+/// `User successfully created:` and the record).
+pub struct Confirmed<C>(PhantomData<fn() -> C>);
+
+impl<C> Confirmed<C> {
+    /// The marker value.
+    pub const NEW: Self = Confirmed(PhantomData);
+}
+
+impl<T: ToolText> Render<T> for Text {
+    const FORMAT: Format = Format::Text;
+
+    fn output_schema() -> Option<JsonObject> {
+        None
+    }
+
+    fn render(value: T, facts: &CallFacts<'_>) -> CallToolResult {
+        text_result(render(&value), facts)
+    }
+}
+
+/// What a tool with `confirm = "..."` can return: `()` (the sentence alone) or any
+/// [`ToolText`] (the sentence, `:`, a blank line, and the text).
+#[diagnostic::on_unimplemented(
+    message = "`{Self}` cannot be the output of a `format = \"text\"` tool with `confirm`",
+    label = "return `()` or a type that implements `toolshape::ToolText`",
+    note = "add `#[derive(toolshape::ToolText)]` to `{Self}`"
+)]
+pub trait ConfirmOutput {
+    /// Appends the confirmation of this value, given the tool's sentence.
+    fn write_confirmed(&self, sentence: &str, out: &mut String);
+}
+
+impl ConfirmOutput for () {
+    fn write_confirmed(&self, sentence: &str, out: &mut String) {
+        out.push_str(sentence);
+    }
+}
+
+impl<T: ToolText> ConfirmOutput for T {
+    fn write_confirmed(&self, sentence: &str, out: &mut String) {
+        out.reserve(sentence.len() + 3 + self.size_hint());
+        out.push_str(sentence);
+        out.push_str(":\n\n");
+        self.write_text(out);
+    }
+}
+
+impl<C: Confirm, T: ConfirmOutput> Render<T> for Confirmed<C> {
+    const FORMAT: Format = Format::Text;
+
+    fn output_schema() -> Option<JsonObject> {
+        None
+    }
+
+    fn render(value: T, facts: &CallFacts<'_>) -> CallToolResult {
+        let mut out = String::new();
+        value.write_confirmed(C::SENTENCE, &mut out);
+        text_result(out, facts)
+    }
+}
+
+fn text_result(text: String, facts: &CallFacts<'_>) -> CallToolResult {
+    let provenance = facts.provenance(Some(hash_canonical(text.as_bytes())));
+    let mut result = CallToolResult::success(vec![ContentBlock::text(text)]);
+    result.meta = Some(meta(&provenance));
+    result
+}

@@ -1,0 +1,281 @@
+//! `format = "text"`: what a model reads, generated from types (ADR-002).
+//!
+//! A record (a type with `#[derive(ToolText)]`) renders as a markdown code block of
+//! `Label: value` lines; a `Vec` of records as `Found N users:` and one block per record,
+//! separated by blank lines, or the type's empty message; `()` as the tool's confirmation.
+//!
+//! ```
+//! use toolshape::ToolText;
+//!
+//! #[derive(ToolText)]
+//! #[text(noun = "user", empty = "No users found matching your criteria.")]
+//! struct User {
+//!     #[text(label = "User ID")]
+//!     id: u32,
+//!     name: String,
+//!     phone: Option<String>,
+//!     #[text(currency)]
+//!     salary: f64,
+//! }
+//!
+//! let alice = User { id: 42, name: "Alice".into(), phone: None, salary: 120_000.0 };
+//! assert_eq!(
+//!     toolshape::text::render(&alice),
+//!     "```\nUser ID: 42\nName: Alice\nPhone: N/A\nSalary: $120,000.00\n```",
+//! );
+//! assert_eq!(
+//!     toolshape::text::render(&Vec::<User>::new()),
+//!     "No users found matching your criteria.",
+//! );
+//! ```
+//!
+//! Values are escaped so that none can leave its code block: see [`escape()`] and
+//! `docs/text-format.md`.
+
+mod escape;
+pub(crate) mod format;
+mod table;
+mod value;
+mod writer;
+
+pub use escape::{Escaped, escape, needs_escape};
+pub use format::{Confirm, ConfirmOutput, Confirmed, Text};
+pub use table::{RowWriter, TextCell};
+pub use value::{ByteUnits, RFC3339_UTC, TextScalar, ValueFormat};
+pub use writer::RecordWriter;
+
+/// A value a `format = "text"` tool can return, rendered by [`render`].
+///
+/// Implemented by `#[derive(ToolText)]` for records, for `Vec<T>` and slices of records,
+/// and for `String` and `&str`, which are written as they are (your own text, not escaped).
+/// A tool returning `()` declares its sentence instead: `#[tool(format = "text",
+/// confirm = "User successfully deleted")]`.
+#[diagnostic::on_unimplemented(
+    message = "`{Self}` cannot be the output of a `format = \"text\"` tool",
+    label = "this type must implement `toolshape::ToolText`",
+    note = "add `#[derive(toolshape::ToolText)]` to `{Self}`, or return a `Vec` of such records",
+    note = "a tool that returns `()` declares what it says: `#[tool(format = \"text\", confirm = \"User successfully deleted\")]`"
+)]
+pub trait ToolText {
+    /// Appends the text of this value to `out`.
+    fn write_text(&self, out: &mut String);
+
+    /// A guess at the length of the text, to size the String once.
+    fn size_hint(&self) -> usize {
+        256
+    }
+}
+
+/// Renders any [`ToolText`] value exactly as a `format = "text"` tool would return it: the
+/// way to snapshot-test a type's text form.
+pub fn render<T: ToolText + ?Sized>(value: &T) -> String {
+    let mut out = String::with_capacity(value.size_hint());
+    value.write_text(&mut out);
+    out
+}
+
+/// The nouns and messages of a record type: `#[text(noun = "user", plural = "users",
+/// empty = "...")]`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Noun {
+    /// `Found 1 user:`.
+    pub singular: &'static str,
+    /// `Found 2 users:`.
+    pub plural: &'static str,
+    /// The whole text of an empty list: `No users found.` by default.
+    pub empty: &'static str,
+}
+
+/// What a record shows for a missing value (`None`, an empty list): one choice per type,
+/// `#[text(missing = "N/A")]` (the default) or `#[text(missing = "omit")]`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Missing {
+    /// `Phone: N/A`.
+    Placeholder(&'static str),
+    /// No line at all.
+    Omit,
+}
+
+/// A record: a type whose text is a code block of `Label: value` lines.
+/// `#[derive(ToolText)]` implements it for structs and enums with fields.
+pub trait TextRecord {
+    /// Its nouns and empty message.
+    const NOUN: Noun;
+    /// Its policy for missing values.
+    const MISSING: Missing;
+    /// `Some(column labels)` when the type chose `#[text(layout = "table")]`: a list of
+    /// these records renders as one table instead of one block per record.
+    const TABLE: Option<&'static [&'static str]> = None;
+
+    /// Writes its fields, one [`RecordWriter::field`] call each.
+    fn write_fields(&self, w: &mut RecordWriter<'_>);
+
+    /// Writes its cells, one [`RowWriter::cell`] call per column of [`TABLE`](Self::TABLE).
+    fn write_cells(&self, row: &mut RowWriter<'_>) {
+        let _ = row;
+    }
+}
+
+/// A value that can be a field of a record: scalars (one line), records (nested, indented),
+/// lists (`- item` lines), `Option`s (the missing-value policy when `None`).
+pub trait TextField {
+    /// Writes the field labelled `label`.
+    fn write_field(&self, label: &str, format: &ValueFormat, w: &mut RecordWriter<'_>);
+    /// Writes the value as one item of a list (after `- `).
+    fn write_item(&self, format: &ValueFormat, w: &mut RecordWriter<'_>);
+}
+
+impl<T: TextField + ?Sized> TextField for &T {
+    fn write_field(&self, label: &str, format: &ValueFormat, w: &mut RecordWriter<'_>) {
+        (**self).write_field(label, format, w);
+    }
+    fn write_item(&self, format: &ValueFormat, w: &mut RecordWriter<'_>) {
+        (**self).write_item(format, w);
+    }
+}
+
+impl<T: TextField + ?Sized> TextField for Box<T> {
+    fn write_field(&self, label: &str, format: &ValueFormat, w: &mut RecordWriter<'_>) {
+        (**self).write_field(label, format, w);
+    }
+    fn write_item(&self, format: &ValueFormat, w: &mut RecordWriter<'_>) {
+        (**self).write_item(format, w);
+    }
+}
+
+impl<T: TextField> TextField for Option<T> {
+    fn write_field(&self, label: &str, format: &ValueFormat, w: &mut RecordWriter<'_>) {
+        match self {
+            Some(value) => value.write_field(label, format, w),
+            None => w.missing(label),
+        }
+    }
+    fn write_item(&self, format: &ValueFormat, w: &mut RecordWriter<'_>) {
+        match self {
+            Some(value) => value.write_item(format, w),
+            None => w.missing_item(),
+        }
+    }
+}
+
+impl<T: TextField> TextField for [T] {
+    fn write_field(&self, label: &str, format: &ValueFormat, w: &mut RecordWriter<'_>) {
+        if self.is_empty() {
+            return w.missing(label);
+        }
+        w.nested(label, |w| {
+            for item in self {
+                w.item(|w| item.write_item(format, w));
+            }
+        });
+    }
+    fn write_item(&self, format: &ValueFormat, w: &mut RecordWriter<'_>) {
+        for item in self {
+            w.item(|w| item.write_item(format, w));
+        }
+    }
+}
+
+impl<T: TextField> TextField for Vec<T> {
+    fn write_field(&self, label: &str, format: &ValueFormat, w: &mut RecordWriter<'_>) {
+        self.as_slice().write_field(label, format, w);
+    }
+    fn write_item(&self, format: &ValueFormat, w: &mut RecordWriter<'_>) {
+        self.as_slice().write_item(format, w);
+    }
+}
+
+/// Writes one record as a fenced code block: what `#[derive(ToolText)]` uses.
+pub fn write_record<R: TextRecord + ?Sized>(record: &R, out: &mut String) {
+    escape::fenced(out, |out, longest| {
+        let mut w = RecordWriter::new(out, longest, R::MISSING);
+        record.write_fields(&mut w);
+    });
+}
+
+impl<R: TextRecord> ToolText for [R] {
+    fn write_text(&self, out: &mut String) {
+        use std::fmt::Write as _;
+        if self.is_empty() {
+            out.push_str(R::NOUN.empty);
+            return;
+        }
+        let noun = if self.len() == 1 {
+            R::NOUN.singular
+        } else {
+            R::NOUN.plural
+        };
+        // Writing into a String cannot fail.
+        let _ = write!(out, "Found {} {noun}:\n\n", self.len());
+        if let Some(columns) = R::TABLE {
+            table::write_table(self, columns, out);
+            out.push('\n');
+            return;
+        }
+        for (i, record) in self.iter().enumerate() {
+            if i > 0 {
+                out.push_str("\n\n");
+            }
+            write_record(record, out);
+        }
+        out.push('\n');
+    }
+
+    fn size_hint(&self) -> usize {
+        32 + self.len() * 256
+    }
+}
+
+impl<R: TextRecord> ToolText for Vec<R> {
+    fn write_text(&self, out: &mut String) {
+        self.as_slice().write_text(out);
+    }
+    fn size_hint(&self) -> usize {
+        self.as_slice().size_hint()
+    }
+}
+
+impl<T: ToolText + ?Sized> ToolText for &T {
+    fn write_text(&self, out: &mut String) {
+        (**self).write_text(out);
+    }
+    fn size_hint(&self) -> usize {
+        (**self).size_hint()
+    }
+}
+
+impl<T: ToolText + ?Sized> ToolText for Box<T> {
+    fn write_text(&self, out: &mut String) {
+        (**self).write_text(out);
+    }
+    fn size_hint(&self) -> usize {
+        (**self).size_hint()
+    }
+}
+
+impl ToolText for str {
+    fn write_text(&self, out: &mut String) {
+        out.push_str(self);
+    }
+    fn size_hint(&self) -> usize {
+        self.len()
+    }
+}
+
+impl ToolText for String {
+    fn write_text(&self, out: &mut String) {
+        out.push_str(self);
+    }
+    fn size_hint(&self) -> usize {
+        self.len()
+    }
+}
+
+/// What generated code uses.
+#[doc(hidden)]
+pub mod __private {
+    pub use super::{
+        ByteUnits, Escaped, Missing, Noun, RecordWriter, RowWriter, TextField, TextRecord,
+        TextScalar, ToolText, ValueFormat, write_record,
+    };
+}
