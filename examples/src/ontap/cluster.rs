@@ -119,9 +119,9 @@ impl Cluster {
         })
         .collect();
         let aggregates: Vec<Aggregate> = [
-            ("aggr1_node1", "cluster1-01", 20 * 1024),
-            ("aggr1_node2", "cluster1-02", 20 * 1024),
-            ("aggr_ssd_01", "cluster1-01", 8 * 1024),
+            ("aggr1_node1", "cluster1-01", 3 * 1024),
+            ("aggr1_node2", "cluster1-02", 2 * 1024),
+            ("aggr_ssd_01", "cluster1-01", 1200),
         ]
         .iter()
         .map(|(name, node, gib)| Aggregate {
