@@ -42,7 +42,7 @@ pub struct JournalEntry {
     /// The arguments the state tool was called with (the action's, by name).
     pub state_arguments: JsonObject,
     /// The state tool's `data` before the action: what undo restores.
-    pub before: Value,
+    pub before: JsonObject,
     /// When the action ran, RFC 3339 UTC.
     pub at: String,
 }
@@ -189,7 +189,8 @@ impl<S: Send + Sync + 'static> Journal<S> {
         let action = tools
             .get(&entry.action)
             .ok_or_else(|| UndoError(format!("the tool `{}` is gone", entry.action)))?;
-        let restore = restore_arguments(&action.input_schema, &entry.before)?;
+        let restore =
+            restore_arguments(&action.input_schema, &Value::Object(entry.before.clone()))?;
         let request =
             CallToolRequestParams::new(entry.action.clone()).with_arguments(restore.clone());
         let result = tools
@@ -308,12 +309,17 @@ fn required_of(schema: &JsonObject) -> Vec<String> {
     }
 }
 
-/// The `data` of a successful structured result.
-fn data_of(result: &CallToolResult) -> Option<Value> {
+/// The `data` of a successful structured result, when it is an object.
+fn data_of(result: &CallToolResult) -> Option<JsonObject> {
     if result.is_error == Some(true) {
         return None;
     }
-    result.structured_content.as_ref()?.get("data").cloned()
+    result
+        .structured_content
+        .as_ref()?
+        .get("data")?
+        .as_object()
+        .cloned()
 }
 
 fn text_of(result: &CallToolResult) -> String {
