@@ -266,11 +266,9 @@ pub struct UndoOutcome {
 // Helpers
 
 fn percent(part: u64, whole: u64) -> u8 {
-    if whole == 0 {
-        0
-    } else {
-        (part.saturating_mul(100) / whole).min(255) as u8
-    }
+    part.saturating_mul(100)
+        .checked_div(whole)
+        .map_or(0, |p| p.min(255) as u8)
 }
 
 fn volume_index(cluster: &Cluster, uuid: &str) -> Result<usize, ToolError> {
