@@ -8,7 +8,9 @@ use common::{call, check_error, check_hybrid_success, check_json_success, versio
 use rmcp::model::{ClientCapabilities, ClientConfig, Implementation, ProtocolVersion, Tool};
 use rmcp::{ClientLifecycleMode, ClientServiceExt as _, ServiceExt as _};
 use serde_json::{Value, json};
-use toolshape_examples::ontap::{self, undo::restore_arguments};
+use toolshape::{Server, ToolError, tool, tools};
+use toolshape_examples::ontap::undo::{Undoable, restore_arguments};
+use toolshape_examples::ontap::{self, Ontap};
 
 const FINANCE_01: &str = "c4c4df00-f088-4504-bc9f-074c621e3809";
 const ENG_SCRATCH: &str = "850e030d-58fd-4229-a327-2f582f8ac4c0";
@@ -16,7 +18,10 @@ const GIB: u64 = 1 << 30;
 
 /// `common::connect`, for the ontap server (an `Undoable` around a `Server`).
 async fn connect(version: ProtocolVersion) -> common::Client {
-    let server = ontap::server();
+    connect_to(ontap::server(), version).await
+}
+
+async fn connect_to(server: Undoable<Ontap>, version: ProtocolVersion) -> common::Client {
     let (server_io, client_io) = tokio::io::duplex(1 << 20);
     tokio::spawn(async move {
         if let Ok(running) = server.serve(server_io).await {
@@ -458,4 +463,96 @@ fn restore_arguments_refuses_missing_and_ambiguous_fields() {
     )
     .unwrap_err();
     assert!(twice.0.contains("size, snapshot.size"), "{twice}");
+}
+
+/// An action written here, outside the example, with no undo code: it is journaled and
+/// undone because its parameters (`volume_uuid`, `comment`) are fields of
+/// `get_volume_configuration`.
+#[tool(format = "json", kind = "action")]
+fn cluster_set_volume_comment(
+    #[state] ontap: &Ontap,
+    /// The volume's UUID.
+    volume_uuid: String,
+    /// The new comment; `null` clears it.
+    comment: Option<String>,
+) -> Result<Option<String>, ToolError> {
+    let mut cluster = ontap.cluster();
+    let volume = cluster
+        .volumes
+        .iter_mut()
+        .find(|v| v.uuid == volume_uuid)
+        .ok_or_else(|| ToolError::new(format!("volume {volume_uuid} not found")))?;
+    volume.comment = comment;
+    Ok(volume.comment.clone())
+}
+
+#[tokio::test]
+async fn a_new_action_is_undoable_without_undo_code() {
+    let mut set = ontap::toolset();
+    let [comment] = tools![cluster_set_volume_comment];
+    set.add(comment).unwrap();
+    for version in versions() {
+        let server = Undoable::new(Server::new(Ontap::default(), set.clone()));
+        let client = connect_to(server, version).await;
+        round_trip(
+            &client,
+            "cluster_set_volume_comment",
+            json!({ "volume_uuid": FINANCE_01, "comment": "moved to tier 2" }),
+        )
+        .await;
+        // Clearing the comment (null) is undone too: null is a value like any other.
+        round_trip(
+            &client,
+            "cluster_set_volume_comment",
+            json!({ "volume_uuid": FINANCE_01, "comment": null }),
+        )
+        .await;
+        client.cancel().await.unwrap();
+    }
+}
+
+/// An action whose parameter is not a field of the state (`new_name`; the state says `name`):
+/// undo refuses, naming the parameter, and keeps the entry, instead of guessing a mapping.
+#[tool(format = "json", kind = "action")]
+fn cluster_rename_volume(
+    #[state] ontap: &Ontap,
+    /// The volume's UUID.
+    volume_uuid: String,
+    /// The new name.
+    new_name: String,
+) -> Result<String, ToolError> {
+    let mut cluster = ontap.cluster();
+    let volume = cluster
+        .volumes
+        .iter_mut()
+        .find(|v| v.uuid == volume_uuid)
+        .ok_or_else(|| ToolError::new(format!("volume {volume_uuid} not found")))?;
+    volume.name = new_name;
+    Ok(volume.name.clone())
+}
+
+#[tokio::test]
+async fn undo_refuses_a_parameter_the_state_does_not_name() {
+    let mut set = ontap::toolset();
+    let [rename] = tools![cluster_rename_volume];
+    set.add(rename).unwrap();
+    let server = Undoable::new(Server::new(Ontap::default(), set));
+    let client = connect_to(server, versions()[0].clone()).await;
+    json_ok(
+        &client,
+        "cluster_rename_volume",
+        json!({ "volume_uuid": FINANCE_01, "new_name": "vol_fin_01" }),
+    )
+    .await;
+    let text = error(&client, "undo_last_action", json!({})).await;
+    assert_eq!(
+        text,
+        "Error: cannot undo: the captured state has no field `new_name`, a required parameter"
+    );
+    let history = json_ok(&client, "list_undo_history", json!({})).await;
+    assert_eq!(history["total_count"], 1, "the entry stays");
+    assert_eq!(
+        configuration(&client, FINANCE_01).await["name"],
+        "vol_fin_01"
+    );
 }

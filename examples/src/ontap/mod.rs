@@ -47,7 +47,8 @@ impl Ontap {
         }
     }
 
-    fn cluster(&self) -> MutexGuard<'_, Cluster> {
+    /// The cluster, locked: for tools defined outside this module.
+    pub fn cluster(&self) -> MutexGuard<'_, Cluster> {
         self.cluster.lock().expect("cluster lock")
     }
 }

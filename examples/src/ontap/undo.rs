@@ -53,6 +53,9 @@ pub struct Journal<S> {
     tools: OnceLock<ToolSet<S>>,
     entries: Mutex<Vec<JournalEntry>>,
     next_id: AtomicU64,
+    /// Held from capture to record, and through an undo, so that no other action runs in
+    /// between (HTTP serves several sessions at once).
+    serial: tokio::sync::Mutex<()>,
 }
 
 impl<S> std::fmt::Debug for Journal<S> {
@@ -82,6 +85,7 @@ impl<S: Send + Sync + 'static> Journal<S> {
             tools: OnceLock::new(),
             entries: Mutex::new(Vec::new()),
             next_id: AtomicU64::new(1),
+            serial: tokio::sync::Mutex::new(()),
         }
     }
 
@@ -140,6 +144,11 @@ impl<S: Send + Sync + 'static> Journal<S> {
             Some(action) => self.state_tool_for(tools, action, &arguments),
             None => None,
         };
+        let _serial = if capture.is_some() {
+            Some(self.serial.lock().await)
+        } else {
+            None
+        };
         let before = match &capture {
             Some((state_tool, state_arguments)) => {
                 let request = CallToolRequestParams::new(state_tool.clone())
@@ -183,6 +192,7 @@ impl<S: Send + Sync + 'static> Journal<S> {
         context: RequestContext<RoleServer>,
     ) -> Result<Option<Undone>, UndoError> {
         let tools = self.tools()?;
+        let _serial = self.serial.lock().await;
         let Some(entry) = self.entries.lock().expect("journal lock").last().cloned() else {
             return Ok(None);
         };
