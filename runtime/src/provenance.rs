@@ -33,15 +33,20 @@ pub struct Provenance {
     pub duration_ms: f64,
     /// `"sha256:"` + lowercase hex SHA-256 of the RFC 8785 canonical JSON of `data`.
     /// Absent on error results, which carry no data.
+    // Never written as `null` (absent instead), so the schema says `string`, not
+    // `["string", "null"]`, which some clients flag as unportable.
     #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[schemars(with = "String")]
     pub data_hash: Option<String>,
     /// The model or algorithm that computed the data (ADR-005's `model_id`): declared with
     /// `#[tool(model_id = "...")]` or set at run time with `Hybrid::with_model_id`.
     #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[schemars(with = "String")]
     pub model_id: Option<String>,
     /// Where the data came from (a system, an endpoint, a data set), when the tool says so
     /// with `Hybrid::with_source`.
     #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[schemars(with = "String")]
     pub source: Option<String>,
 }
 
