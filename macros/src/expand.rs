@@ -83,6 +83,13 @@ fn constructor(tool: &Tool) -> TokenStream {
         quote!(#private::ParamSpec { name: #name, description: #description })
     });
     let rust_name = fn_ident.to_string();
+    let kind = match tool.kind {
+        Some(kind) => {
+            let kind = model::kind_name(kind);
+            quote!(::core::option::Option::Some(#kind))
+        }
+        None => quote!(::core::option::Option::None),
+    };
     let annotations = tool.annotations.iter().map(|hint| match hint {
         Some(value) => quote!(::core::option::Option::Some(#value)),
         None => quote!(::core::option::Option::None),
@@ -182,6 +189,7 @@ fn constructor(tool: &Tool) -> TokenStream {
                 model_id: #model_id,
                 params: &[#(#param_specs),*],
                 annotations: [#(#annotations),*],
+                kind: #kind,
                 rust_path: ::core::concat!(::core::module_path!(), "::", #rust_name),
                 location: ::core::concat!(::core::file!(), ":", ::core::line!()),
             };

@@ -23,6 +23,8 @@ pub(crate) struct Tool {
     pub(crate) format: FormatName,
     /// MCP annotations: read-only, destructive, idempotent, open-world; `None` = unset.
     pub(crate) annotations: [Option<bool>; 4],
+    /// `kind = "..."`, if given.
+    pub(crate) kind: Option<KindName>,
     /// `confirm = "..."` of a `format = "text"` tool.
     pub(crate) confirm: Option<String>,
     pub(crate) krate: syn::Path,
@@ -343,6 +345,7 @@ pub(crate) fn build(args: ToolArgs, function: &ItemFn) -> darling::Result<Tool> 
         model_id: args.model_id,
         format,
         annotations,
+        kind,
         confirm,
         krate: args.krate.unwrap_or_else(|| syn::parse_quote!(::toolshape)),
         state,
@@ -434,5 +437,14 @@ pub(crate) fn format_name(format: FormatName) -> &'static str {
         FormatName::Json => "json",
         FormatName::Hybrid => "hybrid",
         FormatName::Text => "text",
+    }
+}
+
+/// The name of a kind as written in `kind = "..."`.
+pub(crate) fn kind_name(kind: KindName) -> &'static str {
+    match kind {
+        KindName::Read => "read",
+        KindName::State => "state",
+        KindName::Action => "action",
     }
 }

@@ -410,6 +410,7 @@ mod tests {
         model_id: Some("declared"),
         params: &[],
         annotations: [None; 4],
+        kind: None,
         rust_path: "crate::t",
         location: "here:1",
     };

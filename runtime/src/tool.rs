@@ -14,7 +14,11 @@ use rmcp::model::{CallToolResult, JsonObject, Tool};
 
 use crate::args::{self, ParamInfo, ParamSpec, Params, ParamsFns};
 use crate::context::Context;
-use crate::format::{self, CallFacts, Render};
+use crate::format::{self, CallFacts, Format, Render};
+
+/// The `_meta` key of a `tools/list` entry that says what the tool is:
+/// `{"format": "json" | "text" | "hybrid", "kind"?: "read" | "state" | "action"}`.
+pub const TOOL_META_KEY: &str = "dev.toolshape/tool";
 
 /// A boxed future, as tool handlers return them.
 pub type BoxFuture<'a, T> = Pin<Box<dyn Future<Output = T> + Send + 'a>>;
@@ -32,6 +36,8 @@ pub struct ToolSpec {
     pub params: &'static [ParamSpec],
     /// MCP annotations: read-only, destructive, idempotent, open-world hints; `None` = unset.
     pub annotations: [Option<bool>; 4],
+    /// `kind = "..."` as written (`"read"`, `"state"`, `"action"`), if given.
+    pub kind: Option<&'static str>,
     /// The Rust path of the annotated function, for messages.
     pub rust_path: &'static str,
     /// `file:line` of the annotated function, for messages.
@@ -56,6 +62,7 @@ pub struct ToolDef<S> {
     pub(crate) spec: &'static ToolSpec,
     pub(crate) param_schemas: fn(&mut schemars::SchemaGenerator) -> Vec<(schemars::Schema, bool)>,
     pub(crate) output_schema: fn() -> Option<JsonObject>,
+    pub(crate) format: Format,
     pub(crate) invoke: Arc<Invoke<S>>,
 }
 
@@ -65,6 +72,7 @@ impl<S> Clone for ToolDef<S> {
             spec: self.spec,
             param_schemas: self.param_schemas,
             output_schema: self.output_schema,
+            format: self.format,
             invoke: self.invoke.clone(),
         }
     }
@@ -156,6 +164,7 @@ impl<S, P, T, E> WithHandler<S, P, T, E> {
             spec,
             param_schemas: fns.describe,
             output_schema: F::output_schema,
+            format: F::FORMAT,
             invoke: Arc::new(move |state, params, arguments, context| {
                 Box::pin(invoke::<S, P, T, E, F>(
                     fns, handler, spec, state, params, arguments, context,
@@ -190,6 +199,16 @@ pub(crate) fn describe<S>(def: &ToolDef<S>) -> (Tool, Vec<ParamInfo>) {
         }
         tool = tool.with_annotations(annotations);
     }
+    // What the tool is, for programs that treat tools generically (an undo journal looks
+    // for `state` tools; a UI shows `text` tools to people): `_meta["dev.toolshape/tool"]`.
+    let mut about = JsonObject::new();
+    about.insert("format".into(), def.format.as_str().into());
+    if let Some(kind) = spec.kind {
+        about.insert("kind".into(), kind.into());
+    }
+    let mut meta = JsonObject::new();
+    meta.insert(TOOL_META_KEY.into(), about.into());
+    tool = tool.with_meta(rmcp::model::MetaObject(meta));
     if let Some(output_schema) = (def.output_schema)() {
         tool = tool.with_raw_output_schema(Arc::new(output_schema));
     }

@@ -32,6 +32,7 @@ where
             ::core::option::Option::None,
             ::core::option::Option::None,
         ],
+        kind: ::core::option::Option::None,
         rust_path: ::core::concat!(
             ::core::module_path!(), "::", "get_volume_configuration"
         ),

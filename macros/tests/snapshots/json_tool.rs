@@ -27,6 +27,7 @@ where
             ::core::option::Option::None,
             ::core::option::Option::None,
         ],
+        kind: ::core::option::Option::None,
         rust_path: ::core::concat!(::core::module_path!(), "::", "get_user_by_id"),
         location: ::core::concat!(::core::file!(), ":", ::core::line!()),
     };

@@ -26,6 +26,7 @@ where
             ::core::option::Option::None,
             ::core::option::Option::None,
         ],
+        kind: ::core::option::Option::None,
         rust_path: ::core::concat!(::core::module_path!(), "::", "search"),
         location: ::core::concat!(::core::file!(), ":", ::core::line!()),
     };
