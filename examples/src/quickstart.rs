@@ -1,11 +1,12 @@
-//! The tools of the tour: a small user directory, with `format = "json"` tools.
+//! The tools of the tour: a small user directory, with one tool or more in each format.
 
 use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
-use toolshape::{ToolError, ToolSet, tool, tools};
+use toolshape::{Narrative, ToolError, ToolSet, ToolText, tool, tools};
 
 /// One user of the directory.
-#[derive(Debug, Clone, Serialize, Deserialize, JsonSchema)]
+#[derive(Debug, Clone, Serialize, Deserialize, JsonSchema, ToolText)]
+#[text(noun = "user", empty = "No users found matching your criteria.")]
 pub struct User {
     /// The user's numeric id.
     pub id: u32,
@@ -99,7 +100,43 @@ pub fn add(
         .ok_or_else(|| ToolError::new("the sum does not fit in a 64-bit integer"))
 }
 
+/// Find users whose name, surname or e-mail contains the query, as text for a model to read.
+#[tool(format = "text", kind = "read")]
+pub fn find_users(
+    #[state] directory: &Directory,
+    /// Text to look for in name, surname and e-mail.
+    query: String,
+) -> Vec<User> {
+    search_users(directory, query, None)
+}
+
+/// How many users the directory holds, and how many have a phone number.
+#[derive(Debug, Serialize, JsonSchema, Narrative)]
+#[narrative("The directory has {users} users; {with_phone} of them have a phone number.")]
+pub struct DirectorySummary {
+    /// Users in the directory.
+    pub users: usize,
+    /// Users with a phone number.
+    pub with_phone: usize,
+}
+
+/// Summarise the directory: a sentence for the model, the counts for programs.
+#[tool(format = "hybrid", kind = "read")]
+pub fn directory_summary(#[state] directory: &Directory) -> DirectorySummary {
+    DirectorySummary {
+        users: directory.users.len(),
+        with_phone: directory.users.iter().filter(|u| u.phone.is_some()).count(),
+    }
+}
+
 /// The tour's tools, served with a [`Directory`].
 pub fn toolset() -> ToolSet<Directory> {
-    ToolSet::new(tools![get_user_by_id, search_users, add]).expect("tool names are distinct")
+    ToolSet::new(tools![
+        get_user_by_id,
+        search_users,
+        add,
+        find_users,
+        directory_summary
+    ])
+    .expect("tool names are distinct")
 }

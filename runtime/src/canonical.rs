@@ -54,26 +54,34 @@ pub fn to_vec(value: &Value) -> Vec<u8> {
 }
 
 fn write_object(map: &Map<String, Value>, out: &mut Vec<u8>) {
+    write_object_with(map, out, |_, value, out| write(value, out));
+}
+
+/// Writes an object canonically, letting `member` write each member's value (the key and
+/// the `:` are written already). For callers that have some values' canonical bytes at hand.
+pub(crate) fn write_object_with(
+    map: &Map<String, Value>,
+    out: &mut Vec<u8>,
+    mut member: impl FnMut(&str, &Value, &mut Vec<u8>),
+) {
     out.push(b'{');
+    let mut write_member = |i: usize, key: &String, value: &Value, out: &mut Vec<u8>| {
+        if i > 0 {
+            out.push(b',');
+        }
+        write_string(key, out);
+        out.push(b':');
+        member(key, value, out);
+    };
     if is_sorted_utf16(map) {
         for (i, (key, value)) in map.iter().enumerate() {
-            if i > 0 {
-                out.push(b',');
-            }
-            write_string(key, out);
-            out.push(b':');
-            write(value, out);
+            write_member(i, key, value, out);
         }
     } else {
         let mut members: Vec<(&String, &Value)> = map.iter().collect();
         members.sort_by(|a, b| cmp_utf16(a.0, b.0));
         for (i, (key, value)) in members.into_iter().enumerate() {
-            if i > 0 {
-                out.push(b',');
-            }
-            write_string(key, out);
-            out.push(b':');
-            write(value, out);
+            write_member(i, key, value, out);
         }
     }
     out.push(b'}');

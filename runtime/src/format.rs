@@ -10,6 +10,7 @@ use schemars::{JsonSchema, generate::SchemaSettings};
 use serde::Serialize;
 use serde_json::Value;
 
+use crate::canonical;
 use crate::hybrid::{Hybrid, Parts};
 use crate::narrative::Narrative;
 use crate::plot::{self, Plot};
@@ -202,10 +203,10 @@ fn success<T: Serialize>(
         Ok(data) => data,
         Err(error) => return serialisation_failure(facts, &error),
     };
-    let hash = match provenance::data_hash(&data) {
-        Ok(hash) => hash,
-        Err(error) => return serialisation_failure(facts, &error),
-    };
+    // The data is serialised once, canonically: these bytes are hashed and spliced into the
+    // text block, which is therefore RFC 8785 canonical JSON too.
+    let canonical_data = canonical::to_vec(&data);
+    let hash = provenance::hash_canonical(&canonical_data);
     let mut provenance = facts.provenance(Some(hash));
     if model_id.is_some() {
         provenance.model_id = model_id;
@@ -222,11 +223,14 @@ fn success<T: Serialize>(
         TextBlock::Envelope => None,
         TextBlock::NarrativeAndData => Some(narrative_and_data(
             narrative.as_deref().unwrap_or_default(),
-            &data,
+            &canonical_data,
         )),
     };
     let envelope = envelope(narrative, data, &provenance, plot_refs);
-    let text = text.unwrap_or_else(|| envelope.to_string());
+    let text = match text {
+        Some(text) => text,
+        None => canonical_envelope(&envelope, &canonical_data),
+    };
 
     let mut content = Vec::with_capacity(1 + plots.len());
     content.push(ContentBlock::text(text));
@@ -237,10 +241,36 @@ fn success<T: Serialize>(
     result
 }
 
-/// `{narrative}\n\n```json\n{compact data}\n```` — compact JSON costs fewer tokens than
-/// indented JSON for the same data (measured in `docs/wire-format.md`).
-fn narrative_and_data(narrative: &str, data: &Value) -> String {
-    format!("{narrative}\n\n```json\n{data}\n```")
+/// `{narrative}\n\n```json\n{canonical data}\n```` — compact JSON costs fewer tokens than
+/// indented JSON for the same data (measured in `docs/wire-format.md`); canonical JSON means
+/// the block's bytes are exactly what `data_hash` hashes.
+fn narrative_and_data(narrative: &str, canonical_data: &[u8]) -> String {
+    let data = String::from_utf8_lossy(canonical_data);
+    let mut text = String::with_capacity(narrative.len() + data.len() + 16);
+    text.push_str(narrative);
+    text.push_str("\n\n```json\n");
+    text.push_str(&data);
+    text.push_str("\n```");
+    text
+}
+
+/// The envelope as RFC 8785 canonical JSON, with the already canonical bytes of `data`
+/// spliced in rather than serialised a second time.
+fn canonical_envelope(envelope: &Value, canonical_data: &[u8]) -> String {
+    let Value::Object(members) = envelope else {
+        return envelope.to_string();
+    };
+    let mut out = Vec::with_capacity(canonical_data.len() + 256);
+    canonical::write_object_with(members, &mut out, |key, value, out| {
+        if key == "data" {
+            out.extend_from_slice(canonical_data);
+        } else {
+            canonical::write(value, out);
+        }
+    });
+    // Canonical JSON is written from `str`s and ASCII: always UTF-8.
+    String::from_utf8(out)
+        .unwrap_or_else(|error| String::from_utf8_lossy(error.as_bytes()).into_owned())
 }
 
 /// `{"status": "success", "narrative"?: …, "data": …, "metadata": …, "plots"?: […],

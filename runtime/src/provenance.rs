@@ -81,14 +81,15 @@ pub fn hash_canonical(canonical_json: &[u8]) -> String {
     out
 }
 
-/// The data hash of a value: RFC 8785 canonical JSON, then [`hash_canonical`].
+/// The data hash of a value, as a tool result carries it: the value as JSON, its RFC 8785
+/// canonical form ([`canonical`](crate::canonical)), then [`hash_canonical`].
 ///
 /// # Errors
 /// When the value cannot be serialised as JSON (a map with non-string keys, a failing
-/// `Serialize` implementation) or holds a number JSON cannot represent (NaN, infinity).
+/// `Serialize` implementation).
 pub fn data_hash<T: Serialize>(value: &T) -> Result<String, serde_json::Error> {
-    let canonical = serde_json_canonicalizer::to_vec(value)?;
-    Ok(hash_canonical(&canonical))
+    let value = serde_json::to_value(value)?;
+    Ok(hash_canonical(&crate::canonical::to_vec(&value)))
 }
 
 #[cfg(test)]

@@ -166,14 +166,17 @@ def check_result(report: Report, label: str, tool: Any, case: dict, result: Any)
         )
         if "data" in case:
             report.check(data == case["data"], f"{label}: data equals fixture", f"got {short(data)}")
-        # A result whose only content is one text block (json format) carries the same
-        # envelope there as JSON; results with more blocks (hybrid) narrate instead.
-        if len(result.content) == 1 and result.content[0].type == "text":
-            try:
-                parsed = json.loads(text_blocks[0])
-            except ValueError:
-                parsed = None
-            report.check(parsed == structured, f"{label}: its only text block is the JSON of structuredContent", short(text))
+        # The first text block: for json, the envelope as RFC 8785 canonical JSON; for hybrid
+        # (an envelope with a narrative), the narrative then the data as a canonical fenced
+        # json block. Either way the data's canonical bytes appear verbatim.
+        first = text_blocks[0] if text_blocks else ""
+        canonical_data = rfc8785.dumps(data).decode("utf-8")
+        if "narrative" in structured:
+            expected = f"{structured['narrative']}\n\n```json\n{canonical_data}\n```"
+            report.check(first == expected, f"{label}: text is the narrative and the canonical data block", short(first))
+        else:
+            expected = rfc8785.dumps(structured).decode("utf-8")
+            report.check(first == expected, f"{label}: text is structuredContent as RFC 8785 canonical JSON", short(first))
 
 
 async def run_mode(report: Report, fixture: dict, params: StdioServerParameters, mode_label: str, mode: str, version: str) -> None:

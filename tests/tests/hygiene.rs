@@ -55,6 +55,43 @@ mod shadowed {
         )
     }
 
+    #[derive(
+        ::toolshape::ToolText, ::serde::Serialize, ::schemars::JsonSchema, ::toolshape::Narrative,
+    )]
+    #[text(noun = "greeting", empty = "No greetings.")]
+    #[narrative("{text} ({length} characters)")]
+    pub struct Greeting {
+        pub text: ::std::string::String,
+        pub length: usize,
+    }
+
+    /// Greet as text.
+    #[::toolshape::tool(format = "text", kind = "read")]
+    pub fn greet_text(name: ::std::string::String) -> ::std::vec::Vec<Greeting> {
+        ::std::vec![Greeting {
+            length: name.len() + 6,
+            text: ::std::format!("Hello {name}")
+        }]
+    }
+
+    /// Greet with a narrative.
+    #[::toolshape::tool(format = "hybrid", kind = "read")]
+    pub fn greet_hybrid(name: ::std::string::String) -> Greeting {
+        Greeting {
+            length: name.len() + 6,
+            text: ::std::format!("Hello {name}"),
+        }
+    }
+
+    /// Forget a greeting.
+    #[::toolshape::tool(format = "text", kind = "action", confirm = "Greeting forgotten")]
+    pub fn forget(
+        name: ::std::string::String,
+    ) -> ::core::result::Result<(), ::toolshape::ToolError> {
+        let _ = name;
+        ::core::result::Result::Ok(())
+    }
+
     pub struct Service;
 
     impl Service {
@@ -91,6 +128,36 @@ async fn tools_in_a_shadowed_scope_work() {
         common::check_error(&result),
         "Error: times must be at least 1"
     );
+
+    let formats = ::toolshape::ToolSet::new(::toolshape::tools![
+        shadowed::greet_text,
+        shadowed::greet_hybrid,
+        shadowed::forget
+    ])
+    .unwrap();
+    let client = common::connect(
+        ::toolshape::Server::new((), formats),
+        common::versions()[0].clone(),
+    )
+    .await;
+    let text = common::call(&client, "greet_text", json!({"name": "Ada"}))
+        .await
+        .unwrap();
+    assert_eq!(
+        common::text_of(&text),
+        "Found 1 greeting:\n\n```\nText: Hello Ada\nLength: 9\n```\n"
+    );
+    let hybrid = common::call(&client, "greet_hybrid", json!({"name": "Ada"}))
+        .await
+        .unwrap();
+    assert_eq!(
+        hybrid.structured_content.unwrap()["narrative"],
+        "Hello Ada (9 characters)"
+    );
+    let forget = common::call(&client, "forget", json!({"name": "Ada"}))
+        .await
+        .unwrap();
+    assert_eq!(common::text_of(&forget), "Greeting forgotten");
 
     let service = ::toolshape::ToolSet::new(::toolshape::tools![shadowed::Service::ping]).unwrap();
     assert_eq!(service.list()[0].name, "ping");

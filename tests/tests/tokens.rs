@@ -1,5 +1,5 @@
 //! What the hybrid text block costs a model, in o200k_base tokens (tiktoken-rs): the data as
-//! compact JSON (what toolshape sends) against the same data indented by two spaces (what
+//! compact canonical JSON (what toolshape sends) against the same data indented by two spaces (what
 //! seed 3's Pattern B sends with `JSON.stringify(alerts, null, 2)`).
 //!
 //! Run with `--nocapture` to see the table that `docs/wire-format.md` quotes.
@@ -16,7 +16,9 @@ fn text(narrative: &str, data: &Value, indented: bool) -> String {
     let data = if indented {
         serde_json::to_string_pretty(data).unwrap()
     } else {
-        data.to_string()
+        // What toolshape sends: RFC 8785 canonical JSON (compact, keys sorted, numbers in
+        // their shortest form).
+        serde_json_canonicalizer::to_string(data).unwrap()
     };
     format!("{narrative}\n\n```json\n{data}\n```")
 }

@@ -36,10 +36,16 @@ async fn main() -> Result<(), Box<dyn std::error::Error + Send + Sync>> {
             ],
         ),
         ("search_users", &[json!({"query": "john", "limit": 2})]),
+        (
+            "find_users",
+            &[json!({"query": "john"}), json!({"query": "nobody"})],
+        ),
+        ("directory_summary", &[json!({})]),
     ];
 
     println!("# toolshape tour\n");
-    println!("Each tool below was declared with `#[toolshape::tool(format = \"json\")]`.");
+    println!("The tools below are declared in `examples/src/quickstart.rs` with");
+    println!("`#[toolshape::tool(format = \"json\" | \"text\" | \"hybrid\")]`.");
     println!("What follows is what rmcp's client received over MCP.\n");
     let tools = client.list_all_tools().await?;
     for (name, arguments) in calls {
@@ -47,7 +53,12 @@ async fn main() -> Result<(), Box<dyn std::error::Error + Send + Sync>> {
             .iter()
             .find(|t| t.name == *name)
             .ok_or("tool not listed")?;
-        println!("## {name}\n");
+        let format = match (tool.output_schema.is_some(), *name) {
+            (false, _) => "text",
+            (true, "directory_summary") => "hybrid",
+            (true, _) => "json",
+        };
+        println!("## {name} (format = \"{format}\")\n");
         println!(
             "tools/list entry:\n```json\n{}\n```\n",
             serde_json::to_string_pretty(tool)?

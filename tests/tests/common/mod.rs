@@ -100,8 +100,13 @@ pub fn check_json_success(tool: &Tool, result: &CallToolResult) -> Value {
         "structuredContent does not match outputSchema: {errors:?}"
     );
 
-    let text: Value = serde_json::from_str(&text_of(result)).expect("text block is JSON");
-    assert_eq!(text, structured, "text block mirrors structuredContent");
+    let text = text_of(result);
+    let _: Value = serde_json::from_str(&text).expect("text block is JSON");
+    assert_eq!(
+        text.as_bytes(),
+        serde_json_canonicalizer::to_vec(&structured).unwrap(),
+        "the text block is structuredContent as RFC 8785 canonical JSON"
+    );
     assert_eq!(structured["status"], "success");
     assert_eq!(structured["grounded"], true);
 
@@ -162,8 +167,12 @@ pub fn check_hybrid_success(tool: &Tool, result: &CallToolResult) -> Value {
         .expect("narrative, blank line, fenced json block");
     assert_eq!(lead, narrative, "the text leads with the narrative");
     let block = block.strip_suffix("\n```").expect("the block is closed");
-    let block: Value = serde_json::from_str(block).expect("the block is JSON");
-    assert_eq!(block, structured["data"], "the block is the data");
+    let _: Value = serde_json::from_str(block).expect("the block is JSON");
+    assert_eq!(
+        block.as_bytes(),
+        serde_json_canonicalizer::to_vec(&structured["data"]).unwrap(),
+        "the block is the data, as RFC 8785 canonical JSON"
+    );
 
     let meta = result.meta.as_ref().expect("_meta").0.clone();
     assert_eq!(meta["dev.toolshape/provenance"], structured["metadata"]);
