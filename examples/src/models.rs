@@ -193,6 +193,8 @@ pub struct LinearModel {
     t_quantile: f64,
     /// The training inputs (this model's columns), for partial dependence.
     training: Vec<Vec<f64>>,
+    /// The training prices, drawn behind partial-dependence curves.
+    training_prices: Vec<f64>,
     /// Metrics on the training houses.
     pub training_metrics: Metrics,
     /// Metrics on the held-out houses.
@@ -287,6 +289,7 @@ impl LinearModel {
             xtx_inv,
             t_quantile: student_t_975(residual_df),
             training,
+            training_prices: y_train.to_vec(),
             // Measured below, with the model's own prediction.
             training_metrics: Metrics::UNMEASURED,
             test_metrics: Metrics::UNMEASURED,
@@ -798,7 +801,8 @@ pub fn explain_prediction(
 }
 
 /// Partial dependence of the predicted price on one feature: the average prediction over
-/// the training houses as that feature sweeps its training range, with a PNG line chart.
+/// the training houses as that feature sweeps its training range, with a PNG chart (the
+/// curve in blue over the training houses' prices in grey).
 #[tool(format = "hybrid", kind = "read")]
 pub fn partial_dependence(
     #[state] registry: &ModelRegistry,
@@ -837,7 +841,13 @@ pub fn partial_dependence(
         })
         .collect();
     let slope = (average[average.len() - 1] - average[0]) / (hi - lo);
-    let png = line_chart(&grid, &average, PD_CHART_SIZE)
+    let houses: Vec<(f64, f64)> = model
+        .training
+        .iter()
+        .zip(&model.training_prices)
+        .map(|(row, &price)| (row[j], price))
+        .collect();
+    let png = line_chart(&grid, &average, &houses, PD_CHART_SIZE)
         .map_err(|e| ToolError::new(format!("the chart could not be drawn: {e}")))?;
     let narrative = format!(
         "Under {}, moving {feature} from {lo} to {hi} changes the average predicted price \
@@ -1077,14 +1087,20 @@ fn draw_png(
     Ok(png)
 }
 
-/// A blue line through `(xs, ys)` with black axes.
+/// A blue line through `(xs, ys)` over grey `dots`, with black axes.
 ///
 /// # Errors
 /// When plotters cannot draw or the image cannot be encoded.
-pub fn line_chart(xs: &[f64], ys: &[f64], size: (u32, u32)) -> Result<Vec<u8>, ChartError> {
+pub fn line_chart(
+    xs: &[f64],
+    ys: &[f64],
+    dots: &[(f64, f64)],
+    size: (u32, u32),
+) -> Result<Vec<u8>, ChartError> {
     let (x_lo, x_hi) = (xs[0], xs[xs.len() - 1]);
-    let y_lo = ys.iter().copied().fold(f64::INFINITY, f64::min);
-    let y_hi = ys.iter().copied().fold(f64::NEG_INFINITY, f64::max);
+    let all_y = || ys.iter().copied().chain(dots.iter().map(|d| d.1));
+    let y_lo = all_y().fold(f64::INFINITY, f64::min);
+    let y_hi = all_y().fold(f64::NEG_INFINITY, f64::max);
     let pad = ((y_hi - y_lo) * 0.08).max(1.0);
     let (y_lo, y_hi) = (y_lo - pad, y_hi + pad);
     draw_png(size, |root| {
@@ -1097,6 +1113,10 @@ pub fn line_chart(xs: &[f64], ys: &[f64], size: (u32, u32)) -> Result<Vec<u8>, C
                 [(x_lo, y_hi), (x_lo, y_lo), (x_hi, y_lo)],
                 BLACK.stroke_width(2),
             ))
+            .map_err(|e| e.to_string())?;
+        let grey = RGBColor(190, 190, 190);
+        chart
+            .draw_series(dots.iter().map(|&d| Circle::new(d, 2, grey.filled())))
             .map_err(|e| e.to_string())?;
         let points = xs.iter().copied().zip(ys.iter().copied());
         chart

@@ -317,6 +317,10 @@ async fn partial_dependence_is_a_png_curve_of_the_stated_size() {
         assert!(share(&pixels, [255, 255, 255]) > 0.8, "mostly background");
         assert!(share(&pixels, [0, 0, 255]) > 0.002, "the curve is drawn");
         assert!(
+            share(&pixels, [190, 190, 190]) > 0.002,
+            "the training houses are drawn"
+        );
+        assert!(
             structured.to_string().len() < 4_000,
             "no image in the envelope"
         );
