@@ -49,6 +49,12 @@ pub const SOURCE: &str = "generated dataset: 400 houses, seed 0x5eed2025, 320 tr
 pub const PD_CHART_SIZE: (u32, u32) = (640, 360);
 /// Width and height of the feature-importance chart, in pixels.
 pub const IMPORTANCE_CHART_SIZE: (u32, u32) = (480, 320);
+/// Width and height of the contributions chart, in pixels.
+pub const CONTRIBUTION_CHART_SIZE: (u32, u32) = (480, 320);
+/// Colour of the bars of contributions that raise the price.
+pub const RAISES: [u8; 3] = [0, 150, 0];
+/// Colour of the bars of contributions that lower the price.
+pub const LOWERS: [u8; 3] = [200, 0, 0];
 
 /// Confidence level of prediction intervals.
 pub const INTERVAL_LEVEL: f64 = 0.95;
@@ -738,7 +744,8 @@ pub fn predict(
 }
 
 /// Explain a prediction: each feature's exact contribution, coefficient × (value − training
-/// mean), which sum to the prediction minus the baseline (the prediction at the means).
+/// mean), which sum to the prediction minus the baseline (the prediction at the means), with
+/// a PNG bar chart (green raises the price, red lowers it; largest effect first).
 #[tool(format = "hybrid", kind = "read")]
 pub fn explain_prediction(
     #[state] registry: &ModelRegistry,
@@ -790,6 +797,18 @@ pub fn explain_prediction(
         if difference >= 0.0 { "above" } else { "below" },
         effects.join("; ")
     );
+    let bars: Vec<f64> = contributions.iter().map(|c| c.contribution).collect();
+    let png = contribution_chart(&bars, CONTRIBUTION_CHART_SIZE)
+        .map_err(|e| ToolError::new(format!("the chart could not be drawn: {e}")))?;
+    let title = format!(
+        "Contributions to the prediction of {}, thousand EUR: {}",
+        model.id,
+        contributions
+            .iter()
+            .map(|c| c.feature.as_str())
+            .collect::<Vec<_>>()
+            .join(", ")
+    );
     let explanation = Explanation {
         model_id: model.id.to_owned(),
         method: "linear contributions: coefficient × (value − training mean); exact".to_owned(),
@@ -797,7 +816,7 @@ pub fn explain_prediction(
         prediction_keur: prediction,
         contributions,
     };
-    Ok(hybrid(narrative, explanation, model.id))
+    Ok(hybrid(narrative, explanation, model.id).with_plot(Plot::png(png, title)))
 }
 
 /// Partial dependence of the predicted price on one feature: the average prediction over
@@ -1150,6 +1169,41 @@ pub fn bar_chart(heights: &[f64], size: (u32, u32)) -> Result<Vec<u8>, ChartErro
         chart
             .draw_series(LineSeries::new(
                 [(0.0, top), (0.0, 0.0), (n, 0.0)],
+                BLACK.stroke_width(2),
+            ))
+            .map_err(|e| e.to_string())?;
+        Ok(())
+    })
+}
+
+/// Bars of signed `values` from a black zero line: [`RAISES`] up, [`LOWERS`] down.
+///
+/// # Errors
+/// When plotters cannot draw or the image cannot be encoded.
+pub fn contribution_chart(values: &[f64], size: (u32, u32)) -> Result<Vec<u8>, ChartError> {
+    let n = values.len() as f64;
+    let high = values.iter().copied().fold(0.0, f64::max);
+    let low = values.iter().copied().fold(0.0, f64::min);
+    let pad = ((high - low) * 0.08).max(1e-9);
+    let [r, g, b] = RAISES;
+    let raises = RGBColor(r, g, b);
+    let [r, g, b] = LOWERS;
+    let lowers = RGBColor(r, g, b);
+    draw_png(size, |root| {
+        let mut chart = ChartBuilder::on(root)
+            .margin(24)
+            .build_cartesian_2d(0.0..n, (low - pad)..(high + pad))
+            .map_err(|e| e.to_string())?;
+        chart
+            .draw_series(values.iter().enumerate().map(|(i, &v)| {
+                let i = i as f64;
+                let colour = if v >= 0.0 { raises } else { lowers };
+                Rectangle::new([(i + 0.15, 0.0), (i + 0.85, v)], colour.filled())
+            }))
+            .map_err(|e| e.to_string())?;
+        chart
+            .draw_series(LineSeries::new(
+                [(0.0, 0.0), (n, 0.0)],
                 BLACK.stroke_width(2),
             ))
             .map_err(|e| e.to_string())?;

@@ -12,8 +12,8 @@ use rmcp::model::{CallToolResult, Tool};
 use serde_json::{Value, json};
 use toolshape::Server;
 use toolshape_examples::models::{
-    self, FEATURE_NAMES, FULL_MODEL, IMPORTANCE_CHART_SIZE, ModelRegistry, PD_CHART_SIZE,
-    SMALL_MODEL, TRUE_COEFFICIENTS, TRUE_INTERCEPT,
+    self, CONTRIBUTION_CHART_SIZE, FEATURE_NAMES, FULL_MODEL, IMPORTANCE_CHART_SIZE, ModelRegistry,
+    PD_CHART_SIZE, SMALL_MODEL, TRUE_COEFFICIENTS, TRUE_INTERCEPT,
 };
 
 const TOOLS: [&str; 6] = [
@@ -227,6 +227,27 @@ async fn contributions_sum_exactly_to_prediction_minus_baseline() {
                     .starts_with(&format!("{model} predicts {prediction:.1} thousand EUR"))
             );
         }
+    }
+}
+
+#[tokio::test]
+async fn contributions_are_charted_green_up_and_red_down() {
+    for version in versions() {
+        let client = connect(server(), version).await;
+        // Large and new (raise the price), far out and near a poor school (lower it).
+        let house = json!({"area_m2": 200, "bedrooms": 4, "age_years": 2, "distance_km": 27, "school_rating": 2});
+        let (structured, result) = ok(&client, "explain_prediction", json!({"house": house})).await;
+        let contributions = structured["data"]["contributions"].as_array().unwrap();
+        assert!(contributions.iter().any(|c| f(&c["contribution"]) > 0.0));
+        assert!(contributions.iter().any(|c| f(&c["contribution"]) < 0.0));
+        assert_eq!(result.content.len(), 2, "text, then the chart");
+        let plots = structured["plots"].as_array().expect("plots");
+        assert_eq!(plots.len(), 1);
+        let (width, height, pixels) = decode_plot(&result, &plots[0]);
+        assert_eq!((width, height), CONTRIBUTION_CHART_SIZE);
+        assert!(share(&pixels, models::RAISES) > 0.01, "green bars");
+        assert!(share(&pixels, models::LOWERS) > 0.01, "red bars");
+        assert!(share(&pixels, [255, 255, 255]) > 0.5, "background");
     }
 }
 
