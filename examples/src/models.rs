@@ -1217,7 +1217,7 @@ mod tests {
 
     #[test]
     fn student_t_matches_tables() {
-        // Tabulated t(0.975): df 30 → 2.042272, df 120 → 1.979930, df 314 → 1.967547.
+        // Tabulated t(0.975): df 30 → 2.042272, df 120 → 1.979930.
         assert!((student_t_975(30.0) - 2.042_272).abs() < 1e-5);
         assert!((student_t_975(120.0) - 1.979_930).abs() < 1e-5);
     }
