@@ -5,6 +5,7 @@
 
 pub mod charts;
 pub mod models;
+pub mod ontap;
 pub mod quickstart;
 pub mod users;
 
@@ -20,14 +21,21 @@ use toolshape::Server;
 pub async fn serve_from_args<S: Send + Sync + 'static>(
     server: Server<S>,
 ) -> Result<(), Box<dyn std::error::Error + Send + Sync>> {
-    tracing_subscriber::fmt()
-        .with_writer(std::io::stderr)
-        .with_env_filter(
-            tracing_subscriber::EnvFilter::try_from_default_env()
-                .unwrap_or_else(|_| tracing_subscriber::EnvFilter::new("info")),
-        )
-        .init();
-    let mut args = std::env::args().skip(1);
+    serve_with_args(server, std::env::args().skip(1)).await
+}
+
+/// [`serve_from_args`] for a server that reads flags of its own first: `args` are the
+/// command-line arguments left once it took its own (without the program name), so
+/// nothing, or `--http [ADDR]`.
+///
+/// # Errors
+/// When the arguments are malformed or the server fails.
+pub async fn serve_with_args<S: Send + Sync + 'static>(
+    server: Server<S>,
+    args: impl IntoIterator<Item = String>,
+) -> Result<(), Box<dyn std::error::Error + Send + Sync>> {
+    init_logging();
+    let mut args = args.into_iter();
     match args.next().as_deref() {
         None => server.serve_stdio().await,
         Some("--http") => {
@@ -36,4 +44,16 @@ pub async fn serve_from_args<S: Send + Sync + 'static>(
         }
         Some(other) => Err(format!("unknown argument `{other}`; usage: [--http [ADDR]]").into()),
     }
+}
+
+/// Sends logs to stderr (stdout carries the protocol over stdio), filtered by `RUST_LOG`
+/// (default `info`). Safe to call more than once: for a server that logs before serving.
+pub fn init_logging() {
+    let _ = tracing_subscriber::fmt()
+        .with_writer(std::io::stderr)
+        .with_env_filter(
+            tracing_subscriber::EnvFilter::try_from_default_env()
+                .unwrap_or_else(|_| tracing_subscriber::EnvFilter::new("info")),
+        )
+        .try_init();
 }

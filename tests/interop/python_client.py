@@ -16,7 +16,11 @@ calls every tool with every argument set of the fixture, and checks each result:
   the RFC 8785 canonical JSON of `data` (PyPI `rfc8785`), whose `metadata` equals the
   provenance in `_meta`, and, when the content is a single text block, that text is the JSON of
   `structuredContent`;
-* a tool without an `outputSchema`, and every error result: no `structuredContent`.
+* a tool without an `outputSchema` (`format = "text"`): every successful result is exactly one
+  text block, and its provenance `data_hash` is "sha256:" + the SHA-256 of that text's UTF-8
+  bytes;
+* a tool without an `outputSchema`, and every error result: no `structuredContent`; an error's
+  provenance has no `data_hash`.
 
 Prints one line per check and a final line `N passed, M failed`; exits 1 on any failure.
 """
@@ -130,6 +134,11 @@ def check_result(report: Report, label: str, tool: Any, case: dict, result: Any)
     structured = result.structured_content
     if expected == "error":
         report.check(structured is None, f"{label}: error result has no structuredContent", short(structured))
+        report.check(
+            isinstance(provenance, dict) and "data_hash" not in provenance,
+            f"{label}: error provenance has no data_hash",
+            short(provenance),
+        )
         if "text_contains" in case:
             report.check(case["text_contains"] in text, f"{label}: text contains {case['text_contains']!r}", short(text))
         return
@@ -140,6 +149,19 @@ def check_result(report: Report, label: str, tool: Any, case: dict, result: Any)
     schema = tool.output_schema
     if schema is None:
         report.check(structured is None, f"{label}: no outputSchema, so no structuredContent", short(structured))
+        # format = "text": one text block, and data_hash is the SHA-256 of its UTF-8 bytes.
+        report.check(
+            len(result.content) == 1 and result.content[0].type == "text",
+            f"{label}: text result is exactly one text block",
+            short(dump(result)),
+        )
+        if isinstance(provenance, dict):
+            expected_hash = "sha256:" + hashlib.sha256(text.encode("utf-8")).hexdigest()
+            report.check(
+                provenance.get("data_hash") == expected_hash,
+                f"{label}: data_hash is the SHA-256 of the text",
+                f"server {provenance.get('data_hash')}, recomputed {expected_hash}",
+            )
         return
 
     if not report.check(structured is not None, f"{label}: has structuredContent (tool has outputSchema)"):

@@ -1,30 +1,89 @@
-//! End to end: the users example's `format = "text"` tools, served by `toolshape::Server`,
-//! driven by rmcp's own client over both supported protocol versions.
+//! End to end: the users example's `format = "text"` tools over a fresh SQLite database,
+//! served by `toolshape::Server`, driven by rmcp's own client over both supported protocol
+//! versions.
 
 mod common;
 
-use common::{call, check_error, check_text_success, connect, versions};
-use serde_json::json;
+use std::path::PathBuf;
+use std::sync::atomic::{AtomicUsize, Ordering};
+
+use common::{Client, call, check_error, check_text_success, connect, versions};
+use rmcp::model::Tool;
+use serde_json::{Value, json};
 use toolshape::Server;
-use toolshape_examples::users::{UserStore, toolset};
+use toolshape_examples::users::{SEED, UserDb, search_user, toolset};
+
+/// A database file of its own in a fresh directory, removed on drop.
+struct TempDb {
+    dir: PathBuf,
+}
+
+impl TempDb {
+    fn new() -> Self {
+        static NEXT: AtomicUsize = AtomicUsize::new(0);
+        let dir = std::env::temp_dir().join(format!(
+            "toolshape-text-e2e-{}-{}",
+            std::process::id(),
+            NEXT.fetch_add(1, Ordering::Relaxed)
+        ));
+        let _ = std::fs::remove_dir_all(&dir);
+        std::fs::create_dir_all(&dir).unwrap();
+        TempDb { dir }
+    }
+
+    fn path(&self) -> PathBuf {
+        self.dir.join("users.sqlite3")
+    }
+
+    fn open(&self) -> UserDb {
+        UserDb::open(self.path()).expect("database opens")
+    }
+}
+
+impl Drop for TempDb {
+    fn drop(&mut self) {
+        let _ = std::fs::remove_dir_all(&self.dir);
+    }
+}
+
+async fn serve(db: UserDb) -> (Client, Vec<Tool>) {
+    // Each test gets its own clients; `versions()` is exercised in `users_over_rmcp_client`.
+    let client = connect(Server::new(db, toolset()), versions()[0].clone()).await;
+    let tools = client.list_all_tools().await.expect("tools/list");
+    (client, tools)
+}
+
+fn tool(tools: &[Tool], name: &str) -> Tool {
+    tools.iter().find(|t| t.name == name).expect(name).clone()
+}
+
+async fn ok(client: &Client, tools: &[Tool], name: &str, args: Value) -> String {
+    let result = call(client, name, args).await.unwrap();
+    check_text_success(&tool(tools, name), &result)
+}
+
+async fn err(client: &Client, name: &str, args: Value) -> String {
+    let result = call(client, name, args).await.unwrap();
+    check_error(&result)
+}
 
 #[tokio::test]
 async fn users_over_rmcp_client() {
     for version in versions() {
-        let server = Server::new(UserStore::default(), toolset());
+        let db = TempDb::new();
+        let server = Server::new(db.open(), toolset());
         let client = connect(server, version.clone()).await;
         let tools = client.list_all_tools().await.expect("tools/list");
-        let tool = |name: &str| tools.iter().find(|t| t.name == name).expect(name).clone();
         assert_eq!(tools.len(), 5);
         for t in &tools {
             assert!(t.output_schema.is_none(), "{}: no outputSchema", t.name);
+            let hints = t.annotations.as_ref().expect("annotations from `kind`");
+            let read = t.name == "get_user_by_id" || t.name == "search_user";
+            assert_eq!(hints.read_only_hint, Some(read), "{}", t.name);
         }
 
         // Example 1.
-        let result = call(&client, "get_user_by_id", json!({"id": 42}))
-            .await
-            .unwrap();
-        let text = check_text_success(&tool("get_user_by_id"), &result);
+        let text = ok(&client, &tools, "get_user_by_id", json!({"id": 42})).await;
         assert_eq!(
             text,
             "```\nUser ID: 42\nName: Alice\nSurname: Johnson\nEmail: alice@example.com\n\
@@ -32,47 +91,39 @@ async fn users_over_rmcp_client() {
              About: Software engineer with 10 years experience\n```"
         );
 
-        // Example 2 and 3.
-        let result = call(&client, "search_user", json!({"name": "john"}))
-            .await
-            .unwrap();
-        let text = check_text_success(&tool("search_user"), &result);
+        // Example 2 and 3: a list that fits one page has no paging line.
+        let text = ok(&client, &tools, "search_user", json!({"name": "john"})).await;
         assert!(
             text.starts_with("Found 2 users:\n\n```\nUser ID: 15\n"),
             "{text}"
         );
         assert!(text.contains("```\n\n```\nUser ID: 28\n"), "{text}");
         assert!(text.contains("Phone: N/A\n"), "{text}");
-        let result = call(&client, "search_user", json!({"name": "zed"}))
-            .await
-            .unwrap();
-        assert_eq!(
-            check_text_success(&tool("search_user"), &result),
-            "No users found matching your criteria."
-        );
+        assert!(text.ends_with("```\n"), "{text}");
+        assert!(!text.contains("Showing"), "{text}");
+        let text = ok(&client, &tools, "search_user", json!({"name": "zed"})).await;
+        assert_eq!(text, "No users found matching your criteria.");
 
         // Create, update: the confirmation, then the record.
-        let result = call(
+        let text = ok(
             &client,
+            &tools,
             "create_user",
             json!({"name": "Bob", "surname": "Stone", "email": "bob@example.com", "salary": 1234.5}),
         )
-        .await
-        .unwrap();
-        let text = check_text_success(&tool("create_user"), &result);
+        .await;
         assert_eq!(
             text,
-            "User successfully created:\n\n```\nUser ID: 43\nName: Bob\nSurname: Stone\n\
+            "User successfully created:\n\n```\nUser ID: 51\nName: Bob\nSurname: Stone\n\
              Email: bob@example.com\nPhone: N/A\nCompany: N/A\nSalary: $1,234.50\nAbout: N/A\n```"
         );
-        let result = call(
+        let text = ok(
             &client,
+            &tools,
             "update_user",
-            json!({"id": 43, "phone": "+1 555 0100"}),
+            json!({"id": 51, "phone": "+1 555 0100"}),
         )
-        .await
-        .unwrap();
-        let text = check_text_success(&tool("update_user"), &result);
+        .await;
         assert!(
             text.starts_with("User successfully updated:\n\n```\n"),
             "{text}"
@@ -80,22 +131,210 @@ async fn users_over_rmcp_client() {
         assert!(text.contains("\nPhone: +1 555 0100\n"), "{text}");
 
         // Example 4, then the error of ADR-002.
-        let result = call(&client, "delete_user", json!({"id": 43}))
-            .await
-            .unwrap();
-        assert_eq!(
-            check_text_success(&tool("delete_user"), &result),
-            "User successfully deleted"
-        );
-        let result = call(&client, "delete_user", json!({"id": 43}))
-            .await
-            .unwrap();
-        assert_eq!(check_error(&result), "Error: User with ID 43 not found");
-        let result = call(&client, "get_user_by_id", json!({"id": "x"}))
-            .await
-            .unwrap();
-        check_error(&result);
+        let text = ok(&client, &tools, "delete_user", json!({"id": 51})).await;
+        assert_eq!(text, "User successfully deleted");
+        let text = err(&client, "delete_user", json!({"id": 51})).await;
+        assert_eq!(text, "Error: User with ID 51 not found");
+        err(&client, "get_user_by_id", json!({"id": "x"})).await;
 
         client.cancel().await.ok();
+    }
+}
+
+#[tokio::test]
+async fn search_pages_with_a_line_after_the_blocks() {
+    let db = TempDb::new();
+    let (client, tools) = serve(db.open()).await;
+    // Every seeded address contains "example.".
+    let total = SEED.len();
+    assert_eq!(total, 50);
+
+    let first = ok(&client, &tools, "search_user", json!({"email": "example."})).await;
+    assert!(
+        first.starts_with("Found 10 users:\n\n```\nUser ID: 1\n"),
+        "{first}"
+    );
+    assert_eq!(first.matches("User ID: ").count(), 10);
+    assert!(
+        first.ends_with(
+            "```\n\nShowing users 1 to 10 of 50. For the next page, call search_user again \
+             with the same criteria and offset=10.\n"
+        ),
+        "{first}"
+    );
+
+    let second = ok(
+        &client,
+        &tools,
+        "search_user",
+        json!({"email": "EXAMPLE.", "offset": 10}),
+    )
+    .await;
+    assert!(
+        second.starts_with("Found 10 users:\n\n```\nUser ID: 11\n"),
+        "{second}"
+    );
+    assert!(
+        second.contains("Showing users 11 to 20 of 50. ") && second.contains("offset=20."),
+        "{second}"
+    );
+
+    let last = ok(
+        &client,
+        &tools,
+        "search_user",
+        json!({"email": "example.", "offset": 40, "limit": 25}),
+    )
+    .await;
+    assert!(last.starts_with("Found 10 users:\n\n```\nUser ID: 41\n"));
+    assert!(
+        last.ends_with("```\n\nShowing users 41 to 50 of 50. This is the last page.\n"),
+        "{last}"
+    );
+
+    // Fragments combine, case-insensitively beyond ASCII.
+    let text = ok(
+        &client,
+        &tools,
+        "search_user",
+        json!({"name": "ZOË", "surname": "ad"}),
+    )
+    .await;
+    assert!(
+        text.starts_with("Found 1 user:\n\n```\nUser ID: 35\nName: Zoë\n"),
+        "{text}"
+    );
+
+    let text = err(
+        &client,
+        "search_user",
+        json!({"email": "example.", "offset": 50}),
+    )
+    .await;
+    assert_eq!(text, "Error: `offset` 50 is past the end: 50 users match");
+    for limit in [0, 51] {
+        let text = err(
+            &client,
+            "search_user",
+            json!({"email": "example.", "limit": limit}),
+        )
+        .await;
+        assert!(text.contains("`limit` must be between 1 and 50"), "{text}");
+    }
+    client.cancel().await.ok();
+}
+
+#[tokio::test]
+async fn search_without_criteria_is_a_tool_error() {
+    let db = TempDb::new();
+    let (client, _) = serve(db.open()).await;
+    for args in [
+        json!({}),
+        json!({"limit": 5}),
+        json!({"name": "  ", "email": ""}),
+    ] {
+        let text = err(&client, "search_user", args).await;
+        assert_eq!(
+            text,
+            "Error: give at least one of `name`, `surname` or `email` to search by"
+        );
+    }
+    client.cancel().await.ok();
+}
+
+#[tokio::test]
+async fn create_get_update_delete_round_trip_persists_in_the_file() {
+    let db = TempDb::new();
+    let (client, tools) = serve(db.open()).await;
+
+    let created = ok(
+        &client,
+        &tools,
+        "create_user",
+        json!({"name": "Ada", "surname": "Lovelace", "email": "ada@example.org",
+               "company": "Analytical Engines", "salary": 150000, "about": "Wrote the first program"}),
+    )
+    .await;
+    let record = created
+        .strip_prefix("User successfully created:\n\n")
+        .expect("confirmation");
+    assert!(record.starts_with("```\nUser ID: 51\n"), "{created}");
+    // What get returns is the record create confirmed.
+    assert_eq!(
+        ok(&client, &tools, "get_user_by_id", json!({"id": 51})).await,
+        record
+    );
+
+    // The e-mail is unique, case-insensitively.
+    let text = err(
+        &client,
+        "create_user",
+        json!({"name": "A", "surname": "L", "email": "ADA@example.org"}),
+    )
+    .await;
+    assert_eq!(
+        text,
+        "Error: a user with e-mail ADA@example.org already exists"
+    );
+    let text = err(
+        &client,
+        "update_user",
+        json!({"id": 1, "email": "ada@example.org"}),
+    )
+    .await;
+    assert!(text.contains("already exists"), "{text}");
+    let text = err(&client, "update_user", json!({"id": 51})).await;
+    assert!(text.starts_with("Error: nothing to update"), "{text}");
+
+    let updated = ok(
+        &client,
+        &tools,
+        "update_user",
+        json!({"id": 51, "salary": 175000.25, "phone": "+44 20 7946 0000"}),
+    )
+    .await;
+    assert_eq!(
+        updated,
+        "User successfully updated:\n\n```\nUser ID: 51\nName: Ada\nSurname: Lovelace\n\
+         Email: ada@example.org\nPhone: +44 20 7946 0000\nCompany: Analytical Engines\n\
+         Salary: $175,000.25\nAbout: Wrote the first program\n```"
+    );
+    client.cancel().await.ok();
+
+    // The file keeps the change, and reopening it does not seed it again.
+    let (client, tools) = serve(db.open()).await;
+    let text = ok(&client, &tools, "get_user_by_id", json!({"id": 51})).await;
+    assert!(text.contains("Salary: $175,000.25\n"), "{text}");
+    assert_eq!(
+        ok(&client, &tools, "delete_user", json!({"id": 51})).await,
+        "User successfully deleted"
+    );
+    assert_eq!(
+        err(&client, "get_user_by_id", json!({"id": 51})).await,
+        "Error: User with ID 51 not found"
+    );
+    let text = ok(
+        &client,
+        &tools,
+        "search_user",
+        json!({"surname": "lovelace"}),
+    )
+    .await;
+    assert_eq!(text, "No users found matching your criteria.");
+    client.cancel().await.ok();
+}
+
+#[test]
+fn servers_opening_a_new_file_at_once_seed_it_once() {
+    let db = TempDb::new();
+    let dbs: Vec<UserDb> = std::thread::scope(|s| {
+        let handles: Vec<_> = (0..4).map(|_| s.spawn(|| db.open())).collect();
+        handles.into_iter().map(|h| h.join().unwrap()).collect()
+    });
+    for opened in &dbs {
+        // The tool functions stay callable as plain functions.
+        let page = search_user(opened, None, None, Some("@".into()), Some(1), None).unwrap();
+        assert_eq!(page.total, SEED.len() as u64);
+        assert_eq!(page.users[0].id, 1);
     }
 }

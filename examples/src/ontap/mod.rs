@@ -1,0 +1,832 @@
+//! Seed 3's ONTAP volume tools on a simulated cluster, with undo that needs no per-tool code.
+//!
+//! * `cluster_list_volumes`, `cluster_list_svms` (json, `kind = "read"`): the seed's Harvest
+//!   pattern, `{status, data}` instead of markdown to be parsed.
+//! * `get_volume_configuration` (json, `kind = "state"`): the state programs act on, with
+//!   field names equal to the setters' parameter names (`autosize.mode`, `autosize.maximum_size`,
+//!   `size`, `comment`).
+//! * `cluster_enable_volume_autosize`, `cluster_resize_volume` (`kind = "action"`).
+//! * `get_active_alerts`, `infrastructure_health` (hybrid): counts and a health summary in the
+//!   narrative, the details as data.
+//! * `undo_last_action`, `list_undo_history`: the [`undo`] journal. State is captured before
+//!   each action by calling the state tool, and restored by calling the same action with the
+//!   captured values picked by parameter name.
+
+pub mod cluster;
+pub mod undo;
+
+use std::sync::{Mutex, MutexGuard};
+
+use schemars::JsonSchema;
+use serde::{Deserialize, Serialize};
+use toolshape::{Context, Hybrid, Provides, Server, ToolError, ToolSet, tool, tools};
+
+pub use crate::charts::{Alert, Autosize, AutosizeMode, Severity};
+use cluster::{Cluster, GIB, SEED, VolumeState};
+use undo::{Journal, JournalEntry, Undoable, Undone};
+
+/// The server state: the simulated cluster and the undo journal.
+#[derive(Debug)]
+pub struct Ontap {
+    cluster: Mutex<Cluster>,
+    journal: Journal<Ontap>,
+}
+
+impl Default for Ontap {
+    fn default() -> Self {
+        Ontap::new(Cluster::generate(SEED))
+    }
+}
+
+impl Ontap {
+    /// A state over `cluster`, whose state is captured by `get_volume_configuration`.
+    pub fn new(cluster: Cluster) -> Self {
+        Ontap {
+            cluster: Mutex::new(cluster),
+            journal: Journal::new(["get_volume_configuration"]),
+        }
+    }
+
+    /// The cluster, locked: for tools defined outside this module.
+    pub fn cluster(&self) -> MutexGuard<'_, Cluster> {
+        self.cluster.lock().expect("cluster lock")
+    }
+}
+
+impl Provides<Journal<Ontap>> for Ontap {
+    fn provide(&self) -> &Journal<Ontap> {
+        &self.journal
+    }
+}
+
+// ---------------------------------------------------------------------------------------
+// Output types
+
+/// One volume in a listing.
+#[derive(Debug, Clone, Serialize, Deserialize, JsonSchema)]
+pub struct VolumeSummary {
+    /// The volume's UUID.
+    pub uuid: String,
+    /// The volume's name.
+    pub name: String,
+    /// The SVM that serves it.
+    pub svm_name: String,
+    /// The aggregate it lives on.
+    pub aggregate_name: String,
+    /// Size in bytes.
+    pub size: u64,
+    /// Used bytes.
+    pub used: u64,
+    /// Used space, percent of size.
+    pub used_percent: u8,
+    /// `online`, `offline` or `restricted`.
+    pub state: VolumeState,
+    /// Free-form comment.
+    pub comment: Option<String>,
+}
+
+/// The volumes that match a listing's filters.
+#[derive(Debug, Clone, Serialize, Deserialize, JsonSchema)]
+pub struct VolumeList {
+    /// The cluster's name.
+    pub cluster: String,
+    /// How many volumes matched.
+    pub total_count: usize,
+    /// The volumes, by name.
+    pub volumes: Vec<VolumeSummary>,
+}
+
+/// One SVM in a listing.
+#[derive(Debug, Clone, Serialize, Deserialize, JsonSchema)]
+pub struct SvmSummary {
+    /// The SVM's UUID.
+    pub uuid: String,
+    /// The SVM's name.
+    pub name: String,
+    /// `running` or `stopped`.
+    pub state: String,
+    /// The data protocols it serves.
+    pub protocols: Vec<String>,
+    /// How many volumes it serves.
+    pub volume_count: usize,
+    /// The sum of its volumes' sizes, in bytes.
+    pub provisioned_size: u64,
+}
+
+/// The cluster's SVMs.
+#[derive(Debug, Clone, Serialize, Deserialize, JsonSchema)]
+pub struct SvmList {
+    /// The cluster's name.
+    pub cluster: String,
+    /// How many SVMs there are.
+    pub total_count: usize,
+    /// The SVMs, by name.
+    pub svms: Vec<SvmSummary>,
+}
+
+/// A volume's configuration. Every field an action can set is named as that action's
+/// parameter (`size` for `cluster_resize_volume`, `autosize.mode` … for
+/// `cluster_enable_volume_autosize`), so undo can restore it by name.
+#[derive(Debug, Clone, Serialize, Deserialize, JsonSchema)]
+pub struct VolumeConfiguration {
+    /// The volume's UUID.
+    pub volume_uuid: String,
+    /// The volume's name.
+    pub name: String,
+    /// The SVM that serves it.
+    pub svm_name: String,
+    /// That SVM's UUID.
+    pub svm_uuid: String,
+    /// The aggregate it lives on.
+    pub aggregate_name: String,
+    /// Size in bytes.
+    pub size: u64,
+    /// Used bytes.
+    pub used: u64,
+    /// `online`, `offline` or `restricted`.
+    pub state: VolumeState,
+    /// Free-form comment.
+    pub comment: Option<String>,
+    /// The autosize policy, named as `cluster_enable_volume_autosize` takes it.
+    pub autosize: Autosize,
+    /// The snapshot policy's name.
+    pub snapshot_policy: String,
+    /// The QoS policy group's name, if any.
+    pub qos_policy: Option<String>,
+    /// The NFS export policy's name, if the SVM serves NFS.
+    pub export_policy: Option<String>,
+}
+
+/// A volume's autosize policy after a change.
+#[derive(Debug, Clone, Serialize, Deserialize, JsonSchema)]
+pub struct AutosizeChange {
+    /// The volume's UUID.
+    pub volume_uuid: String,
+    /// The volume's name.
+    pub name: String,
+    /// The policy now in force.
+    pub autosize: Autosize,
+}
+
+/// A volume's size after a resize.
+#[derive(Debug, Clone, Serialize, Deserialize, JsonSchema)]
+pub struct ResizeChange {
+    /// The volume's UUID.
+    pub volume_uuid: String,
+    /// The volume's name.
+    pub name: String,
+    /// The size before, in bytes.
+    pub previous_size: u64,
+    /// The size now, in bytes.
+    pub size: u64,
+}
+
+/// An aggregate's health.
+#[derive(Debug, Clone, Serialize, Deserialize, JsonSchema)]
+pub struct AggregateHealth {
+    /// The aggregate's name.
+    pub name: String,
+    /// The aggregate's UUID.
+    pub uuid: String,
+    /// The node that owns it.
+    pub node: String,
+    /// Usable size in bytes.
+    pub size: u64,
+    /// Bytes provisioned to volumes.
+    pub provisioned: u64,
+    /// Provisioned, percent of size.
+    pub provisioned_percent: u8,
+    /// `ok`, or `warning` above 90 % provisioned.
+    pub status: String,
+}
+
+/// Volume counts by state.
+#[derive(Debug, Clone, Default, Serialize, Deserialize, JsonSchema)]
+pub struct VolumeCounts {
+    /// All volumes.
+    pub total: usize,
+    /// Online volumes.
+    pub online: usize,
+    /// Offline volumes.
+    pub offline: usize,
+    /// Restricted volumes.
+    pub restricted: usize,
+    /// Online volumes 85 % used or more.
+    pub space_high: usize,
+}
+
+/// Alert counts by severity.
+#[derive(Debug, Clone, Default, Serialize, Deserialize, JsonSchema)]
+pub struct AlertCounts {
+    /// Critical alerts.
+    pub critical: usize,
+    /// Warnings.
+    pub warning: usize,
+    /// Informational alerts.
+    pub info: usize,
+}
+
+/// The cluster's health report.
+#[derive(Debug, Clone, Serialize, Deserialize, JsonSchema)]
+pub struct HealthReport {
+    /// The cluster's name.
+    pub cluster: String,
+    /// The cluster's UUID.
+    pub cluster_uuid: String,
+    /// The ONTAP version.
+    pub version: String,
+    /// `healthy`, `degraded` (warnings) or `critical`.
+    pub status: String,
+    /// Alert counts.
+    pub alerts: AlertCounts,
+    /// Volume counts.
+    pub volumes: VolumeCounts,
+    /// Each aggregate.
+    pub aggregates: Vec<AggregateHealth>,
+}
+
+/// The undo journal, newest first.
+#[derive(Debug, Clone, Serialize, JsonSchema)]
+pub struct UndoHistory {
+    /// How many actions can be undone.
+    pub total_count: usize,
+    /// The actions, newest first: `undo_last_action` undoes the first.
+    pub entries: Vec<JournalEntry>,
+}
+
+/// What `undo_last_action` did.
+#[derive(Debug, Clone, Serialize, JsonSchema)]
+pub struct UndoOutcome {
+    /// The action undone; `null` when there was nothing to undo.
+    pub undone: Option<Undone>,
+    /// How many actions are left to undo.
+    pub remaining: usize,
+}
+
+// ---------------------------------------------------------------------------------------
+// Helpers
+
+fn percent(part: u64, whole: u64) -> u8 {
+    part.saturating_mul(100)
+        .checked_div(whole)
+        .map_or(0, |p| p.min(255) as u8)
+}
+
+fn volume_index(cluster: &Cluster, uuid: &str) -> Result<usize, ToolError> {
+    cluster
+        .volumes
+        .iter()
+        .position(|v| v.uuid == uuid)
+        .ok_or_else(|| {
+            ToolError::new(format!(
+                "volume {uuid} not found; cluster_list_volumes lists the volume UUIDs"
+            ))
+        })
+}
+
+fn configuration(cluster: &Cluster, index: usize) -> VolumeConfiguration {
+    let volume = &cluster.volumes[index];
+    let svm = &cluster.svms[volume.svm];
+    VolumeConfiguration {
+        volume_uuid: volume.uuid.clone(),
+        name: volume.name.clone(),
+        svm_name: svm.name.clone(),
+        svm_uuid: svm.uuid.clone(),
+        aggregate_name: cluster.aggregates[volume.aggregate].name.clone(),
+        size: volume.size,
+        used: volume.used,
+        state: volume.state,
+        comment: volume.comment.clone(),
+        autosize: volume.autosize.clone(),
+        snapshot_policy: volume.snapshot_policy.clone(),
+        qos_policy: volume.qos_policy.clone(),
+        export_policy: volume.export_policy.clone(),
+    }
+}
+
+/// The alerts the cluster's state raises, most severe first.
+fn alerts(cluster: &Cluster) -> Vec<Alert> {
+    let mut alerts = Vec::new();
+    let since = |minutes: usize| {
+        format!(
+            "2025-10-14T{:02}:{:02}:00Z",
+            8 + minutes / 60 % 12,
+            minutes % 60
+        )
+    };
+    for (i, volume) in cluster.volumes.iter().enumerate() {
+        let target = format!(
+            "{}/{}/{}",
+            cluster.name, cluster.svms[volume.svm].name, volume.name
+        );
+        let used = percent(volume.used, volume.size);
+        if volume.state == VolumeState::Online && used >= 95 {
+            alerts.push(Alert {
+                name: "VolumeNearlyFull".into(),
+                severity: Severity::Critical,
+                target,
+                summary: format!("Volume is {used}% full"),
+                active_since: since(12 + i * 7),
+            });
+        } else if volume.state == VolumeState::Online && used >= 85 {
+            alerts.push(Alert {
+                name: "VolumeSpaceHigh".into(),
+                severity: Severity::Warning,
+                target,
+                summary: format!("Volume is {used}% full"),
+                active_since: since(20 + i * 7),
+            });
+        } else if volume.state == VolumeState::Offline {
+            alerts.push(Alert {
+                name: "VolumeOffline".into(),
+                severity: Severity::Warning,
+                target,
+                summary: "Volume is offline".into(),
+                active_since: since(5 + i * 7),
+            });
+        }
+    }
+    for (i, aggregate) in cluster.aggregates.iter().enumerate() {
+        let provisioned = percent(cluster.provisioned(i), aggregate.size);
+        if provisioned > 90 {
+            alerts.push(Alert {
+                name: "AggregateOvercommitted".into(),
+                severity: Severity::Warning,
+                target: format!("{}/{}", cluster.name, aggregate.name),
+                summary: format!("Aggregate is {provisioned}% provisioned"),
+                active_since: since(40 + i * 3),
+            });
+        }
+    }
+    for svm in &cluster.svms {
+        if svm.state != "running" {
+            alerts.push(Alert {
+                name: "SvmStopped".into(),
+                severity: Severity::Info,
+                target: format!("{}/{}", cluster.name, svm.name),
+                summary: format!("SVM is {}", svm.state),
+                active_since: since(1),
+            });
+        }
+    }
+    alerts.sort_by(|a, b| {
+        (a.severity as u8, &a.active_since, &a.target).cmp(&(
+            b.severity as u8,
+            &b.active_since,
+            &b.target,
+        ))
+    });
+    alerts
+}
+
+fn count(alerts: &[Alert]) -> AlertCounts {
+    let of = |severity| alerts.iter().filter(|a| a.severity == severity).count();
+    AlertCounts {
+        critical: of(Severity::Critical),
+        warning: of(Severity::Warning),
+        info: of(Severity::Info),
+    }
+}
+
+fn gib(bytes: u64) -> String {
+    let value = bytes as f64 / GIB as f64;
+    if value >= 1024.0 {
+        format!("{:.1} TiB", value / 1024.0)
+    } else {
+        format!("{value:.1} GiB")
+    }
+}
+
+// ---------------------------------------------------------------------------------------
+// Tools
+
+/// List the cluster's volumes (UUID, SVM, aggregate, size and used bytes, state), by name,
+/// optionally only those of one SVM or in one state.
+#[tool(format = "json", kind = "read", title = "List volumes")]
+pub fn cluster_list_volumes(
+    #[state] ontap: &Ontap,
+    /// Only the volumes of this SVM (e.g. `svm_finance`).
+    svm_name: Option<String>,
+    /// Only the volumes in this state.
+    state: Option<VolumeState>,
+) -> Result<VolumeList, ToolError> {
+    let cluster = ontap.cluster();
+    if let Some(svm_name) = &svm_name
+        && !cluster.svms.iter().any(|s| &s.name == svm_name)
+    {
+        let names: Vec<&str> = cluster.svms.iter().map(|s| s.name.as_str()).collect();
+        return Err(ToolError::new(format!(
+            "SVM {svm_name} not found; the SVMs are {}",
+            names.join(", ")
+        )));
+    }
+    let mut volumes: Vec<VolumeSummary> = cluster
+        .volumes
+        .iter()
+        .filter(|v| {
+            svm_name
+                .as_ref()
+                .is_none_or(|n| &cluster.svms[v.svm].name == n)
+        })
+        .filter(|v| state.is_none_or(|s| v.state == s))
+        .map(|v| VolumeSummary {
+            uuid: v.uuid.clone(),
+            name: v.name.clone(),
+            svm_name: cluster.svms[v.svm].name.clone(),
+            aggregate_name: cluster.aggregates[v.aggregate].name.clone(),
+            size: v.size,
+            used: v.used,
+            used_percent: percent(v.used, v.size),
+            state: v.state,
+            comment: v.comment.clone(),
+        })
+        .collect();
+    volumes.sort_by(|a, b| a.name.cmp(&b.name));
+    Ok(VolumeList {
+        cluster: cluster.name.clone(),
+        total_count: volumes.len(),
+        volumes,
+    })
+}
+
+/// List the cluster's SVMs (storage virtual machines) with their state, protocols and how
+/// many volumes they serve.
+#[tool(format = "json", kind = "read", title = "List SVMs")]
+pub fn cluster_list_svms(#[state] ontap: &Ontap) -> SvmList {
+    let cluster = ontap.cluster();
+    let mut svms: Vec<SvmSummary> = cluster
+        .svms
+        .iter()
+        .enumerate()
+        .map(|(i, svm)| {
+            let volumes = cluster.volumes.iter().filter(|v| v.svm == i);
+            SvmSummary {
+                uuid: svm.uuid.clone(),
+                name: svm.name.clone(),
+                state: svm.state.clone(),
+                protocols: svm.protocols.clone(),
+                volume_count: volumes.clone().count(),
+                provisioned_size: volumes.map(|v| v.size).sum(),
+            }
+        })
+        .collect();
+    svms.sort_by(|a, b| a.name.cmp(&b.name));
+    SvmList {
+        cluster: cluster.name.clone(),
+        total_count: svms.len(),
+        svms,
+    }
+}
+
+/// Get a volume's full configuration by UUID: size, SVM, autosize, snapshot, QoS and export
+/// policies. Field names are the parameter names of the tools that change them, so the
+/// result can be fed back to them (this is what undo does).
+#[tool(format = "json", kind = "state", title = "Volume configuration")]
+pub fn get_volume_configuration(
+    #[state] ontap: &Ontap,
+    /// The volume's UUID.
+    volume_uuid: String,
+) -> Result<VolumeConfiguration, ToolError> {
+    let cluster = ontap.cluster();
+    let index = volume_index(&cluster, &volume_uuid)?;
+    Ok(configuration(&cluster, index))
+}
+
+/// Set a volume's autosize policy: mode `grow` or `grow_shrink` (with a maximum size), or
+/// `off`. The policy is replaced as a whole: an omitted size or threshold is left unset.
+/// Undoable with `undo_last_action`.
+#[tool(format = "json", kind = "action", title = "Enable volume autosize")]
+pub fn cluster_enable_volume_autosize(
+    #[state] ontap: &Ontap,
+    /// The volume's UUID.
+    volume_uuid: String,
+    /// `grow`, `grow_shrink` or `off`.
+    mode: AutosizeMode,
+    /// Largest size autosize may grow the volume to, in bytes; required unless `mode` is
+    /// `off`, and at least the volume's size.
+    maximum_size: Option<u64>,
+    /// Smallest size autosize may shrink the volume to, in bytes.
+    minimum_size: Option<u64>,
+    /// Used-space percentage (1–99) at which the volume grows.
+    grow_threshold_percent: Option<u8>,
+    /// Used-space percentage (1–99) at which the volume shrinks; below the grow threshold.
+    shrink_threshold_percent: Option<u8>,
+) -> Result<AutosizeChange, ToolError> {
+    let mut cluster = ontap.cluster();
+    let index = volume_index(&cluster, &volume_uuid)?;
+    let volume = &mut cluster.volumes[index];
+    if mode != AutosizeMode::Off {
+        match maximum_size {
+            None => {
+                return Err(ToolError::new(format!(
+                    "mode {mode} needs maximum_size (bytes), at least the volume's size {}",
+                    volume.size
+                )));
+            }
+            Some(maximum) if maximum < volume.size => {
+                return Err(ToolError::new(format!(
+                    "maximum_size {maximum} is below the volume's size {} ({})",
+                    volume.size,
+                    gib(volume.size)
+                )));
+            }
+            Some(_) => {}
+        }
+    }
+    if let (Some(minimum), Some(maximum)) = (minimum_size, maximum_size)
+        && minimum > maximum
+    {
+        return Err(ToolError::new(format!(
+            "minimum_size {minimum} is above maximum_size {maximum}"
+        )));
+    }
+    for (name, value) in [
+        ("grow_threshold_percent", grow_threshold_percent),
+        ("shrink_threshold_percent", shrink_threshold_percent),
+    ] {
+        if let Some(value) = value
+            && !(1..=99).contains(&value)
+        {
+            return Err(ToolError::new(format!(
+                "{name} must be 1 to 99, not {value}"
+            )));
+        }
+    }
+    if let (Some(grow), Some(shrink)) = (grow_threshold_percent, shrink_threshold_percent)
+        && shrink >= grow
+    {
+        return Err(ToolError::new(format!(
+            "shrink_threshold_percent {shrink} must be below grow_threshold_percent {grow}"
+        )));
+    }
+    volume.autosize = Autosize {
+        mode,
+        maximum_size,
+        minimum_size,
+        grow_threshold_percent,
+        shrink_threshold_percent,
+    };
+    Ok(AutosizeChange {
+        volume_uuid,
+        name: volume.name.clone(),
+        autosize: volume.autosize.clone(),
+    })
+}
+
+/// Resize a volume to `size` bytes (at least what it uses, and within its aggregate's free
+/// space). Only online volumes can be resized. Undoable with `undo_last_action`.
+#[tool(format = "json", kind = "action", title = "Resize volume")]
+pub fn cluster_resize_volume(
+    #[state] ontap: &Ontap,
+    /// The volume's UUID.
+    volume_uuid: String,
+    /// The new size in bytes (e.g. 214748364800 for 200 GiB).
+    size: u64,
+) -> Result<ResizeChange, ToolError> {
+    let mut cluster = ontap.cluster();
+    let index = volume_index(&cluster, &volume_uuid)?;
+    let (aggregate, previous, used, state) = {
+        let v = &cluster.volumes[index];
+        (v.aggregate, v.size, v.used, v.state)
+    };
+    if state != VolumeState::Online {
+        return Err(ToolError::new(format!(
+            "volume {} is {}; only online volumes can be resized",
+            cluster.volumes[index].name,
+            serde_json::to_value(state)
+                .unwrap_or_default()
+                .as_str()
+                .unwrap_or("not online")
+        )));
+    }
+    if size < used {
+        return Err(ToolError::new(format!(
+            "size {size} is below the {used} bytes the volume uses ({})",
+            gib(used)
+        )));
+    }
+    let free = cluster.aggregates[aggregate]
+        .size
+        .saturating_sub(cluster.provisioned(aggregate));
+    if size > previous && size - previous > free {
+        return Err(ToolError::new(format!(
+            "aggregate {} has {free} bytes free ({}); growing by {} does not fit",
+            cluster.aggregates[aggregate].name,
+            gib(free),
+            size - previous
+        )));
+    }
+    let volume = &mut cluster.volumes[index];
+    volume.size = size;
+    Ok(ResizeChange {
+        volume_uuid,
+        name: volume.name.clone(),
+        previous_size: previous,
+        size,
+    })
+}
+
+/// List the active alerts (Harvest/Prometheus rules over the cluster), most severe first,
+/// with counts by severity; optionally only one severity.
+#[tool(
+    format = "hybrid",
+    kind = "read",
+    model_id = "harvest-alert-rules-2025.10"
+)]
+pub fn get_active_alerts(
+    #[state] ontap: &Ontap,
+    /// Only alerts of this severity.
+    severity: Option<Severity>,
+) -> Hybrid<Vec<Alert>> {
+    let cluster = ontap.cluster();
+    let mut alerts = alerts(&cluster);
+    alerts.retain(|a| severity.is_none_or(|s| a.severity == s));
+    let counts = count(&alerts);
+    let narrative = if alerts.is_empty() {
+        "No active alerts.".to_owned()
+    } else {
+        format!(
+            "{} active alerts on {}: {} critical, {} warning, {} info.",
+            alerts.len(),
+            cluster.name,
+            counts.critical,
+            counts.warning,
+            counts.info
+        )
+    };
+    Hybrid::new(narrative, alerts).with_source("prometheus /api/v1/alerts")
+}
+
+/// Summarise the cluster's health: overall status, alert counts, volumes by state and each
+/// aggregate's provisioned space.
+#[tool(
+    format = "hybrid",
+    kind = "read",
+    model_id = "harvest-alert-rules-2025.10"
+)]
+pub fn infrastructure_health(#[state] ontap: &Ontap) -> Hybrid<HealthReport> {
+    let cluster = ontap.cluster();
+    let alerts = count(&alerts(&cluster));
+    let mut volumes = VolumeCounts::default();
+    for v in &cluster.volumes {
+        volumes.total += 1;
+        match v.state {
+            VolumeState::Online => volumes.online += 1,
+            VolumeState::Offline => volumes.offline += 1,
+            VolumeState::Restricted => volumes.restricted += 1,
+        }
+        if v.state == VolumeState::Online && percent(v.used, v.size) >= 85 {
+            volumes.space_high += 1;
+        }
+    }
+    let aggregates: Vec<AggregateHealth> = cluster
+        .aggregates
+        .iter()
+        .enumerate()
+        .map(|(i, a)| {
+            let provisioned = cluster.provisioned(i);
+            let provisioned_percent = percent(provisioned, a.size);
+            AggregateHealth {
+                name: a.name.clone(),
+                uuid: a.uuid.clone(),
+                node: a.node.clone(),
+                size: a.size,
+                provisioned,
+                provisioned_percent,
+                status: if provisioned_percent > 90 {
+                    "warning"
+                } else {
+                    "ok"
+                }
+                .into(),
+            }
+        })
+        .collect();
+    let status = if alerts.critical > 0 {
+        "critical"
+    } else if alerts.warning > 0 {
+        "degraded"
+    } else {
+        "healthy"
+    };
+    let busiest = aggregates.iter().max_by_key(|a| a.provisioned_percent);
+    let narrative = format!(
+        "{} is {status}: {} critical and {} warning alerts. {} of {} volumes online ({} offline, {} restricted), {} at 85% used or more.{}",
+        cluster.name,
+        alerts.critical,
+        alerts.warning,
+        volumes.online,
+        volumes.total,
+        volumes.offline,
+        volumes.restricted,
+        volumes.space_high,
+        busiest
+            .map(|a| format!(
+                " Fullest aggregate: {} at {}% provisioned.",
+                a.name, a.provisioned_percent
+            ))
+            .unwrap_or_default()
+    );
+    Hybrid::new(
+        narrative,
+        HealthReport {
+            cluster: cluster.name.clone(),
+            cluster_uuid: cluster.uuid.clone(),
+            version: cluster.version.clone(),
+            status: status.into(),
+            alerts,
+            volumes,
+            aggregates,
+        },
+    )
+    .with_source("ontap /api/cluster, prometheus /api/v1/alerts")
+}
+
+/// Undo the last action (`cluster_enable_volume_autosize`, `cluster_resize_volume`, …) by
+/// restoring the configuration captured just before it. Answers with `undone: null` when
+/// there is nothing to undo.
+#[tool(format = "json", kind = "action", title = "Undo last action")]
+pub async fn undo_last_action(
+    #[state] ontap: &Ontap,
+    #[context] cx: Context,
+) -> Result<UndoOutcome, ToolError> {
+    let undone = ontap
+        .journal
+        .undo_last(ontap, cx.request().clone())
+        .await
+        .map_err(|e| ToolError::new(format!("cannot undo: {e}")))?;
+    Ok(UndoOutcome {
+        undone,
+        remaining: ontap.journal.entries().len(),
+    })
+}
+
+/// List the actions `undo_last_action` can undo, newest first, each with its arguments and
+/// the configuration captured before it.
+#[tool(format = "json", kind = "read", title = "Undo history")]
+pub fn list_undo_history(#[state] ontap: &Ontap) -> UndoHistory {
+    let mut entries = ontap.journal.entries();
+    entries.reverse();
+    UndoHistory {
+        total_count: entries.len(),
+        entries,
+    }
+}
+
+/// The ONTAP tools.
+///
+/// # Panics
+/// Never: the tool names are distinct.
+pub fn toolset() -> ToolSet<Ontap> {
+    ToolSet::new(tools![
+        cluster_list_volumes,
+        cluster_list_svms,
+        get_volume_configuration,
+        cluster_enable_volume_autosize,
+        cluster_resize_volume,
+        get_active_alerts,
+        infrastructure_health,
+        undo_last_action,
+        list_undo_history,
+    ])
+    .expect("distinct tool names")
+}
+
+/// The ONTAP server on a freshly generated cluster, with undo.
+pub fn server() -> Undoable<Ontap> {
+    Undoable::new(
+        Server::new(Ontap::default(), toolset())
+            .with_info("toolshape-ontap", env!("CARGO_PKG_VERSION"))
+            .with_instructions(
+                "ONTAP volume tools on a simulated cluster. Read with cluster_list_volumes and \
+                 get_volume_configuration; every action can be undone with undo_last_action.",
+            ),
+    )
+}
+
+/// Serves `server` as the command line asks: stdio by default, or `--http [ADDR]` for
+/// streamable HTTP at `http://ADDR/mcp` (`ADDR` defaults to `127.0.0.1:8080`). The same
+/// command line as [`crate::serve_from_args`], for a server wrapped in [`Undoable`].
+///
+/// # Errors
+/// When the command line is malformed or the server fails.
+pub async fn serve_from_args(
+    server: Undoable<Ontap>,
+) -> Result<(), Box<dyn std::error::Error + Send + Sync>> {
+    tracing_subscriber::fmt()
+        .with_writer(std::io::stderr)
+        .with_env_filter(
+            tracing_subscriber::EnvFilter::try_from_default_env()
+                .unwrap_or_else(|_| tracing_subscriber::EnvFilter::new("info")),
+        )
+        .init();
+    let mut args = std::env::args().skip(1);
+    match args.next().as_deref() {
+        None => server.serve_stdio().await,
+        Some("--http") => {
+            let addr = args.next().unwrap_or_else(|| "127.0.0.1:8080".to_owned());
+            server.serve_http(addr).await
+        }
+        Some(other) => Err(format!("unknown argument `{other}`; usage: [--http [ADDR]]").into()),
+    }
+}
