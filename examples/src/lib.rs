@@ -4,6 +4,7 @@
 //! streamable HTTP with `--http ADDR` (loopback by default).
 
 pub mod charts;
+pub mod models;
 pub mod ontap;
 pub mod quickstart;
 pub mod users;
