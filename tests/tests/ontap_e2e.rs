@@ -5,8 +5,7 @@
 mod common;
 
 use common::{call, check_error, check_hybrid_success, check_json_success, versions};
-use rmcp::model::{ClientCapabilities, ClientConfig, Implementation, ProtocolVersion, Tool};
-use rmcp::{ClientLifecycleMode, ClientServiceExt as _, ServiceExt as _};
+use rmcp::model::{ProtocolVersion, Tool};
 use serde_json::{Value, json};
 use toolshape::{Server, ToolError, tool, tools};
 use toolshape_examples::ontap::undo::{Undoable, restore_arguments};
@@ -22,36 +21,7 @@ async fn connect(version: ProtocolVersion) -> common::Client {
 }
 
 async fn connect_to(server: Undoable<Ontap>, version: ProtocolVersion) -> common::Client {
-    let (server_io, client_io) = tokio::io::duplex(1 << 20);
-    tokio::spawn(async move {
-        if let Ok(running) = server.serve(server_io).await {
-            let _ = running.waiting().await;
-        }
-    });
-    let config = ClientConfig::new(
-        ClientCapabilities::default(),
-        Implementation::new("toolshape-tests", "0.0.0"),
-    )
-    .with_protocol_version(version.clone());
-    let lifecycle = if version >= ProtocolVersion::V_2026_07_28 {
-        ClientLifecycleMode::Discover {
-            preferred_versions: vec![version.clone()],
-        }
-    } else {
-        ClientLifecycleMode::Initialize
-    };
-    let client = config
-        .serve_with_lifecycle(client_io, lifecycle)
-        .await
-        .expect("client connects");
-    assert_eq!(
-        client
-            .peer_info()
-            .expect("server answered")
-            .protocol_version,
-        version
-    );
-    client
+    common::connect(server, version).await
 }
 
 async fn tools(client: &common::Client) -> Vec<Tool> {

@@ -10,17 +10,13 @@ use rmcp::service::{RoleClient, RunningService};
 use rmcp::{ClientLifecycleMode, ClientServiceExt as _, ServiceError, ServiceExt as _};
 use serde_json::Value;
 use sha2::{Digest, Sha256};
-use toolshape::Server;
 
 pub type Client = RunningService<RoleClient, ClientConfig>;
 
 /// Serves `server` on one end of an in-memory pipe and connects rmcp's client, speaking
 /// `version`, to the other: `server/discover` for 2026-07-28 and later, the `initialize`
 /// handshake before.
-pub async fn connect<S: Send + Sync + 'static>(
-    server: Server<S>,
-    version: ProtocolVersion,
-) -> Client {
+pub async fn connect<H: rmcp::ServerHandler>(server: H, version: ProtocolVersion) -> Client {
     let (server_io, client_io) = tokio::io::duplex(1 << 20);
     tokio::spawn(async move {
         if let Ok(running) = server.serve(server_io).await {
