@@ -47,7 +47,17 @@ pub struct CallFacts<'a> {
     pub(crate) started: Instant,
 }
 
-impl CallFacts<'_> {
+impl<'a> CallFacts<'a> {
+    /// Facts of a call of `spec` starting now, for benchmarks of a [`Render`] alone
+    /// (`bench/`); tools get theirs from the runtime.
+    #[doc(hidden)]
+    pub fn __bench(spec: &'a ToolSpec) -> Self {
+        CallFacts {
+            spec,
+            started: Instant::now(),
+        }
+    }
+
     /// Provenance for this call, finishing now.
     pub fn provenance(&self, data_hash: Option<String>) -> Provenance {
         let mut provenance =
@@ -226,7 +236,9 @@ fn success<T: Serialize>(
             &canonical_data,
         )),
     };
-    let envelope = envelope(narrative, data, &provenance, plot_refs);
+    // The metadata is serialised once, for the envelope and for `_meta`.
+    let metadata = provenance_value(&provenance);
+    let envelope = envelope(narrative, data, metadata.clone(), plot_refs);
     let text = match text {
         Some(text) => text,
         None => canonical_envelope(&envelope, &canonical_data),
@@ -235,9 +247,11 @@ fn success<T: Serialize>(
     let mut content = Vec::with_capacity(1 + plots.len());
     content.push(ContentBlock::text(text));
     content.extend(plots.iter().map(Plot::content_block));
-    let mut result = CallToolResult::structured(envelope);
-    result.content = content;
-    result.meta = Some(meta(&provenance));
+    // `success`, not `structured`: the latter would serialise the envelope a second time for
+    // a text block this function has already written.
+    let mut result = CallToolResult::success(content);
+    result.structured_content = Some(envelope);
+    result.meta = Some(meta_of(metadata));
     result
 }
 
@@ -275,19 +289,14 @@ fn canonical_envelope(envelope: &Value, canonical_data: &[u8]) -> String {
 
 /// `{"status": "success", "narrative"?: …, "data": …, "metadata": …, "plots"?: […],
 /// "grounded": true}`.
-fn envelope(
-    narrative: Option<String>,
-    data: Value,
-    provenance: &Provenance,
-    plots: Vec<Value>,
-) -> Value {
+fn envelope(narrative: Option<String>, data: Value, metadata: Value, plots: Vec<Value>) -> Value {
     let mut envelope = JsonObject::new();
     envelope.insert("status".into(), "success".into());
     if let Some(narrative) = narrative {
         envelope.insert("narrative".into(), narrative.into());
     }
     envelope.insert("data".into(), data);
-    envelope.insert("metadata".into(), provenance_value(provenance));
+    envelope.insert("metadata".into(), metadata);
     if !plots.is_empty() {
         envelope.insert("plots".into(), plots.into());
     }
@@ -302,8 +311,12 @@ fn provenance_value(provenance: &Provenance) -> Value {
 
 /// The result's `_meta`: `{"dev.toolshape/provenance": {…}}`.
 pub(crate) fn meta(provenance: &Provenance) -> MetaObject {
+    meta_of(provenance_value(provenance))
+}
+
+fn meta_of(metadata: Value) -> MetaObject {
     let mut meta = JsonObject::new();
-    meta.insert(META_KEY.into(), provenance_value(provenance));
+    meta.insert(META_KEY.into(), metadata);
     MetaObject(meta)
 }
 
