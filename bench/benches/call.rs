@@ -1,0 +1,151 @@
+//! Per-call overhead of toolshape's json tools against rmcp's `#[tool]` + `Json<T>`.
+//!
+//! `cargo bench -p toolshape-bench --bench call`
+//!
+//! - `e2e/<size>/{rmcp,toolshape,toolshape_main}`: one `tools/call` through rmcp's client
+//!   and server over `tokio::io::duplex`, on a current-thread runtime. `toolshape` is this
+//!   branch's render (canonical writer), `toolshape_main` main's (serde_json_canonicalizer,
+//!   then `CallToolResult::structured`).
+//! - `render/<size>/…`: the value → `CallToolResult` step alone: rmcp's `Json<T>`
+//!   conversion, toolshape's json render, main's json render. What toolshape adds is the
+//!   difference between the last two and the first.
+//! - `canonical/<size>/…`: `toolshape::canonical::to_vec` vs `serde_json_canonicalizer`
+//!   vs `serde_json::to_vec`, of the same `Value`; and `serde_json::to_value` of the typed
+//!   payload, the step both rmcp and toolshape start with.
+//!
+//! The variants of a group run one after the other in the same process; criterion's
+//! report gives each one's median.
+
+// criterion_group! generates an undocumented function.
+#![allow(missing_docs)]
+
+use std::hint::black_box;
+
+use criterion::{BatchSize, Criterion, criterion_group, criterion_main};
+use rmcp::handler::server::tool::IntoCallToolResult as _;
+use toolshape::{CallFacts, Render};
+use toolshape_bench::{MainJson, Payload, SIZES, call, payload};
+
+static SPEC: toolshape::__private::ToolSpec = toolshape::__private::ToolSpec {
+    name: "get_payload",
+    title: None,
+    description: "",
+    version: "0.0.0",
+    params: &[],
+    annotations: [None; 4],
+    kind: None,
+    model_id: None,
+    rust_path: "call::get_payload",
+    location: "bench/benches/call.rs",
+};
+
+fn batch(count: usize) -> BatchSize {
+    if count > 1000 {
+        BatchSize::LargeInput
+    } else {
+        BatchSize::SmallInput
+    }
+}
+
+fn e2e(c: &mut Criterion) {
+    let runtime = tokio::runtime::Builder::new_current_thread()
+        .enable_all()
+        .build()
+        .expect("runtime");
+    let rmcp = runtime.block_on(toolshape_bench::connect_rmcp());
+    let toolshape = runtime.block_on(toolshape_bench::connect_toolshape(
+        toolshape_bench::toolshape_server(),
+    ));
+    let main = runtime.block_on(toolshape_bench::connect_toolshape(
+        toolshape_bench::toolshape_main_server(),
+    ));
+    for (index, &(label, count)) in SIZES.iter().enumerate() {
+        let mut group = c.benchmark_group(format!("e2e/{label}"));
+        if count > 1000 {
+            group.sample_size(20);
+        }
+        for (name, client) in [
+            ("rmcp", &rmcp),
+            ("toolshape", &toolshape),
+            ("toolshape_main", &main),
+        ] {
+            // Same data, same size on the wire (the text blocks differ only by the envelope).
+            let result = runtime.block_on(call(client, index));
+            assert_eq!(result.is_error, Some(false), "{name}: {result:?}");
+            group.bench_function(name, |b| {
+                b.iter(|| black_box(runtime.block_on(call(client, index))))
+            });
+        }
+        group.finish();
+    }
+    runtime.block_on(async {
+        let _ = rmcp.cancel().await;
+        let _ = toolshape.cancel().await;
+        let _ = main.cancel().await;
+    });
+}
+
+fn render(c: &mut Criterion) {
+    for &(label, count) in &SIZES {
+        let data = payload(count);
+        let mut group = c.benchmark_group(format!("render/{label}"));
+        if count > 1000 {
+            group.sample_size(30);
+        }
+        group.bench_function("rmcp_json", |b| {
+            b.iter_batched(
+                || data.clone(),
+                |value| rmcp::Json(value).into_call_tool_result(),
+                batch(count),
+            )
+        });
+        group.bench_function("toolshape", |b| {
+            b.iter_batched(
+                || data.clone(),
+                |value| {
+                    let facts = CallFacts::__bench(&SPEC);
+                    <toolshape::Json as Render<Payload>>::render(value, &facts)
+                },
+                batch(count),
+            )
+        });
+        group.bench_function("toolshape_main", |b| {
+            b.iter_batched(
+                || data.clone(),
+                |value| {
+                    let facts = CallFacts::__bench(&SPEC);
+                    <MainJson as Render<Payload>>::render(value, &facts)
+                },
+                batch(count),
+            )
+        });
+        group.finish();
+    }
+}
+
+fn canonical(c: &mut Criterion) {
+    for &(label, count) in &SIZES {
+        let typed = payload(count);
+        let value = serde_json::to_value(&typed).expect("serialisable");
+        let mut group = c.benchmark_group(format!("canonical/{label}"));
+        if count > 1000 {
+            group.sample_size(30);
+        }
+        group.bench_function("serde_json_to_vec", |b| {
+            b.iter(|| serde_json::to_vec(black_box(&value)))
+        });
+        group.bench_function("toolshape_canonical", |b| {
+            b.iter(|| toolshape::canonical::to_vec(black_box(&value)))
+        });
+        group.bench_function("serde_json_canonicalizer", |b| {
+            b.iter(|| serde_json_canonicalizer::to_vec(black_box(&value)))
+        });
+        group.bench_function("serde_json_to_value", |b| {
+            b.iter(|| serde_json::to_value(black_box(&typed)))
+        });
+        group.finish();
+    }
+}
+
+criterion_group!(benches, render, canonical, e2e);
+criterion_main!(benches);

@@ -1,0 +1,44 @@
+#!/usr/bin/env python3
+"""Medians and ratios of run.sh's results.csv, as markdown tables.
+
+    summarize.py OUT_DIR/results.csv
+"""
+
+import csv
+import statistics
+import sys
+from collections import defaultdict
+
+METRICS = {
+    "a": "(a) clean build, deps built",
+    "b": "(b) rebuild after editing one tool body",
+    "c": "(c) `cargo check` after the same edit",
+    "d": "(d) proc-macro crate + its deps, clean build",
+}
+
+
+def main():
+    times = defaultdict(list)
+    loads = []
+    with open(sys.argv[1]) as f:
+        for row in csv.DictReader(f):
+            times[(row["metric"], row["n"], row["crate"])].append(float(row["seconds"]))
+            loads.append(float(row["load1"]))
+    print("| measure | N | toolshape median (s) | rmcp median (s) | ratio | runs |")
+    print("| --- | ---: | ---: | ---: | ---: | ---: |")
+    keys = sorted({(m, n) for m, n, _ in times},
+                  key=lambda k: (k[0], int(k[1]) if k[1].isdigit() else 0))
+    for metric, n in keys:
+        ts, rm = times.get((metric, n, "toolshape"), []), times.get((metric, n, "rmcp"), [])
+        if not ts or not rm:
+            continue
+        a, b = statistics.median(ts), statistics.median(rm)
+        print(f"| {METRICS[metric]} | {n if n != '-' else ''} | {a:.2f} | {b:.2f} | "
+              f"{a / b:.2f}× | {min(len(ts), len(rm))} |")
+    if loads:
+        print(f"\n1-minute load average before each timed command: median "
+              f"{statistics.median(loads):.2f}, min {min(loads):.2f}, max {max(loads):.2f}")
+
+
+if __name__ == "__main__":
+    main()

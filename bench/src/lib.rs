@@ -1,0 +1,294 @@
+//! Fixtures shared by toolshape's benchmarks: the data the tools return, the same tool
+//! written with toolshape and with rmcp's own macros, and an in-process client.
+//!
+//! - `benches/call.rs`: per-call overhead (criterion);
+//! - `src/bin/tokens.rs`: token cost of what a model sees;
+//! - `buildtime/`: build time (generator and runner scripts).
+//!
+//! Results and the exact commands: `docs/benchmarks.md`.
+
+use rmcp::handler::server::{router::tool::ToolRouter, wrapper::Parameters};
+use rmcp::model::{
+    CallToolRequestParams, CallToolResult, ClientCapabilities, ClientConfig, Implementation,
+    JsonObject, MetaObject, ProtocolVersion,
+};
+use rmcp::service::{RoleClient, RunningService};
+use rmcp::{ClientLifecycleMode, ClientServiceExt as _, ServerHandler, ServiceExt as _};
+use schemars::JsonSchema;
+use serde::{Deserialize, Serialize};
+use serde_json::Value;
+use toolshape::{CallFacts, Render, Server, ToolSet, tool, tools};
+
+/// One record of a payload: about 100 bytes of JSON with strings, integers, a float, an
+/// optional field and a nested object.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, JsonSchema)]
+pub struct Record {
+    /// Its id.
+    pub id: u64,
+    /// Its name.
+    pub name: String,
+    /// A score.
+    pub score: f64,
+    /// Whether it is active.
+    pub active: bool,
+    /// An optional note.
+    pub note: Option<String>,
+    /// Where it is.
+    pub place: Place,
+}
+
+/// A nested object of a [`Record`].
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, JsonSchema)]
+pub struct Place {
+    /// City.
+    pub city: String,
+    /// ISO country code.
+    pub country: String,
+}
+
+/// What the benchmarked tools return: a list of records.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, JsonSchema)]
+pub struct Payload {
+    /// The records.
+    pub records: Vec<Record>,
+}
+
+/// A payload of `count` records.
+pub fn payload(count: usize) -> Payload {
+    Payload {
+        records: (0..count as u64)
+            .map(|i| Record {
+                id: 1000 + i,
+                name: format!("record-{i}"),
+                score: 0.25 + i as f64 / 7.0,
+                active: !i.is_multiple_of(3),
+                note: i.is_multiple_of(2).then(|| format!("note {i} é")),
+                place: Place {
+                    city: "Zürich".into(),
+                    country: "CH".into(),
+                },
+            })
+            .collect(),
+    }
+}
+
+/// The payload sizes benchmarked: label and number of records. The compact JSON of one
+/// record is about 115 bytes: 2 records ≈ 200 B, 90 ≈ 10 KB, 9 000 ≈ 1 MB.
+pub const SIZES: [(&str, usize); 3] = [("200B", 2), ("10KB", 90), ("1MB", 9_000)];
+
+/// The state both servers hold: one payload per size, cloned by each call.
+#[derive(Debug, Clone)]
+pub struct Payloads(pub Vec<Payload>);
+
+impl Default for Payloads {
+    fn default() -> Self {
+        Payloads(SIZES.iter().map(|&(_, count)| payload(count)).collect())
+    }
+}
+
+impl Payloads {
+    fn get(&self, size: usize) -> Result<Payload, String> {
+        self.0
+            .get(size)
+            .cloned()
+            .ok_or_else(|| format!("no payload {size}"))
+    }
+}
+
+/// The benchmarked tool, written with toolshape.
+#[tool(format = "json")]
+pub async fn get_payload(
+    #[state] payloads: &Payloads,
+    /// Index into [`SIZES`].
+    size: usize,
+) -> Result<Payload, String> {
+    payloads.get(size)
+}
+
+/// A toolshape server of [`get_payload`].
+pub fn toolshape_server() -> Server<Payloads> {
+    Server::new(
+        Payloads::default(),
+        ToolSet::new(tools![get_payload]).expect("one tool"),
+    )
+}
+
+/// main's json render, before the canonical writer: `Value`, then
+/// `serde_json_canonicalizer` for the hash, then `CallToolResult::structured`, which
+/// serialises the whole envelope again for the text block. Written here from toolshape's
+/// public API so both variants run side by side in one benchmark.
+#[derive(Debug, Clone, Copy)]
+pub struct MainJson;
+
+impl<T: Serialize + JsonSchema + Send + 'static> Render<T> for MainJson {
+    const FORMAT: toolshape::Format = toolshape::Format::Json;
+
+    fn output_schema() -> Option<JsonObject> {
+        <toolshape::Json as Render<T>>::output_schema()
+    }
+
+    fn render(value: T, facts: &CallFacts<'_>) -> CallToolResult {
+        let data = serde_json::to_value(&value).expect("serialisable");
+        let hash = toolshape::data_hash(&data).expect("finite");
+        let provenance = facts.provenance(Some(hash));
+        let metadata = serde_json::to_value(&provenance).expect("serialisable");
+        let mut envelope = JsonObject::new();
+        envelope.insert("status".into(), "success".into());
+        envelope.insert("data".into(), data);
+        envelope.insert("metadata".into(), metadata.clone());
+        envelope.insert("grounded".into(), true.into());
+        let mut result = CallToolResult::structured(Value::Object(envelope));
+        let mut meta = JsonObject::new();
+        meta.insert(toolshape::META_KEY.into(), metadata);
+        result.meta = Some(MetaObject(meta));
+        result
+    }
+}
+
+/// A toolshape server of the same tool rendered by [`MainJson`].
+pub fn toolshape_main_server() -> Server<Payloads> {
+    toolshape_server_with(MainJson)
+}
+
+/// rmcp's own `Json<T>` conversion as a toolshape [`Render`]: no envelope, no provenance.
+/// Served by toolshape's runtime, it separates the cost of toolshape's dispatch (argument
+/// parsing, handler, panic guard) from the cost of its envelope.
+#[derive(Debug, Clone, Copy)]
+pub struct BareJson;
+
+impl<T: Serialize + JsonSchema + Send + 'static> Render<T> for BareJson {
+    const FORMAT: toolshape::Format = toolshape::Format::Json;
+
+    fn output_schema() -> Option<JsonObject> {
+        None
+    }
+
+    fn render(value: T, _facts: &CallFacts<'_>) -> CallToolResult {
+        CallToolResult::structured(serde_json::to_value(&value).expect("serialisable"))
+    }
+}
+
+/// A toolshape server of the same tool rendered by `F` (built with the runtime's hidden
+/// builder, as `#[tool]` does, but with another `Render`).
+pub fn toolshape_server_with<F: Render<Payload>>(format: F) -> Server<Payloads> {
+    static SPEC: toolshape::__private::ToolSpec = toolshape::__private::ToolSpec {
+        name: "get_payload",
+        title: None,
+        description: "The benchmarked tool, with another render.",
+        version: "0.0.0",
+        params: &[toolshape::__private::ParamSpec {
+            name: "size",
+            description: "Index into SIZES.",
+        }],
+        annotations: [None; 4],
+        kind: None,
+        model_id: None,
+        rust_path: "toolshape_bench::get_payload",
+        location: "bench/src/lib.rs",
+    };
+    let def = toolshape::__private::ToolDef::<Payloads>::build(&SPEC)
+        .params::<(usize,)>()
+        .handler(|payloads: &Payloads, (size,), _| Box::pin(async move { payloads.get(size) }))
+        .format(format);
+    Server::new(Payloads::default(), ToolSet::new([def]).expect("one tool"))
+}
+
+/// The parameters of [`RmcpServer::get_payload`].
+#[derive(Debug, Deserialize, JsonSchema)]
+pub struct GetPayloadParams {
+    /// Index into [`SIZES`].
+    pub size: usize,
+}
+
+/// The same tool with rmcp's own macros, returning `rmcp::Json<T>`.
+#[derive(Debug, Clone)]
+pub struct RmcpServer {
+    payloads: Payloads,
+    tool_router: ToolRouter<Self>,
+}
+
+impl Default for RmcpServer {
+    fn default() -> Self {
+        RmcpServer {
+            payloads: Payloads::default(),
+            tool_router: Self::tool_router(),
+        }
+    }
+}
+
+#[rmcp::tool_router]
+impl RmcpServer {
+    /// The benchmarked tool.
+    #[rmcp::tool]
+    pub async fn get_payload(
+        &self,
+        Parameters(GetPayloadParams { size }): Parameters<GetPayloadParams>,
+    ) -> Result<rmcp::Json<Payload>, String> {
+        self.payloads.get(size).map(rmcp::Json)
+    }
+}
+
+#[rmcp::tool_handler(router = self.tool_router)]
+impl ServerHandler for RmcpServer {}
+
+/// rmcp's client.
+pub type Client = RunningService<RoleClient, ClientConfig>;
+
+/// The protocol version the benchmarks speak.
+pub const VERSION: ProtocolVersion = ProtocolVersion::V_2025_11_25;
+
+/// Serves `serve` on one end of an in-memory pipe and connects rmcp's client to the other,
+/// with the `initialize` handshake. Call inside a tokio runtime.
+pub async fn connect<F>(serve: impl FnOnce(tokio::io::DuplexStream) -> F) -> Client
+where
+    F: std::future::Future<Output = ()> + Send + 'static,
+{
+    let (server_io, client_io) = tokio::io::duplex(1 << 20);
+    tokio::spawn(serve(server_io));
+    ClientConfig::new(
+        ClientCapabilities::default(),
+        Implementation::new("toolshape-bench", "0.0.0"),
+    )
+    .with_protocol_version(VERSION)
+    .serve_with_lifecycle(client_io, ClientLifecycleMode::Initialize)
+    .await
+    .expect("client connects")
+}
+
+/// A client of a toolshape server.
+pub async fn connect_toolshape(server: Server<Payloads>) -> Client {
+    connect(move |io| async move {
+        if let Ok(running) = server.serve(io).await {
+            let _ = running.waiting().await;
+        }
+    })
+    .await
+}
+
+/// A client of [`RmcpServer`].
+pub async fn connect_rmcp() -> Client {
+    connect(|io| async move {
+        if let Ok(running) = RmcpServer::default().serve(io).await {
+            let _ = running.waiting().await;
+        }
+    })
+    .await
+}
+
+/// `tools/call get_payload {"size": size}`.
+pub async fn call(client: &Client, size: usize) -> CallToolResult {
+    let mut arguments = JsonObject::new();
+    arguments.insert("size".into(), size.into());
+    client
+        .call_tool(CallToolRequestParams::new("get_payload").with_arguments(arguments))
+        .await
+        .expect("call succeeds")
+}
+
+/// The text of a result's one text block.
+pub fn text_of(result: &CallToolResult) -> &str {
+    match result.content.as_slice() {
+        [block] => block.as_text().map_or("", |text| text.text.as_str()),
+        _ => "",
+    }
+}
