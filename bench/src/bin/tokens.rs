@@ -14,9 +14,11 @@ use rmcp::handler::server::tool::IntoCallToolResult as _;
 use schemars::JsonSchema;
 use serde::Serialize;
 use serde_json::json;
-use toolshape::{CallFacts, Render};
+use toolshape::{CallFacts, Narrative, Render, ToolText};
 
-#[derive(Debug, Clone, Serialize, JsonSchema)]
+#[derive(Debug, Clone, Serialize, JsonSchema, ToolText, Narrative)]
+#[text(noun = "user", empty = "No users found matching your criteria.")]
+#[narrative("User {id}: {name} {surname} <{email}>.")]
 struct User {
     id: u32,
     name: String,
@@ -27,13 +29,47 @@ struct User {
     created_at: String,
 }
 
-#[derive(Debug, Clone, Serialize, JsonSchema)]
+/// The same record, rendered as a markdown table when in a list.
+#[derive(Debug, Clone, ToolText)]
+#[text(
+    noun = "user",
+    empty = "No users found matching your criteria.",
+    layout = "table"
+)]
+struct UserRow {
+    id: u32,
+    name: String,
+    surname: String,
+    email: String,
+    phone: Option<String>,
+    active: bool,
+    created_at: String,
+}
+
+impl From<&User> for UserRow {
+    fn from(u: &User) -> Self {
+        UserRow {
+            id: u.id,
+            name: u.name.clone(),
+            surname: u.surname.clone(),
+            email: u.email.clone(),
+            phone: u.phone.clone(),
+            active: u.active,
+            created_at: u.created_at.clone(),
+        }
+    }
+}
+
+#[derive(Debug, Clone, Serialize, JsonSchema, Narrative)]
+#[narrative("Found {users.len} users ({total} in all).")]
 struct Users {
     users: Vec<User>,
     total: u32,
 }
 
-#[derive(Debug, Clone, Serialize, JsonSchema)]
+#[derive(Debug, Clone, Serialize, JsonSchema, ToolText, Narrative)]
+#[text(noun = "volume")]
+#[narrative("Volume {name}: {size_gb} GB {kind}, mounted at {mount.path}.")]
 struct Volume {
     name: String,
     size_gb: u32,
@@ -45,21 +81,22 @@ struct Volume {
     tags: Vec<String>,
 }
 
-#[derive(Debug, Clone, Serialize, JsonSchema)]
+#[derive(Debug, Clone, Serialize, JsonSchema, ToolText)]
 struct Mount {
     path: String,
     read_only: bool,
     options: Vec<String>,
 }
 
-#[derive(Debug, Clone, Serialize, JsonSchema)]
+#[derive(Debug, Clone, Serialize, JsonSchema, ToolText)]
 struct SnapshotPolicy {
     enabled: bool,
     interval_hours: u32,
     retain: u32,
 }
 
-#[derive(Debug, Clone, Serialize, JsonSchema)]
+#[derive(Debug, Clone, Serialize, JsonSchema, ToolText)]
+#[text(noun = "alert", empty = "No active alerts.")]
 struct Alert {
     id: String,
     severity: String,
@@ -70,7 +107,35 @@ struct Alert {
     value: f64,
 }
 
-#[derive(Debug, Clone, Serialize, JsonSchema)]
+/// The same record, rendered as a markdown table when in a list.
+#[derive(Debug, Clone, ToolText)]
+#[text(noun = "alert", empty = "No active alerts.", layout = "table")]
+struct AlertRow {
+    id: String,
+    severity: String,
+    service: String,
+    message: String,
+    triggered_at: String,
+    acknowledged: bool,
+    value: f64,
+}
+
+impl From<&Alert> for AlertRow {
+    fn from(a: &Alert) -> Self {
+        AlertRow {
+            id: a.id.clone(),
+            severity: a.severity.clone(),
+            service: a.service.clone(),
+            message: a.message.clone(),
+            triggered_at: a.triggered_at.clone(),
+            acknowledged: a.acknowledged,
+            value: a.value,
+        }
+    }
+}
+
+#[derive(Debug, Clone, Serialize, JsonSchema, Narrative)]
+#[narrative("{alerts.len} active alerts.")]
 struct Alerts {
     alerts: Vec<Alert>,
 }
@@ -232,26 +297,78 @@ fn python_indent2<T: Serialize>(value: &T) -> String {
 
 /// The styles compared: name and text, for one dataset. Add text and hybrid here.
 fn styles(data: &Data) -> Vec<(&'static str, String)> {
-    macro_rules! all {
-        ($value:expr) => {{
-            let value = $value;
-            vec![
-                ("rmcp Json<T> (compact)", rmcp_json(value.clone())),
-                (
-                    "toolshape json",
-                    toolshape_text::<toolshape::Json, _>(value.clone()),
-                ),
-                // ("toolshape text", toolshape_text::<toolshape::Text, _>(value.clone())),
-                // ("toolshape hybrid", toolshape_text::<toolshape::Hybrid, _>(value.clone())),
-                ("Python SDK indent=2", python_indent2(&value)),
-            ]
-        }};
-    }
+    use toolshape::text::Text;
+    use toolshape::{HybridFormat, Json};
+    let common = |json_compact: String, json: String, python: String| {
+        vec![
+            ("rmcp Json<T> (compact)", json_compact),
+            ("toolshape json", json),
+            ("Python SDK indent=2", python),
+        ]
+    };
     match data {
-        Data::User(value) => all!(value.clone()),
-        Data::Users(value) => all!(value.clone()),
-        Data::Volume(value) => all!(value.clone()),
-        Data::Alerts(value) => all!(value.clone()),
+        Data::User(value) => {
+            let mut rows = common(
+                rmcp_json(value.clone()),
+                toolshape_text::<Json, _>(value.clone()),
+                python_indent2(value),
+            );
+            rows.push(("toolshape text", toolshape_text::<Text, _>(value.clone())));
+            rows.push((
+                "toolshape hybrid",
+                toolshape_text::<HybridFormat, _>(value.clone()),
+            ));
+            rows
+        }
+        Data::Users(value) => {
+            let mut rows = common(
+                rmcp_json(value.clone()),
+                toolshape_text::<Json, _>(value.clone()),
+                python_indent2(value),
+            );
+            rows.push((
+                "toolshape text",
+                toolshape_text::<Text, _>(value.users.clone()),
+            ));
+            let table: Vec<UserRow> = value.users.iter().map(UserRow::from).collect();
+            rows.push(("toolshape text (table)", toolshape_text::<Text, _>(table)));
+            rows.push((
+                "toolshape hybrid",
+                toolshape_text::<HybridFormat, _>(value.clone()),
+            ));
+            rows
+        }
+        Data::Volume(value) => {
+            let mut rows = common(
+                rmcp_json(value.clone()),
+                toolshape_text::<Json, _>(value.clone()),
+                python_indent2(value),
+            );
+            rows.push(("toolshape text", toolshape_text::<Text, _>(value.clone())));
+            rows.push((
+                "toolshape hybrid",
+                toolshape_text::<HybridFormat, _>(value.clone()),
+            ));
+            rows
+        }
+        Data::Alerts(value) => {
+            let mut rows = common(
+                rmcp_json(value.clone()),
+                toolshape_text::<Json, _>(value.clone()),
+                python_indent2(value),
+            );
+            rows.push((
+                "toolshape text",
+                toolshape_text::<Text, _>(value.alerts.clone()),
+            ));
+            let table: Vec<AlertRow> = value.alerts.iter().map(AlertRow::from).collect();
+            rows.push(("toolshape text (table)", toolshape_text::<Text, _>(table)));
+            rows.push((
+                "toolshape hybrid",
+                toolshape_text::<HybridFormat, _>(value.clone()),
+            ));
+            rows
+        }
     }
 }
 
