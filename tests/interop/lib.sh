@@ -25,7 +25,7 @@ log() { printf '[interop] %s\n' "$*" >&2; }
 
 stamp_of() { cat "$@" | sha256sum | cut -d' ' -f1; }
 
-# The venv with the Python MCP SDK, jsonschema and rfc8785, keyed on requirements.txt:
+# The venv with the Python MCP SDK, jsonschema, rfc8785 and Pillow, keyed on requirements.txt:
 # reused as is while the requirements are unchanged.
 ensure_venv() {
     local want; want="$(stamp_of "$INTEROP_DIR/requirements.txt")"

@@ -9,7 +9,8 @@ calls every tool with every argument set of the fixture, and checks each result:
 
 * the outcome (`ok` / `error`) is the one the fixture expects;
 * content: at least one block and non-empty text; image/audio blocks decode from base64 and
-  start with the magic bytes of their declared mime type;
+  start with the magic bytes of their declared mime type; PNG images decode fully (Pillow)
+  at the width and height the envelope's `plots` entry states;
 * `_meta["dev.toolshape/provenance"]` is present on every result;
 * a tool with an `outputSchema`: every successful result has `structuredContent` valid against
   it (jsonschema, Draft 2020-12), whose `metadata.data_hash` equals "sha256:" + the SHA-256 of
@@ -29,6 +30,7 @@ from __future__ import annotations
 
 import asyncio
 import base64
+import io
 import hashlib
 import json
 import sys
@@ -38,6 +40,7 @@ from typing import Any
 
 import jsonschema
 import rfc8785
+from PIL import Image
 from mcp import Client, StdioServerParameters
 from mcp.shared.exceptions import MCPError
 
@@ -87,13 +90,28 @@ def dump(model: Any) -> Any:
     return model.model_dump(by_alias=True, exclude_none=True, mode="json")
 
 
-def check_binary_block(report: Report, label: str, block: Any) -> None:
+def check_binary_block(report: Report, label: str, block: Any, plot: dict | None = None) -> None:
     mime = block.mime_type
     try:
         raw = base64.b64decode(block.data, validate=True)
     except Exception as exc:  # noqa: BLE001
         report.check(False, f"{label}: {block.type} block is base64", str(exc))
         return
+    if mime == "image/png":
+        # Decode the whole image (Pillow), and compare its size with what the envelope's
+        # `plots` entry for this content block states.
+        try:
+            with Image.open(io.BytesIO(raw)) as image:
+                image.load()
+                size = image.size
+                fmt = image.format
+        except Exception as exc:  # noqa: BLE001
+            report.check(False, f"{label}: PNG block decodes (Pillow)", str(exc))
+            return
+        report.check(fmt == "PNG", f"{label}: PNG block decodes as PNG (Pillow)", f"format {fmt}")
+        if plot is not None and "width" in plot:
+            stated = (plot.get("width"), plot.get("height"))
+            report.check(size == stated, f"{label}: PNG is {stated[0]}x{stated[1]} as stated", f"decoded {size}")
     magics = MAGIC.get(mime.split(";")[0].strip().lower())
     if magics is None:
         report.check(False, f"{label}: {block.type} block mime type {mime} is known", "no magic bytes on file")
@@ -119,9 +137,14 @@ def check_result(report: Report, label: str, tool: Any, case: dict, result: Any)
 
     report.check(bool(result.content), f"{label}: has content blocks")
     report.check(bool(text.strip()), f"{label}: has non-empty text content", short(dump(result)))
-    for block in result.content:
+    structured_plots = {}
+    if isinstance(result.structured_content, dict):
+        for plot in result.structured_content.get("plots") or []:
+            if isinstance(plot, dict) and "content_index" in plot:
+                structured_plots[plot["content_index"]] = plot
+    for index, block in enumerate(result.content):
         if block.type in ("image", "audio"):
-            check_binary_block(report, label, block)
+            check_binary_block(report, label, block, structured_plots.get(index))
 
     meta = result.meta or {}
     provenance = meta.get(PROVENANCE_KEY)
