@@ -9,7 +9,8 @@ pub mod ontap;
 pub mod quickstart;
 pub mod users;
 
-use toolshape::Server;
+use toolshape::rmcp::ServerHandler;
+use toolshape::serve;
 
 /// Serves `server` as the command line asks: stdio by default, or `--http [ADDR]` for
 /// streamable HTTP at `http://ADDR/mcp` (`ADDR` defaults to `127.0.0.1:8080`).
@@ -18,9 +19,7 @@ use toolshape::Server;
 ///
 /// # Errors
 /// When the command line is malformed or the server fails.
-pub async fn serve_from_args<S: Send + Sync + 'static>(
-    server: Server<S>,
-) -> Result<(), Box<dyn std::error::Error + Send + Sync>> {
+pub async fn serve_from_args<H: ServerHandler + Clone>(server: H) -> Result<(), serve::Error> {
     serve_with_args(server, std::env::args().skip(1)).await
 }
 
@@ -30,17 +29,17 @@ pub async fn serve_from_args<S: Send + Sync + 'static>(
 ///
 /// # Errors
 /// When the arguments are malformed or the server fails.
-pub async fn serve_with_args<S: Send + Sync + 'static>(
-    server: Server<S>,
+pub async fn serve_with_args<H: ServerHandler + Clone>(
+    server: H,
     args: impl IntoIterator<Item = String>,
-) -> Result<(), Box<dyn std::error::Error + Send + Sync>> {
+) -> Result<(), serve::Error> {
     init_logging();
     let mut args = args.into_iter();
     match args.next().as_deref() {
-        None => server.serve_stdio().await,
+        None => serve::stdio(server).await,
         Some("--http") => {
             let addr = args.next().unwrap_or_else(|| "127.0.0.1:8080".to_owned());
-            server.serve_http(addr).await
+            serve::http(server, addr).await
         }
         Some(other) => Err(format!("unknown argument `{other}`; usage: [--http [ADDR]]").into()),
     }

@@ -47,6 +47,15 @@ pub(crate) enum FormatName {
 }
 
 impl FormatName {
+    /// The name as written in `format = "..."`.
+    pub(crate) fn as_str(self) -> &'static str {
+        match self {
+            FormatName::Json => "json",
+            FormatName::Hybrid => "hybrid",
+            FormatName::Text => "text",
+        }
+    }
+
     /// Whether results carry structured content that programs can read without parsing text.
     pub(crate) fn is_structured(self) -> bool {
         match self {
@@ -70,6 +79,15 @@ pub(crate) enum KindName {
 }
 
 impl KindName {
+    /// The name as written in `kind = "..."`.
+    pub(crate) fn as_str(self) -> &'static str {
+        match self {
+            KindName::Read => "read",
+            KindName::State => "state",
+            KindName::Action => "action",
+        }
+    }
+
     /// The MCP annotations a kind implies: (read-only, destructive, idempotent, open-world).
     pub(crate) fn hints(self) -> [bool; 4] {
         match self {

@@ -85,7 +85,7 @@ fn constructor(tool: &Tool) -> TokenStream {
     let rust_name = fn_ident.to_string();
     let kind = match tool.kind {
         Some(kind) => {
-            let kind = model::kind_name(kind);
+            let kind = kind.as_str();
             quote!(::core::option::Option::Some(#kind))
         }
         None => quote!(::core::option::Option::None),

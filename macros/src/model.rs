@@ -122,7 +122,7 @@ pub(crate) fn build(args: ToolArgs, function: &ItemFn) -> darling::Result<Tool> 
             darling::Error::custom(format!(
                 "a `kind = \"state\"` tool cannot use `format = \"{}\"`: programs (undo, UI forms) read its result, and text would make them parse prose\n\
                  help: use `format = \"json\"`, or `format = \"hybrid\"` to keep a narrative for the model; or use `kind = \"read\"` if only people and models read it",
-                format_name(format)
+                format.as_str()
             ))
             .with_span(&format_value.span()),
         );
@@ -429,22 +429,4 @@ pub(crate) fn check_tool_name(name: &str) -> Result<(), String> {
         ));
     }
     Ok(())
-}
-
-/// The name of a format as written in `format = "..."`.
-pub(crate) fn format_name(format: FormatName) -> &'static str {
-    match format {
-        FormatName::Json => "json",
-        FormatName::Hybrid => "hybrid",
-        FormatName::Text => "text",
-    }
-}
-
-/// The name of a kind as written in `kind = "..."`.
-pub(crate) fn kind_name(kind: KindName) -> &'static str {
-    match kind {
-        KindName::Read => "read",
-        KindName::State => "state",
-        KindName::Action => "action",
-    }
 }

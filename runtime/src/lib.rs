@@ -92,6 +92,7 @@ mod hybrid;
 mod narrative;
 mod plot;
 mod provenance;
+pub mod serve;
 mod server;
 mod state;
 pub mod text;

@@ -9,6 +9,7 @@ use rmcp::model::{
 use rmcp::service::RequestContext;
 use rmcp::{ErrorData, RoleServer, ServerHandler};
 
+use crate::serve;
 use crate::toolset::ToolSet;
 
 /// An MCP server that serves a [`ToolSet`] with a state `S`.
@@ -103,56 +104,22 @@ impl<S: Send + Sync + 'static> Server<S> {
         &self.tools
     }
 
-    /// Serves one client over stdin and stdout until it disconnects.
-    ///
-    /// Logs (tracing) must go to stderr: stdout carries the protocol.
+    /// Serves one client over stdin and stdout until it disconnects: [`serve::stdio`].
     ///
     /// # Errors
     /// When the transport fails to start or the session ends with an error.
     #[cfg(feature = "stdio")]
-    pub async fn serve_stdio(self) -> Result<(), Box<dyn std::error::Error + Send + Sync>> {
-        use rmcp::ServiceExt as _;
-        let running = self.serve(rmcp::transport::stdio()).await?;
-        running.waiting().await?;
-        Ok(())
+    pub async fn serve_stdio(self) -> Result<(), serve::Error> {
+        serve::stdio(self).await
     }
 
-    /// The server as a tower service speaking rmcp's streamable HTTP, to nest in your own
-    /// axum (or other tower) application, e.g. under `/mcp`.
-    ///
-    /// It accepts only loopback `Host` headers (rmcp's DNS-rebinding protection); use
-    /// [`Server::http_service_with`] to allow others.
+    /// The server as a tower service speaking rmcp's streamable HTTP: [`serve::http_service`].
     #[cfg(feature = "http")]
-    pub fn http_service(
-        &self,
-    ) -> rmcp::transport::streamable_http_server::StreamableHttpService<
-        Self,
-        rmcp::transport::streamable_http_server::session::local::LocalSessionManager,
-    > {
-        self.http_service_with(Default::default())
+    pub fn http_service(&self) -> serve::HttpService<Self> {
+        serve::http_service(self.clone(), Default::default())
     }
 
-    /// [`Server::http_service`] with rmcp's configuration (allowed hosts, keep-alive, …).
-    #[cfg(feature = "http")]
-    pub fn http_service_with(
-        &self,
-        config: rmcp::transport::streamable_http_server::StreamableHttpServerConfig,
-    ) -> rmcp::transport::streamable_http_server::StreamableHttpService<
-        Self,
-        rmcp::transport::streamable_http_server::session::local::LocalSessionManager,
-    > {
-        let server = self.clone();
-        rmcp::transport::streamable_http_server::StreamableHttpService::new(
-            move || Ok(server.clone()),
-            Default::default(),
-            config,
-        )
-    }
-
-    /// Serves streamable HTTP at `http://ADDR/mcp` until the process ends.
-    ///
-    /// Bind to a loopback address (`127.0.0.1:PORT`) unless you mean to expose the server;
-    /// the examples do. The bound address is logged.
+    /// Serves streamable HTTP at `http://ADDR/mcp` until the process ends: [`serve::http`].
     ///
     /// # Errors
     /// When the address cannot be bound or the server fails.
@@ -160,25 +127,8 @@ impl<S: Send + Sync + 'static> Server<S> {
     pub async fn serve_http(
         self,
         addr: impl tokio::net::ToSocketAddrs,
-    ) -> Result<(), Box<dyn std::error::Error + Send + Sync>> {
-        let listener = tokio::net::TcpListener::bind(addr).await?;
-        self.serve_http_on(listener).await
-    }
-
-    /// [`Server::serve_http`] on a listener you have bound (port 0 picks a free port).
-    ///
-    /// # Errors
-    /// When the server fails.
-    #[cfg(feature = "http")]
-    pub async fn serve_http_on(
-        self,
-        listener: tokio::net::TcpListener,
-    ) -> Result<(), Box<dyn std::error::Error + Send + Sync>> {
-        let address = listener.local_addr()?;
-        let app = axum::Router::new().nest_service("/mcp", self.http_service());
-        tracing::info!("serving MCP over streamable HTTP at http://{address}/mcp");
-        axum::serve(listener, app).await?;
-        Ok(())
+    ) -> Result<(), serve::Error> {
+        serve::http(self, addr).await
     }
 }
 

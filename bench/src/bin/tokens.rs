@@ -297,79 +297,52 @@ fn python_indent2<T: Serialize>(value: &T) -> String {
 
 /// The styles compared: name and text, for one dataset. Add text and hybrid here.
 fn styles(data: &Data) -> Vec<(&'static str, String)> {
-    use toolshape::text::Text;
-    use toolshape::{HybridFormat, Json};
-    let common = |json_compact: String, json: String, python: String| {
-        vec![
-            ("rmcp Json<T> (compact)", json_compact),
-            ("toolshape json", json),
-            ("Python SDK indent=2", python),
-        ]
-    };
     match data {
-        Data::User(value) => {
-            let mut rows = common(
-                rmcp_json(value.clone()),
-                toolshape_text::<Json, _>(value.clone()),
-                python_indent2(value),
-            );
-            rows.push(("toolshape text", toolshape_text::<Text, _>(value.clone())));
-            rows.push((
-                "toolshape hybrid",
-                toolshape_text::<HybridFormat, _>(value.clone()),
-            ));
-            rows
-        }
+        Data::User(value) => rows(value, text(value.clone()), None),
         Data::Users(value) => {
-            let mut rows = common(
-                rmcp_json(value.clone()),
-                toolshape_text::<Json, _>(value.clone()),
-                python_indent2(value),
-            );
-            rows.push((
-                "toolshape text",
-                toolshape_text::<Text, _>(value.users.clone()),
-            ));
             let table: Vec<UserRow> = value.users.iter().map(UserRow::from).collect();
-            rows.push(("toolshape text (table)", toolshape_text::<Text, _>(table)));
-            rows.push((
-                "toolshape hybrid",
-                toolshape_text::<HybridFormat, _>(value.clone()),
-            ));
-            rows
+            rows(value, text(value.users.clone()), Some(text(table)))
         }
-        Data::Volume(value) => {
-            let mut rows = common(
-                rmcp_json(value.clone()),
-                toolshape_text::<Json, _>(value.clone()),
-                python_indent2(value),
-            );
-            rows.push(("toolshape text", toolshape_text::<Text, _>(value.clone())));
-            rows.push((
-                "toolshape hybrid",
-                toolshape_text::<HybridFormat, _>(value.clone()),
-            ));
-            rows
-        }
+        Data::Volume(value) => rows(value, text(value.clone()), None),
         Data::Alerts(value) => {
-            let mut rows = common(
-                rmcp_json(value.clone()),
-                toolshape_text::<Json, _>(value.clone()),
-                python_indent2(value),
-            );
-            rows.push((
-                "toolshape text",
-                toolshape_text::<Text, _>(value.alerts.clone()),
-            ));
             let table: Vec<AlertRow> = value.alerts.iter().map(AlertRow::from).collect();
-            rows.push(("toolshape text (table)", toolshape_text::<Text, _>(table)));
-            rows.push((
-                "toolshape hybrid",
-                toolshape_text::<HybridFormat, _>(value.clone()),
-            ));
-            rows
+            rows(value, text(value.alerts.clone()), Some(text(table)))
         }
     }
+}
+
+/// The text form of `value` (for a list wrapper, of its records).
+fn text<T>(value: T) -> String
+where
+    toolshape::text::Text: Render<T>,
+{
+    toolshape_text::<toolshape::text::Text, _>(value)
+}
+
+/// Every style for one data set: the JSON forms and hybrid from `value`, and its text forms.
+fn rows<T>(value: &T, text: String, table: Option<String>) -> Vec<(&'static str, String)>
+where
+    T: Clone + Serialize + JsonSchema + 'static,
+    toolshape::Json: Render<T>,
+    toolshape::HybridFormat: Render<T>,
+{
+    let mut rows = vec![
+        ("rmcp Json<T> (compact)", rmcp_json(value.clone())),
+        (
+            "toolshape json",
+            toolshape_text::<toolshape::Json, _>(value.clone()),
+        ),
+        ("Python SDK indent=2", python_indent2(value)),
+        ("toolshape text", text),
+    ];
+    if let Some(table) = table {
+        rows.push(("toolshape text (table)", table));
+    }
+    rows.push((
+        "toolshape hybrid",
+        toolshape_text::<toolshape::HybridFormat, _>(value.clone()),
+    ));
+    rows
 }
 
 fn main() {

@@ -3,5 +3,5 @@
 
 #[tokio::main]
 async fn main() -> Result<(), Box<dyn std::error::Error + Send + Sync>> {
-    toolshape_examples::ontap::serve_from_args(toolshape_examples::ontap::server()).await
+    toolshape_examples::serve_from_args(toolshape_examples::ontap::server()).await
 }

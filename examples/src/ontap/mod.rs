@@ -803,30 +803,3 @@ pub fn server() -> Undoable<Ontap> {
             ),
     )
 }
-
-/// Serves `server` as the command line asks: stdio by default, or `--http [ADDR]` for
-/// streamable HTTP at `http://ADDR/mcp` (`ADDR` defaults to `127.0.0.1:8080`). The same
-/// command line as [`crate::serve_from_args`], for a server wrapped in [`Undoable`].
-///
-/// # Errors
-/// When the command line is malformed or the server fails.
-pub async fn serve_from_args(
-    server: Undoable<Ontap>,
-) -> Result<(), Box<dyn std::error::Error + Send + Sync>> {
-    tracing_subscriber::fmt()
-        .with_writer(std::io::stderr)
-        .with_env_filter(
-            tracing_subscriber::EnvFilter::try_from_default_env()
-                .unwrap_or_else(|_| tracing_subscriber::EnvFilter::new("info")),
-        )
-        .init();
-    let mut args = std::env::args().skip(1);
-    match args.next().as_deref() {
-        None => server.serve_stdio().await,
-        Some("--http") => {
-            let addr = args.next().unwrap_or_else(|| "127.0.0.1:8080".to_owned());
-            server.serve_http(addr).await
-        }
-        Some(other) => Err(format!("unknown argument `{other}`; usage: [--http [ADDR]]").into()),
-    }
-}

@@ -371,41 +371,6 @@ impl<S: Send + Sync + 'static + Provides<Journal<S>>> Undoable<S> {
     pub fn server(&self) -> &Server<S> {
         &self.server
     }
-
-    /// Serves one client over stdin and stdout until it disconnects.
-    ///
-    /// # Errors
-    /// When the transport fails to start or the session ends with an error.
-    pub async fn serve_stdio(self) -> Result<(), Box<dyn std::error::Error + Send + Sync>> {
-        use rmcp::ServiceExt as _;
-        let running = self.serve(rmcp::transport::stdio()).await?;
-        running.waiting().await?;
-        Ok(())
-    }
-
-    /// Serves streamable HTTP at `http://ADDR/mcp` (loopback `Host` headers only).
-    ///
-    /// # Errors
-    /// When the address cannot be bound or the server fails.
-    pub async fn serve_http(
-        self,
-        addr: impl tokio::net::ToSocketAddrs,
-    ) -> Result<(), Box<dyn std::error::Error + Send + Sync>> {
-        use rmcp::transport::streamable_http_server::StreamableHttpService;
-        use rmcp::transport::streamable_http_server::session::local::LocalSessionManager;
-        let listener = tokio::net::TcpListener::bind(addr).await?;
-        let address = listener.local_addr()?;
-        let handler = self.clone();
-        let service: StreamableHttpService<Self, LocalSessionManager> = StreamableHttpService::new(
-            move || Ok(handler.clone()),
-            Default::default(),
-            Default::default(),
-        );
-        let app = axum::Router::new().nest_service("/mcp", service);
-        tracing::info!("serving MCP over streamable HTTP at http://{address}/mcp");
-        axum::serve(listener, app).await?;
-        Ok(())
-    }
 }
 
 impl<S: Send + Sync + 'static + Provides<Journal<S>>> ServerHandler for Undoable<S> {

@@ -110,12 +110,7 @@ pub fn check_json_success(tool: &Tool, result: &CallToolResult) -> Value {
     assert_eq!(meta["dev.toolshape/provenance"], structured["metadata"]);
 
     let data = structured["data"].clone();
-    let canonical = serde_json_canonicalizer::to_vec(&data).unwrap();
-    let hex: String = Sha256::digest(&canonical)
-        .iter()
-        .map(|b| format!("{b:02x}"))
-        .collect();
-    assert_eq!(structured["metadata"]["data_hash"], format!("sha256:{hex}"));
+    assert_eq!(structured["metadata"]["data_hash"], recomputed_hash(&data));
     assert_eq!(structured["metadata"]["tool"], tool.name.as_ref());
     let timestamp = structured["metadata"]["timestamp"].as_str().unwrap();
     assert!(
@@ -196,8 +191,12 @@ pub fn validate(tool: &Tool, structured: &Value) {
 
 /// `sha256:` + hex SHA-256 of the RFC 8785 canonical JSON of `data`, computed here.
 pub fn recomputed_hash(data: &Value) -> String {
-    let canonical = serde_json_canonicalizer::to_vec(data).unwrap();
-    let hex: String = Sha256::digest(&canonical)
+    sha256_of(&serde_json_canonicalizer::to_vec(data).unwrap())
+}
+
+/// `sha256:` + lowercase hex SHA-256 of `bytes`, computed here (not with toolshape's code).
+pub fn sha256_of(bytes: &[u8]) -> String {
+    let hex: String = Sha256::digest(bytes)
         .iter()
         .map(|b| format!("{b:02x}"))
         .collect();
@@ -257,11 +256,7 @@ pub fn check_text_success(tool: &Tool, result: &CallToolResult) -> String {
     let text = text_of(result);
     let meta = result.meta.as_ref().expect("_meta").0.clone();
     let provenance = &meta["dev.toolshape/provenance"];
-    let hex: String = Sha256::digest(text.as_bytes())
-        .iter()
-        .map(|b| format!("{b:02x}"))
-        .collect();
-    assert_eq!(provenance["data_hash"], format!("sha256:{hex}"));
+    assert_eq!(provenance["data_hash"], sha256_of(text.as_bytes()));
     assert_eq!(provenance["tool"], tool.name.as_ref());
     assert!(
         provenance["timestamp"]
