@@ -168,6 +168,54 @@ impl<T: Serialize + JsonSchema + Send + 'static> Render<T> for BareJson {
     }
 }
 
+/// toolshape's json result without the `_meta` copy of the provenance (the envelope's
+/// `metadata` and the text block keep theirs). Not a wire format toolshape offers: it
+/// measures what that one copy costs a call end to end.
+#[derive(Debug, Clone, Copy)]
+pub struct WithoutMeta;
+
+impl<T: Serialize + JsonSchema + Send + 'static> Render<T> for WithoutMeta {
+    const FORMAT: toolshape::Format = toolshape::Format::Json;
+
+    fn output_schema() -> Option<JsonObject> {
+        <toolshape::Json as Render<T>>::output_schema()
+    }
+
+    fn render(value: T, facts: &CallFacts<'_>) -> CallToolResult {
+        let mut result = <toolshape::Json as Render<T>>::render(value, facts);
+        result.meta = None;
+        result
+    }
+}
+
+/// As [`WithoutMeta`], and the text block holds only the canonical `data` (as rmcp's
+/// `Json<T>` text holds only the value): the provenance is on the wire once, in
+/// `structuredContent.metadata`. Measures what the second copy costs.
+#[derive(Debug, Clone, Copy)]
+pub struct ProvenanceOnce;
+
+impl<T: Serialize + JsonSchema + Send + 'static> Render<T> for ProvenanceOnce {
+    const FORMAT: toolshape::Format = toolshape::Format::Json;
+
+    fn output_schema() -> Option<JsonObject> {
+        <toolshape::Json as Render<T>>::output_schema()
+    }
+
+    fn render(value: T, facts: &CallFacts<'_>) -> CallToolResult {
+        let mut result = <WithoutMeta as Render<T>>::render(value, facts);
+        let data = result
+            .structured_content
+            .as_ref()
+            .and_then(|envelope| envelope.get("data"))
+            .map(toolshape::canonical::to_vec)
+            .unwrap_or_default();
+        result.content = vec![rmcp::model::ContentBlock::text(
+            String::from_utf8(data).unwrap_or_default(),
+        )];
+        result
+    }
+}
+
 /// A toolshape server of the same tool rendered by `F` (built with the runtime's hidden
 /// builder, as `#[tool]` does, but with another `Render`).
 pub fn toolshape_server_with<F: Render<Payload>>(format: F) -> Server<Payloads> {

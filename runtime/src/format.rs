@@ -6,7 +6,7 @@
 use std::time::Instant;
 
 use rmcp::model::{CallToolResult, ContentBlock, JsonObject, MetaObject};
-use schemars::{JsonSchema, generate::SchemaSettings};
+use schemars::{JsonSchema, SchemaGenerator, generate::SchemaSettings};
 use serde::Serialize;
 use serde_json::Value;
 
@@ -195,13 +195,22 @@ enum TextBlock {
     NarrativeAndData,
 }
 
-/// The shared success path of every format: the envelope as `structuredContent`, the text
-/// block, one image block per plot, provenance in `_meta`.
+/// The shared success path of every format: the data as a `Value` (the one step that needs
+/// its type), then [`success_value`].
 fn success<T: Serialize>(
     parts: Parts<T>,
     facts: &CallFacts<'_>,
     text: TextBlock,
 ) -> CallToolResult {
+    match serde_json::to_value(&parts.data) {
+        Ok(data) => success_value(parts.with_data(data), facts, text),
+        Err(error) => serialisation_failure(facts, &error),
+    }
+}
+
+/// The envelope as `structuredContent`, the text block, one image block per plot,
+/// provenance in `_meta`. Not generic: compiled once for all tools.
+fn success_value(parts: Parts<Value>, facts: &CallFacts<'_>, text: TextBlock) -> CallToolResult {
     let Parts {
         narrative,
         data,
@@ -209,10 +218,6 @@ fn success<T: Serialize>(
         model_id,
         source,
     } = parts;
-    let data = match serde_json::to_value(&data) {
-        Ok(data) => data,
-        Err(error) => return serialisation_failure(facts, &error),
-    };
     // The data is serialised once, canonically: these bytes are hashed and spliced into the
     // text block, which is therefore RFC 8785 canonical JSON too.
     let canonical_data = canonical::to_vec(&data);
@@ -363,10 +368,19 @@ impl Shape {
 
 /// The `outputSchema` of a tool: the envelope with `T`'s schema (as serialised) at `data`.
 pub(crate) fn envelope_schema<T: JsonSchema + ?Sized>(shape: Shape) -> JsonObject {
+    envelope_schema_with(shape, SchemaGenerator::subschema_for::<T>)
+}
+
+/// [`envelope_schema`] with the data's schema from `data`, which registers the definitions
+/// it needs in the generator. Not generic: compiled once for all tools.
+fn envelope_schema_with(
+    shape: Shape,
+    data: fn(&mut SchemaGenerator) -> schemars::Schema,
+) -> JsonObject {
     let mut generator = SchemaSettings::draft2020_12()
         .for_serialize()
         .into_generator();
-    let data = generator.subschema_for::<T>().to_value();
+    let data = data(&mut generator).to_value();
     let metadata = {
         let mut schema = schemars::schema_for!(Provenance).to_value();
         if let Value::Object(object) = &mut schema {

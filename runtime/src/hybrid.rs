@@ -101,4 +101,15 @@ impl<T> Parts<T> {
             source: None,
         }
     }
+
+    /// The same parts with `data` in place of the value (its serialised form, say).
+    pub(crate) fn with_data<U>(self, data: U) -> Parts<U> {
+        Parts {
+            narrative: self.narrative,
+            data,
+            plots: self.plots,
+            model_id: self.model_id,
+            source: self.source,
+        }
+    }
 }

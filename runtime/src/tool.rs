@@ -166,9 +166,7 @@ impl<S, P, T, E> WithHandler<S, P, T, E> {
             output_schema: F::output_schema,
             format: F::FORMAT,
             invoke: Arc::new(move |state, params, arguments, context| {
-                Box::pin(invoke::<S, P, T, E, F>(
-                    fns, handler, spec, state, params, arguments, context,
-                ))
+                invoke::<S, P, T, E, F>(fns, handler, spec, state, params, arguments, context)
             }),
         }
     }
@@ -215,51 +213,71 @@ pub(crate) fn describe<S>(def: &ToolDef<S>) -> (Tool, Vec<ParamInfo>) {
     (tool, params)
 }
 
-async fn invoke<S, P, T, E, F>(
+/// One call: parse the arguments, start the handler, and hand the rest to [`guard`].
+///
+/// Generic over the tool's types but small: what does not depend on them (the panic guard,
+/// the error results) is compiled once, not once per tool.
+fn invoke<'a, S, P, T, E, F>(
     fns: ParamsFns<P>,
     handler: Handler<S, P, T, E>,
     spec: &'static ToolSpec,
-    state: &S,
-    params: &[ParamInfo],
+    state: &'a S,
+    params: &'a [ParamInfo],
     arguments: JsonObject,
     context: Context,
-) -> CallToolResult
+) -> BoxFuture<'a, CallToolResult>
 where
-    E: fmt::Display,
+    T: Send + 'static,
+    E: fmt::Display + Send + 'static,
     F: Render<T>,
 {
-    let facts = CallFacts {
-        spec,
-        started: Instant::now(),
-    };
+    let started = Instant::now();
     let parsed = match args::parse(fns, params, arguments) {
         Ok(parsed) => parsed,
         Err(problems) => {
-            return format::error_result(
-                args::describe_problems(spec.name, params, &problems),
-                &facts,
-            );
+            let message = args::describe_problems(spec.name, params, &problems);
+            let result = format::error_result(message, &CallFacts { spec, started });
+            return Box::pin(std::future::ready(result));
         }
     };
-    match AssertUnwindSafe(handler(state, parsed, context))
-        .catch_unwind()
-        .await
-    {
-        Ok(Ok(value)) => F::render(value, &facts),
-        Ok(Err(error)) => format::error_result(format!("Error: {error}"), &facts),
-        Err(payload) => {
-            tracing::error!(
-                tool = spec.name,
-                function = spec.rust_path,
-                panic = panic_message(&*payload),
-                "tool handler panicked; the server goes on serving"
-            );
-            format::error_result(
-                format!("Error: internal error in tool `{}`", spec.name),
-                &facts,
-            )
+    let call = handler(state, parsed, context);
+    guard(
+        Box::pin(async move {
+            let facts = CallFacts { spec, started };
+            match call.await {
+                Ok(value) => F::render(value, &facts),
+                Err(error) => format::error_result(format!("Error: {error}"), &facts),
+            }
+        }),
+        spec,
+        started,
+    )
+}
+
+/// Runs a call to its result; a panic in the handler or in rendering its value becomes an
+/// `internal error` result, logged, and the server goes on serving.
+fn guard<'a>(
+    call: BoxFuture<'a, CallToolResult>,
+    spec: &'static ToolSpec,
+    started: Instant,
+) -> BoxFuture<'a, CallToolResult> {
+    Box::pin(async move {
+        match AssertUnwindSafe(call).catch_unwind().await {
+            Ok(result) => result,
+            Err(payload) => {
+                tracing::error!(
+                    tool = spec.name,
+                    function = spec.rust_path,
+                    panic = panic_message(&*payload),
+                    "tool handler panicked; the server goes on serving"
+                );
+                format::error_result(
+                    format!("Error: internal error in tool `{}`", spec.name),
+                    &CallFacts { spec, started },
+                )
+            }
         }
-    }
+    })
 }
 
 fn panic_message(payload: &(dyn Any + Send)) -> &str {

@@ -99,6 +99,30 @@ fn panics(
     7
 }
 
+/// An output whose hand-written `Serialize` panics: a bug in the value, not the handler.
+pub struct Explosive;
+
+impl Serialize for Explosive {
+    fn serialize<S: serde::Serializer>(&self, _: S) -> Result<S::Ok, S::Error> {
+        panic!("this value cannot be serialised")
+    }
+}
+
+impl JsonSchema for Explosive {
+    fn schema_name() -> std::borrow::Cow<'static, str> {
+        "Explosive".into()
+    }
+    fn json_schema(_: &mut schemars::SchemaGenerator) -> schemars::Schema {
+        schemars::json_schema!({ "type": "null" })
+    }
+}
+
+/// Returns a value that panics while it is rendered.
+#[tool(format = "json")]
+fn explodes() -> Explosive {
+    Explosive
+}
+
 /// Counts calls through the state of a method tool, and sees the request context.
 pub struct Counter {
     count: AtomicU32,
@@ -281,6 +305,21 @@ async fn a_panicking_tool_is_an_internal_error_and_the_server_goes_on() {
     assert_eq!(
         check_error(&result),
         "Error: internal error in tool `panics`"
+    );
+    let result = call(&client, "panics", json!({"really": false}))
+        .await
+        .unwrap();
+    assert_eq!(result.structured_content.unwrap()["data"], 7);
+}
+
+#[tokio::test]
+async fn a_panic_while_rendering_the_result_is_an_internal_error_too() {
+    let tools = ToolSet::new(tools![explodes, panics]).unwrap();
+    let client = connect(Server::new(cluster(), tools), versions()[0].clone()).await;
+    let result = call(&client, "explodes", json!({})).await.unwrap();
+    assert_eq!(
+        check_error(&result),
+        "Error: internal error in tool `explodes`"
     );
     let result = call(&client, "panics", json!({"really": false}))
         .await

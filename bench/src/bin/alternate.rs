@@ -3,7 +3,9 @@
 //! Prints medians and ratios to rmcp. Complements `benches/call.rs` (criterion), which
 //! runs the variants one after the other. `toolshape_bare` (e2e only) is toolshape's
 //! runtime serving rmcp's own `Json<T>` conversion: its gap to rmcp is dispatch, the rest of
-//! `toolshape`'s gap is the envelope.
+//! `toolshape`'s gap is the envelope. `without_meta` drops the `_meta` copy of the
+//! provenance and `provenance_once` also the text block's (neither is a wire format toolshape
+//! offers): between them they split that gap by copy.
 //!
 //! `cargo run -p toolshape-bench --release --bin alternate [ROUNDS]`
 
@@ -26,6 +28,15 @@ static SPEC: toolshape::__private::ToolSpec = toolshape::__private::ToolSpec {
     rust_path: "alternate::get_payload",
     location: "bench/src/bin/alternate.rs",
 };
+
+/// The end-to-end variants, in the order of `clients`.
+const E2E: [&str; 5] = [
+    "rmcp",
+    "toolshape",
+    "without_meta",
+    "provenance_once",
+    "toolshape_bare",
+];
 
 fn median(mut samples: Vec<Duration>) -> Duration {
     samples.sort();
@@ -82,8 +93,8 @@ fn main() {
         "rounds {rounds} (÷100 at 1 MB); load at start: {}",
         load.trim()
     );
-    println!("| step | size | rmcp | toolshape | toolshape_main | toolshape_bare |");
-    println!("| --- | --- | --- | --- | --- | --- |");
+    println!("| step | size | rmcp | toolshape | toolshape_main |");
+    println!("| --- | --- | --- | --- | --- |");
 
     for &(label, count) in &SIZES {
         let data: Payload = payload(count);
@@ -131,7 +142,10 @@ fn main() {
             toolshape_bench::toolshape_server(),
         )),
         runtime.block_on(toolshape_bench::connect_toolshape(
-            toolshape_bench::toolshape_main_server(),
+            toolshape_bench::toolshape_server_with(toolshape_bench::WithoutMeta),
+        )),
+        runtime.block_on(toolshape_bench::connect_toolshape(
+            toolshape_bench::toolshape_server_with(toolshape_bench::ProvenanceOnce),
         )),
         runtime.block_on(toolshape_bench::connect_toolshape(
             toolshape_bench::toolshape_server_with(toolshape_bench::BareJson),
@@ -152,6 +166,10 @@ fn main() {
                     .to_string()
             })
             .collect();
+        if index == 0 {
+            println!("\n| step | size | {} |", E2E.join(" | "));
+            println!("| --- | --- |{}", " --- |".repeat(E2E.len()));
+        }
         println!("| result bytes | {label} | {} |", bytes.join(" | "));
         let mut timed = |client: usize| {
             let start = Instant::now();
@@ -163,13 +181,9 @@ fn main() {
         let mut b = || (timed.borrow_mut())(1);
         let mut c = || (timed.borrow_mut())(2);
         let mut d = || (timed.borrow_mut())(3);
-        let medians = interleave(rounds, &mut [&mut a, &mut b, &mut c, &mut d]);
-        row(
-            "e2e",
-            label,
-            &["rmcp", "toolshape", "toolshape_main", "toolshape_bare"],
-            &medians,
-        );
+        let mut e = || (timed.borrow_mut())(4);
+        let medians = interleave(rounds, &mut [&mut a, &mut b, &mut c, &mut d, &mut e]);
+        row("e2e", label, &E2E, &medians);
     }
     let load = std::fs::read_to_string("/proc/loadavg").unwrap_or_default();
     println!("load at end: {}", load.trim());

@@ -1,6 +1,7 @@
 //! Token cost (o200k_base) of what a model sees for the same data, per output style.
 //!
-//! `cargo run -p toolshape-bench --release --bin tokens`
+//! `cargo run -p toolshape-bench --release --bin tokens` (`--show` prints every text;
+//! `--count` counts the texts on stdin instead, separated by lines `---`)
 //!
 //! Each style is one function from the data (as `serde_json::Value`) to the text a model
 //! reads; toolshape's own styles run the real tool through the runtime and take the text
@@ -349,6 +350,15 @@ fn main() {
     let started = Instant::now();
     let bpe = tiktoken_rs::o200k_base().expect("o200k_base ships with tiktoken-rs");
     let show = std::env::args().any(|arg| arg == "--show");
+    if std::env::args().any(|arg| arg == "--count") {
+        // Count a text of your own: each stdin chunk separated by a line `---` is counted alone.
+        let input = std::io::read_to_string(std::io::stdin()).unwrap_or_default();
+        for chunk in input.split("\n---\n") {
+            let tokens = bpe.encode_with_special_tokens(chunk).len();
+            println!("{tokens:>6}  {}", chunk.lines().next().unwrap_or(""));
+        }
+        return;
+    }
     let mut rows = Vec::new();
     for (name, data) in datasets() {
         let styles = styles(&data);
