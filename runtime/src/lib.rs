@@ -161,9 +161,7 @@ pub use toolshape_macros::tools;
 /// Phone: N/A
 /// Salary: $120,000.00
 /// Quota: 5 GiB
-/// Tags:
-///   - admin
-///   - oncall
+/// Tags: admin, oncall
 /// ```");
 /// assert!(toolshape::text::render(&vec![user]).starts_with("Found 1 user:\n\n```\n"));
 /// ````

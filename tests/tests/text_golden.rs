@@ -207,6 +207,33 @@ fn omit_policy_drops_missing_lines() {
     assert_eq!(text, "```\nEmail: a@b.c\n```");
 }
 
+/// Lists of scalars, on their label's line.
+#[derive(ToolText)]
+struct Listing {
+    tags: Vec<String>,
+    #[text(currency = "$")]
+    prices: Vec<f64>,
+    aliases: Vec<Option<String>>,
+    ports: Vec<u16>,
+}
+
+#[test]
+fn a_list_of_scalars_is_one_line_with_commas_inside_values_escaped() {
+    let text = render(&Listing {
+        tags: vec!["team:db".into(), "Smith, John".into()],
+        prices: vec![1234.5, 5.0],
+        aliases: vec![Some("x".into()), None],
+        ports: vec![],
+    });
+    let expected = "```
+Tags: team:db, Smith\\, John
+Prices: $1\\,234.50, $5.00
+Aliases: x, N/A
+Ports: N/A
+```";
+    assert_eq!(text, expected);
+}
+
 #[test]
 fn formats_nesting_and_lists() {
     let volume = Volume {
@@ -245,9 +272,7 @@ Files: 1,234,567
 Created at: 2023-11-14T22:13:20Z
 Checked on: 2023-11-14
 Mode: Grow shrink
-Modes:
-  - Off
-  - Grow shrink
+Modes: Off, Grow shrink
 Avatar URL: N/A
 Address:
   Street: 1 Main St

@@ -96,10 +96,13 @@ fn expected_lines(user: &User) -> String {
     if user.tags.is_empty() {
         lines.push_str("Tags: N/A\n");
     } else {
-        lines.push_str("Tags:\n");
-        for tag in &user.tags {
-            lines.push_str(&format!("  - {}\n", documented(tag)));
-        }
+        // A list of scalars: one line, `,` inside a value written `\,`.
+        let tags: Vec<String> = user
+            .tags
+            .iter()
+            .map(|tag| documented(tag).replace(',', "\\,"))
+            .collect();
+        lines.push_str(&format!("Tags: {}\n", tags.join(", ")));
     }
     lines
 }
@@ -108,7 +111,7 @@ fn expected_lines(user: &User) -> String {
 fn hostile() -> impl Strategy<Value = String> {
     prop_oneof![
         any::<String>(),
-        "[`~\\\\\n\r\t\0\u{1b}\u{7f}\u{85}\u{200b}\u{202e}\u{2066}\u{2028}\u{feff}#>*_\\[\\]()|<! a-z0-9-]{0,60}",
+        "[`~\\\\\n\r\t\0\u{1b}\u{7f}\u{85}\u{200b}\u{202e}\u{2066}\u{2028}\u{feff}#>*_\\[\\]()|<!, a-z0-9-]{0,60}",
         "(`{1,12}|~{3,6}|\n|\r\n|\u{1b}\\[3[0-9]m|<script>|# |- |    ){0,12}",
         "[a-z `]{500,3000}",
     ]

@@ -245,6 +245,7 @@ fn impls(model: &Model) -> TokenStream {
                     }
                 }
                 #text_field {
+                    const SCALAR: bool = true;
                     fn write_field(
                         &self,
                         __toolshape_label: &str,

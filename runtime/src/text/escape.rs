@@ -75,8 +75,9 @@ pub struct Escaped<'w> {
     out: &'w mut String,
     run: usize,
     longest: &'w mut usize,
-    /// In a table cell, `|` is written `\|`.
-    cell: bool,
+    /// The character that separates values on this line, written with a backslash before
+    /// it inside a value: `|` in a table cell, `,` in an inline list.
+    separator: Option<u8>,
 }
 
 impl<'w> Escaped<'w> {
@@ -85,13 +86,22 @@ impl<'w> Escaped<'w> {
             out,
             run: 0,
             longest,
-            cell: false,
+            separator: None,
         }
     }
 
+    /// A table cell: `|` is written `\|`.
     pub(crate) fn cell(out: &'w mut String, longest: &'w mut usize) -> Self {
         Escaped {
-            cell: true,
+            separator: Some(b'|'),
+            ..Escaped::new(out, longest)
+        }
+    }
+
+    /// An item of an inline list: `,` is written `\,`.
+    pub(crate) fn list_item(out: &'w mut String, longest: &'w mut usize) -> Self {
+        Escaped {
+            separator: Some(b','),
             ..Escaped::new(out, longest)
         }
     }
@@ -100,7 +110,7 @@ impl<'w> Escaped<'w> {
     pub fn push(&mut self, s: &str) {
         // Fast path: printable ASCII without backticks is written as it is.
         if s.bytes()
-            .all(|b| (0x20..0x7f).contains(&b) && b != b'`' && !(self.cell && b == b'|'))
+            .all(|b| (0x20..0x7f).contains(&b) && b != b'`' && Some(b) != self.separator)
         {
             if !s.is_empty() {
                 self.run = 0;
@@ -116,8 +126,9 @@ impl<'w> Escaped<'w> {
                 continue;
             }
             self.run = 0;
-            if self.cell && c == '|' {
-                self.out.push_str("\\|");
+            if c.is_ascii() && Some(c as u8) == self.separator {
+                self.out.push('\\');
+                self.out.push(c);
             } else if needs_escape(c) {
                 push_escape(self.out, c);
             } else {

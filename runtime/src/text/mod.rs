@@ -117,8 +117,13 @@ pub trait TextRecord {
 }
 
 /// A value that can be a field of a record: scalars (one line), records (nested, indented),
-/// lists (`- item` lines), `Option`s (the missing-value policy when `None`).
+/// lists (of scalars on one line, `a, b, c`; of records as `- item` blocks), `Option`s (the
+/// missing-value policy when `None`).
 pub trait TextField {
+    /// Whether the value is a scalar, written on one line: a list of scalars is written on
+    /// its label's line.
+    const SCALAR: bool = false;
+
     /// Writes the field labelled `label`.
     fn write_field(&self, label: &str, format: &ValueFormat, w: &mut RecordWriter<'_>);
     /// Writes the value as one item of a list (after `- `).
@@ -126,6 +131,8 @@ pub trait TextField {
 }
 
 impl<T: TextField + ?Sized> TextField for &T {
+    const SCALAR: bool = T::SCALAR;
+
     fn write_field(&self, label: &str, format: &ValueFormat, w: &mut RecordWriter<'_>) {
         (**self).write_field(label, format, w);
     }
@@ -135,6 +142,8 @@ impl<T: TextField + ?Sized> TextField for &T {
 }
 
 impl<T: TextField + ?Sized> TextField for Box<T> {
+    const SCALAR: bool = T::SCALAR;
+
     fn write_field(&self, label: &str, format: &ValueFormat, w: &mut RecordWriter<'_>) {
         (**self).write_field(label, format, w);
     }
@@ -144,6 +153,8 @@ impl<T: TextField + ?Sized> TextField for Box<T> {
 }
 
 impl<T: TextField> TextField for Option<T> {
+    const SCALAR: bool = T::SCALAR;
+
     fn write_field(&self, label: &str, format: &ValueFormat, w: &mut RecordWriter<'_>) {
         match self {
             Some(value) => value.write_field(label, format, w),
@@ -162,6 +173,13 @@ impl<T: TextField> TextField for [T] {
     fn write_field(&self, label: &str, format: &ValueFormat, w: &mut RecordWriter<'_>) {
         if self.is_empty() {
             return w.missing(label);
+        }
+        if T::SCALAR {
+            return w.inline_list(label, |w| {
+                for item in self {
+                    item.write_item(format, w);
+                }
+            });
         }
         w.nested(label, |w| {
             for item in self {

@@ -49,6 +49,8 @@ pub trait TextScalar {
 macro_rules! scalar_field {
     ($($ty:ty),* $(,)?) => {$(
         impl TextField for $ty {
+            const SCALAR: bool = true;
+
             fn write_field(&self, label: &str, format: &ValueFormat, w: &mut RecordWriter<'_>) {
                 w.scalar(label, |out| self.write_scalar(format, out));
             }
@@ -157,6 +159,8 @@ scalar_field!(
 );
 
 impl<Tz: chrono::TimeZone> TextField for chrono::DateTime<Tz> {
+    const SCALAR: bool = true;
+
     fn write_field(&self, label: &str, format: &ValueFormat, w: &mut RecordWriter<'_>) {
         w.scalar(label, |out| self.write_scalar(format, out));
     }
