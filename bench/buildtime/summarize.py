@@ -2,6 +2,9 @@
 """Medians and ratios of run.sh's results.csv, as markdown tables.
 
     summarize.py OUT_DIR/results.csv
+
+Every crate other than toolshape and rmcp that run.sh timed (CRATES="toolshape rmcp before")
+gets two more columns: its median and its ratio to rmcp.
 """
 
 import csv
@@ -24,8 +27,10 @@ def main():
         for row in csv.DictReader(f):
             times[(row["metric"], row["n"], row["crate"])].append(float(row["seconds"]))
             loads.append(float(row["load1"]))
-    print("| measure | N | toolshape median (s) | rmcp median (s) | ratio | runs |")
-    print("| --- | ---: | ---: | ---: | ---: | ---: |")
+    extra = sorted({c for _, _, c in times} - {"toolshape", "rmcp"})
+    head = "| measure | N | toolshape median (s) | rmcp median (s) | ratio | runs |"
+    print(head + "".join(f" {c} (s) | {c} / rmcp |" for c in extra))
+    print("| --- | ---: | ---: | ---: | ---: | ---: |" + " ---: | ---: |" * len(extra))
     keys = sorted({(m, n) for m, n, _ in times},
                   key=lambda k: (k[0], int(k[1]) if k[1].isdigit() else 0))
     for metric, n in keys:
@@ -33,8 +38,16 @@ def main():
         if not ts or not rm:
             continue
         a, b = statistics.median(ts), statistics.median(rm)
+        cells = ""
+        for crate in extra:
+            other = times.get((metric, n, crate), [])
+            if other:
+                c = statistics.median(other)
+                cells += f" {c:.2f} | {c / b:.2f}× |"
+            else:
+                cells += " | |"
         print(f"| {METRICS[metric]} | {n if n != '-' else ''} | {a:.2f} | {b:.2f} | "
-              f"{a / b:.2f}× | {min(len(ts), len(rm))} |")
+              f"{a / b:.2f}× | {min(len(ts), len(rm))} |" + cells)
     if loads:
         print(f"\n1-minute load average before each timed command: median "
               f"{statistics.median(loads):.2f}, min {min(loads):.2f}, max {max(loads):.2f}")

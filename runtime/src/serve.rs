@@ -1,6 +1,7 @@
-//! Transports for any rmcp [`ServerHandler`]: a [`Server`](crate::Server), or a handler that
+//! Transports for any rmcp [`ServerHandler`](rmcp::ServerHandler): a [`Server`](crate::Server), or a handler that
 //! wraps one (a middleware around `tools/call`, say), is served the same way.
 
+#[cfg(any(feature = "stdio", feature = "http"))]
 use rmcp::ServerHandler;
 
 /// The error of a transport that failed to start or a session that ended with an error.

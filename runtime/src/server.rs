@@ -9,6 +9,7 @@ use rmcp::model::{
 use rmcp::service::RequestContext;
 use rmcp::{ErrorData, RoleServer, ServerHandler};
 
+#[cfg(any(feature = "stdio", feature = "http"))]
 use crate::serve;
 use crate::toolset::ToolSet;
 
