@@ -3,12 +3,13 @@
 //! `cargo bench -p toolshape-bench --bench call`
 //!
 //! - `e2e/<size>/{rmcp,toolshape,toolshape_main}`: one `tools/call` through rmcp's client
-//!   and server over `tokio::io::duplex`, on a current-thread runtime. `toolshape` is this
-//!   branch's render (canonical writer), `toolshape_main` main's (serde_json_canonicalizer,
-//!   then `CallToolResult::structured`).
+//!   and server over `tokio::io::duplex`, on a current-thread runtime. `toolshape` is the
+//!   runtime's json render (canonical writer); `toolshape_main` the render before it
+//!   (`MainJson`: serde_json_canonicalizer, then `CallToolResult::structured`), kept to
+//!   show what the canonical writer saved.
 //! - `render/<size>/…`: the value → `CallToolResult` step alone: rmcp's `Json<T>`
-//!   conversion, toolshape's json render, main's json render. What toolshape adds is the
-//!   difference between the last two and the first.
+//!   conversion and the two toolshape renders. What toolshape adds is the difference
+//!   between `toolshape` and `rmcp_json`.
 //! - `canonical/<size>/…`: `toolshape::canonical::to_vec` vs `serde_json_canonicalizer`
 //!   vs `serde_json::to_vec`, of the same `Value`; and `serde_json::to_value` of the typed
 //!   payload, the step both rmcp and toolshape start with.

@@ -1,4 +1,4 @@
-//! Transports for any rmcp [`ServerHandler`](rmcp::ServerHandler): a [`Server`](crate::Server), or a handler that
+//! Transports for any [`rmcp::ServerHandler`]: a [`Server`](crate::Server), or a handler that
 //! wraps one (a middleware around `tools/call`, say), is served the same way.
 
 #[cfg(any(feature = "stdio", feature = "http"))]
