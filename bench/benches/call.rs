@@ -25,20 +25,7 @@ use std::hint::black_box;
 use criterion::{BatchSize, Criterion, criterion_group, criterion_main};
 use rmcp::handler::server::tool::IntoCallToolResult as _;
 use toolshape::{CallFacts, Render};
-use toolshape_bench::{MainJson, Payload, SIZES, call, payload};
-
-static SPEC: toolshape::__private::ToolSpec = toolshape::__private::ToolSpec {
-    name: "get_payload",
-    title: None,
-    description: "",
-    version: "0.0.0",
-    params: &[],
-    annotations: [None; 4],
-    kind: None,
-    model_id: None,
-    rust_path: "call::get_payload",
-    location: "bench/benches/call.rs",
-};
+use toolshape_bench::{MainJson, Payload, SIZES, SPEC, call, payload};
 
 fn batch(count: usize) -> BatchSize {
     if count > 1000 {

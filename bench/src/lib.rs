@@ -216,24 +216,27 @@ impl<T: Serialize + JsonSchema + Send + 'static> Render<T> for ProvenanceOnce {
     }
 }
 
+/// The spec of [`get_payload`] for the variants built by hand and for timing a render
+/// alone (`CallFacts::__bench(&SPEC)`).
+pub static SPEC: toolshape::__private::ToolSpec = toolshape::__private::ToolSpec {
+    name: "get_payload",
+    title: None,
+    description: "The benchmarked tool, built by hand with another render.",
+    version: "0.0.0",
+    params: &[toolshape::__private::ParamSpec {
+        name: "size",
+        description: "Index into SIZES.",
+    }],
+    annotations: [None; 4],
+    kind: None,
+    model_id: None,
+    rust_path: "toolshape_bench::get_payload",
+    location: "bench/src/lib.rs",
+};
+
 /// A toolshape server of the same tool rendered by `F` (built with the runtime's hidden
 /// builder, as `#[tool]` does, but with another `Render`).
 pub fn toolshape_server_with<F: Render<Payload>>(format: F) -> Server<Payloads> {
-    static SPEC: toolshape::__private::ToolSpec = toolshape::__private::ToolSpec {
-        name: "get_payload",
-        title: None,
-        description: "The benchmarked tool, with another render.",
-        version: "0.0.0",
-        params: &[toolshape::__private::ParamSpec {
-            name: "size",
-            description: "Index into SIZES.",
-        }],
-        annotations: [None; 4],
-        kind: None,
-        model_id: None,
-        rust_path: "toolshape_bench::get_payload",
-        location: "bench/src/lib.rs",
-    };
     let def = toolshape::__private::ToolDef::<Payloads>::build(&SPEC)
         .params::<(usize,)>()
         .handler(|payloads: &Payloads, (size,), _| Box::pin(async move { payloads.get(size) }))

@@ -10,6 +10,8 @@ use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 use toolshape::{Hybrid, Narrative, Plot, ToolError, ToolSet, tool, tools};
 
+use crate::png::{ChartError, draw_png};
+
 /// A volume's configuration, with MCP parameter names (seed 3's proposed shape).
 #[derive(Debug, Clone, Serialize, Deserialize, JsonSchema, Narrative)]
 #[narrative(
@@ -321,14 +323,11 @@ fn slope(values: &[f64]) -> f64 {
 pub fn capacity_chart(
     used_gib: &[f64],
     capacity_gib: f64,
-    (width, height): (u32, u32),
-) -> Result<Vec<u8>, Box<dyn std::error::Error + Send + Sync>> {
-    let mut rgb = vec![0u8; width as usize * height as usize * 3];
-    {
-        let root = BitMapBackend::with_buffer(&mut rgb, (width, height)).into_drawing_area();
-        root.fill(&WHITE).map_err(|e| e.to_string())?;
+    size: (u32, u32),
+) -> Result<Vec<u8>, ChartError> {
+    draw_png(size, |root| {
         let x_max = used_gib.len().saturating_sub(1).max(1) as f64;
-        let mut chart = ChartBuilder::on(&root)
+        let mut chart = ChartBuilder::on(root)
             .margin(24)
             .build_cartesian_2d(0.0..x_max, 0.0..capacity_gib * 1.05)
             .map_err(|e| e.to_string())?;
@@ -355,13 +354,8 @@ pub fn capacity_chart(
         chart
             .draw_series(points.map(|point| Circle::new(point, 4, BLUE.filled())))
             .map_err(|e| e.to_string())?;
-        root.present().map_err(|e| e.to_string())?;
-    }
-    let image = image::RgbImage::from_raw(width, height, rgb)
-        .ok_or("the pixel buffer does not match the chart size")?;
-    let mut png = Vec::new();
-    image.write_to(&mut std::io::Cursor::new(&mut png), image::ImageFormat::Png)?;
-    Ok(png)
+        Ok(())
+    })
 }
 
 /// The chart tools.

@@ -6,6 +6,7 @@
 pub mod charts;
 pub mod models;
 pub mod ontap;
+pub mod png;
 pub mod quickstart;
 pub mod users;
 

@@ -447,11 +447,8 @@ fn cluster_set_volume_comment(
     comment: Option<String>,
 ) -> Result<Option<String>, ToolError> {
     let mut cluster = ontap.cluster();
-    let volume = cluster
-        .volumes
-        .iter_mut()
-        .find(|v| v.uuid == volume_uuid)
-        .ok_or_else(|| ToolError::new(format!("volume {volume_uuid} not found")))?;
+    let index = ontap::volume_index(&cluster, &volume_uuid)?;
+    let volume = &mut cluster.volumes[index];
     volume.comment = comment;
     Ok(volume.comment.clone())
 }
@@ -492,11 +489,8 @@ fn cluster_rename_volume(
     new_name: String,
 ) -> Result<String, ToolError> {
     let mut cluster = ontap.cluster();
-    let volume = cluster
-        .volumes
-        .iter_mut()
-        .find(|v| v.uuid == volume_uuid)
-        .ok_or_else(|| ToolError::new(format!("volume {volume_uuid} not found")))?;
+    let index = ontap::volume_index(&cluster, &volume_uuid)?;
+    let volume = &mut cluster.volumes[index];
     volume.name = new_name;
     Ok(volume.name.clone())
 }

@@ -14,20 +14,7 @@ use std::time::{Duration, Instant};
 
 use rmcp::handler::server::tool::IntoCallToolResult as _;
 use toolshape::{CallFacts, Render};
-use toolshape_bench::{MainJson, Payload, SIZES, call, payload};
-
-static SPEC: toolshape::__private::ToolSpec = toolshape::__private::ToolSpec {
-    name: "get_payload",
-    title: None,
-    description: "",
-    version: "0.0.0",
-    params: &[],
-    annotations: [None; 4],
-    kind: None,
-    model_id: None,
-    rust_path: "alternate::get_payload",
-    location: "bench/src/bin/alternate.rs",
-};
+use toolshape_bench::{MainJson, Payload, SIZES, SPEC, call, payload};
 
 /// The end-to-end variants, in the order of `clients`.
 const E2E: [&str; 5] = [

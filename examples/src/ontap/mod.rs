@@ -272,7 +272,12 @@ fn percent(part: u64, whole: u64) -> u8 {
         .map_or(0, |p| p.min(255) as u8)
 }
 
-fn volume_index(cluster: &Cluster, uuid: &str) -> Result<usize, ToolError> {
+/// The index in `cluster.volumes` of the volume with `uuid`, or the tool error a model can
+/// act on: what every volume tool, and any new one, looks volumes up with.
+///
+/// # Errors
+/// When no volume has that UUID.
+pub fn volume_index(cluster: &Cluster, uuid: &str) -> Result<usize, ToolError> {
     cluster
         .volumes
         .iter()
@@ -315,34 +320,39 @@ fn alerts(cluster: &Cluster) -> Vec<Alert> {
         )
     };
     for (i, volume) in cluster.volumes.iter().enumerate() {
-        let target = format!(
-            "{}/{}/{}",
-            cluster.name, cluster.svms[volume.svm].name, volume.name
-        );
         let used = percent(volume.used, volume.size);
-        if volume.state == VolumeState::Online && used >= 95 {
+        // (alert, severity, summary, minutes after the first alert of the day)
+        let raised = match volume.state {
+            VolumeState::Online if used >= 95 => Some((
+                "VolumeNearlyFull",
+                Severity::Critical,
+                format!("Volume is {used}% full"),
+                12,
+            )),
+            VolumeState::Online if used >= 85 => Some((
+                "VolumeSpaceHigh",
+                Severity::Warning,
+                format!("Volume is {used}% full"),
+                20,
+            )),
+            VolumeState::Offline => Some((
+                "VolumeOffline",
+                Severity::Warning,
+                "Volume is offline".to_owned(),
+                5,
+            )),
+            _ => None,
+        };
+        if let Some((name, severity, summary, minutes)) = raised {
             alerts.push(Alert {
-                name: "VolumeNearlyFull".into(),
-                severity: Severity::Critical,
-                target,
-                summary: format!("Volume is {used}% full"),
-                active_since: since(12 + i * 7),
-            });
-        } else if volume.state == VolumeState::Online && used >= 85 {
-            alerts.push(Alert {
-                name: "VolumeSpaceHigh".into(),
-                severity: Severity::Warning,
-                target,
-                summary: format!("Volume is {used}% full"),
-                active_since: since(20 + i * 7),
-            });
-        } else if volume.state == VolumeState::Offline {
-            alerts.push(Alert {
-                name: "VolumeOffline".into(),
-                severity: Severity::Warning,
-                target,
-                summary: "Volume is offline".into(),
-                active_since: since(5 + i * 7),
+                name: name.into(),
+                severity,
+                target: format!(
+                    "{}/{}/{}",
+                    cluster.name, cluster.svms[volume.svm].name, volume.name
+                ),
+                summary,
+                active_since: since(minutes + i * 7),
             });
         }
     }

@@ -80,22 +80,7 @@ pub fn text_of(result: &CallToolResult) -> String {
 /// tool's `outputSchema`, the text block the same envelope, `_meta` the same provenance,
 /// and the data hash recomputed here from `data` (RFC 8785 + SHA-256). Returns `data`.
 pub fn check_json_success(tool: &Tool, result: &CallToolResult) -> Value {
-    assert_eq!(result.is_error, Some(false), "{result:?}");
-    let structured = result
-        .structured_content
-        .clone()
-        .expect("structuredContent");
-    let schema = Value::Object((**tool.output_schema.as_ref().expect("outputSchema")).clone());
-    let validator = jsonschema::validator_for(&schema).expect("outputSchema is a valid schema");
-    let errors: Vec<String> = validator
-        .iter_errors(&structured)
-        .map(|e| e.to_string())
-        .collect();
-    assert!(
-        errors.is_empty(),
-        "structuredContent does not match outputSchema: {errors:?}"
-    );
-
+    let structured = check_success_envelope(tool, result);
     let text = text_of(result);
     let _: Value = serde_json::from_str(&text).expect("text block is JSON");
     assert_eq!(
@@ -103,21 +88,36 @@ pub fn check_json_success(tool: &Tool, result: &CallToolResult) -> Value {
         serde_json_canonicalizer::to_vec(&structured).unwrap(),
         "the text block is structuredContent as RFC 8785 canonical JSON"
     );
+    structured["data"].clone()
+}
+
+/// What every successful json and hybrid result shares: not an error; `structuredContent`
+/// valid against the tool's `outputSchema`, with `status` and `grounded`; its `metadata` the
+/// same provenance as `_meta`, naming the tool, an RFC 3339 UTC timestamp, and the data
+/// hash recomputed here from `data`. Returns `structuredContent`.
+fn check_success_envelope(tool: &Tool, result: &CallToolResult) -> Value {
+    assert_eq!(result.is_error, Some(false), "{result:?}");
+    let structured = result
+        .structured_content
+        .clone()
+        .expect("structuredContent");
+    validate(tool, &structured);
     assert_eq!(structured["status"], "success");
     assert_eq!(structured["grounded"], true);
 
     let meta = result.meta.as_ref().expect("_meta").0.clone();
     assert_eq!(meta["dev.toolshape/provenance"], structured["metadata"]);
-
-    let data = structured["data"].clone();
-    assert_eq!(structured["metadata"]["data_hash"], recomputed_hash(&data));
+    assert_eq!(
+        structured["metadata"]["data_hash"],
+        recomputed_hash(&structured["data"])
+    );
     assert_eq!(structured["metadata"]["tool"], tool.name.as_ref());
     let timestamp = structured["metadata"]["timestamp"].as_str().unwrap();
     assert!(
         timestamp.ends_with('Z') && timestamp.len() == 24,
         "RFC 3339 UTC millis: {timestamp}"
     );
-    data
+    structured
 }
 
 /// Checks an error result: `isError`, no structured content (so no output-schema
@@ -137,16 +137,9 @@ pub fn check_error(result: &CallToolResult) -> String {
 /// data as a fenced json block; `_meta` the same provenance; the data hash recomputed from
 /// `data`. Returns `structuredContent`.
 pub fn check_hybrid_success(tool: &Tool, result: &CallToolResult) -> Value {
-    assert_eq!(result.is_error, Some(false), "{result:?}");
-    let structured = result
-        .structured_content
-        .clone()
-        .expect("structuredContent");
-    validate(tool, &structured);
+    let structured = check_success_envelope(tool, result);
     let narrative = structured["narrative"].as_str().expect("a narrative");
     assert!(!narrative.is_empty());
-    assert_eq!(structured["status"], "success");
-    assert_eq!(structured["grounded"], true);
 
     let text = result.content[0]
         .as_text()
@@ -164,14 +157,6 @@ pub fn check_hybrid_success(tool: &Tool, result: &CallToolResult) -> Value {
         serde_json_canonicalizer::to_vec(&structured["data"]).unwrap(),
         "the block is the data, as RFC 8785 canonical JSON"
     );
-
-    let meta = result.meta.as_ref().expect("_meta").0.clone();
-    assert_eq!(meta["dev.toolshape/provenance"], structured["metadata"]);
-    assert_eq!(
-        structured["metadata"]["data_hash"],
-        recomputed_hash(&structured["data"])
-    );
-    assert_eq!(structured["metadata"]["tool"], tool.name.as_ref());
     structured
 }
 
