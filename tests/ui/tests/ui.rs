@@ -1,12 +1,12 @@
-//! Compile-time diagnostics: each `tests/ui/fail/*.rs` must fail to compile with exactly the
+//! Compile-time diagnostics: each `fail/*.rs` must fail to compile with exactly the
 //! message in its `.stderr` (which is documentation: `docs/diagnostics.md` lists them), and
-//! each `tests/ui/pass/*.rs` must compile and run.
+//! each `pass/*.rs` must compile and run.
 
 #[test]
 fn ui() {
     let cases = trybuild::TestCases::new();
-    cases.pass("ui/pass/*.rs");
-    cases.compile_fail("ui/fail/*.rs");
+    cases.pass("pass/*.rs");
+    cases.compile_fail("fail/*.rs");
 }
 
 /// Every failing case is listed in `docs/diagnostics.md`.
@@ -14,10 +14,10 @@ fn ui() {
 fn diagnostics_are_documented() {
     let doc = std::fs::read_to_string(concat!(
         env!("CARGO_MANIFEST_DIR"),
-        "/../docs/diagnostics.md"
+        "/../../docs/diagnostics.md"
     ))
     .expect("docs/diagnostics.md");
-    let dir = concat!(env!("CARGO_MANIFEST_DIR"), "/ui/fail");
+    let dir = concat!(env!("CARGO_MANIFEST_DIR"), "/fail");
     let mut missing = Vec::new();
     for entry in std::fs::read_dir(dir).expect("tests/ui/fail") {
         let path = entry.unwrap().path();
