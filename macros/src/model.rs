@@ -98,7 +98,11 @@ pub(crate) fn strip_param_attrs(function: &mut ItemFn) {
 /// `args_incomplete` says that some of the attribute's keys could not be read (their errors
 /// are reported already): a key that seems missing may just be misspelt, so its absence is
 /// not reported again.
-pub(crate) fn build(args: ToolArgs, function: &ItemFn, args_incomplete: bool) -> darling::Result<Tool> {
+pub(crate) fn build(
+    args: ToolArgs,
+    function: &ItemFn,
+    args_incomplete: bool,
+) -> darling::Result<Tool> {
     let mut errors = darling::Error::accumulator();
     let sig = &function.sig;
 

@@ -27,7 +27,10 @@ async fn descriptions_and_titles_from_constant_expressions() {
         let tools = ToolSet::new(tools![echo]).unwrap();
         let client = connect(Server::new((), tools), version).await;
         let listed = client.list_all_tools().await.unwrap();
-        let echo = listed.iter().find(|t| t.name == "echo").expect("echo listed");
+        let echo = listed
+            .iter()
+            .find(|t| t.name == "echo")
+            .expect("echo listed");
         assert_eq!(
             echo.description.as_deref(),
             Some("Echo a word back. Served by toolshape-tests.")

@@ -251,10 +251,9 @@ pub(crate) fn build(input: TextInput) -> darling::Result<Model> {
         ast::Data::Struct(struct_fields) => Shape::Record {
             nouns: nouns(&mut errors, &input),
             fields: fields(&mut errors, &struct_fields.fields),
-            table: input
-                .layout
-                .as_ref()
-                .is_some_and(|layout| layout.or_report(&mut errors, Layout::Blocks) == Layout::Table),
+            table: input.layout.as_ref().is_some_and(|layout| {
+                layout.or_report(&mut errors, Layout::Blocks) == Layout::Table
+            }),
         },
         ast::Data::Enum(enum_variants) => {
             let variants = variants(&mut errors, enum_variants);
