@@ -110,13 +110,13 @@ fn the_index_and_the_readme_first_screen_reach_every_page() {
     for page in PAGES {
         if *page != "README.md" {
             assert!(
-                md_links(&index).iter().any(|l| l == page),
+                md_links(&index).contains(&(*page).to_owned()),
                 "docs/guide/README.md does not link {page}"
             );
         }
         let link = format!("docs/guide/{page}");
         assert!(
-            md_links(first_screen).iter().any(|l| *l == link),
+            md_links(first_screen).contains(&link),
             "the README's first screen (before its first `## ` heading) does not link {link}"
         );
     }
