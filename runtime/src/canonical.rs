@@ -136,7 +136,7 @@ fn write_double(value: f64, out: &mut Vec<u8>) {
     out.extend_from_slice(ryu_js::Buffer::new().format_finite(value).as_bytes());
 }
 
-fn write_string(string: &str, out: &mut Vec<u8>) {
+pub(crate) fn write_string(string: &str, out: &mut Vec<u8>) {
     // serde_json escapes exactly as RFC 8785 requires (see the module docs); writing a `str`
     // into a `Vec` cannot fail.
     let _ = serde_json::to_writer(&mut *out, string);

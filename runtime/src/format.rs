@@ -21,10 +21,11 @@ use crate::tool::ToolSpec;
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 #[non_exhaustive]
 pub enum Format {
-    /// `format = "json"`: the envelope as `structuredContent`, its compact JSON as text.
+    /// `format = "json"`: the envelope as `structuredContent`; as text, the data and the
+    /// `grounded` label as canonical JSON, without the provenance.
     Json,
-    /// `format = "hybrid"`: the envelope, with a narrative, as `structuredContent`; the
-    /// narrative followed by the data in a fenced json block as text.
+    /// `format = "hybrid"`: the envelope, with a narrative, as `structuredContent`; as text,
+    /// the narrative followed by the data and the `grounded` label in a fenced json block.
     Hybrid,
     /// `format = "text"`: one text block rendered by [`ToolText`](crate::text::ToolText).
     Text,
@@ -149,7 +150,7 @@ impl<T: JsonOutput> Render<T> for Json {
     }
 
     fn render(value: T, facts: &CallFacts<'_>) -> CallToolResult {
-        success(Parts::data_only(value), facts, TextBlock::Envelope)
+        success(Parts::data_only(value), facts, TextBlock::ModelView)
     }
 }
 
@@ -161,7 +162,7 @@ impl<T: JsonOutput> Render<Hybrid<T>> for Json {
     }
 
     fn render(value: Hybrid<T>, facts: &CallFacts<'_>) -> CallToolResult {
-        success(value.into_parts(), facts, TextBlock::Envelope)
+        success(value.into_parts(), facts, TextBlock::ModelView)
     }
 }
 
@@ -185,13 +186,14 @@ impl<T: HybridOutput> Render<T> for HybridFormat {
 }
 
 /// What the text block of a successful result holds (named so as not to clash with a
-/// `Text` format marker).
+/// `Text` format marker). Both carry what a model reads, [`model_view`]; neither carries
+/// the provenance, which is for programs (`structuredContent.metadata`).
 #[derive(Clone, Copy)]
 enum TextBlock {
-    /// The envelope's compact JSON (`format = "json"`).
-    Envelope,
-    /// The narrative, a blank line, then the data as a fenced json block (`format = "hybrid"`,
-    /// seed 3's Pattern B for clients that show only `content`).
+    /// The model's view as canonical JSON (`format = "json"`).
+    ModelView,
+    /// The narrative, a blank line, then the model's view as a fenced json block
+    /// (`format = "hybrid"`).
     NarrativeAndData,
 }
 
@@ -208,8 +210,8 @@ fn success<T: Serialize>(
     }
 }
 
-/// The envelope as `structuredContent`, the text block, one image block per plot,
-/// provenance in `_meta`. Not generic: compiled once for all tools.
+/// The envelope as `structuredContent` (the one place of the provenance), the text block,
+/// one image block per plot. Not generic: compiled once for all tools.
 fn success_value(parts: Parts<Value>, facts: &CallFacts<'_>, text: TextBlock) -> CallToolResult {
     let Parts {
         narrative,
@@ -228,26 +230,20 @@ fn success_value(parts: Parts<Value>, facts: &CallFacts<'_>, text: TextBlock) ->
     }
     provenance.source = source;
 
+    let text = match text {
+        TextBlock::ModelView => model_view(&canonical_data, narrative.as_deref()),
+        TextBlock::NarrativeAndData => narrative_and_data(
+            narrative.as_deref().unwrap_or_default(),
+            &model_view(&canonical_data, None),
+        ),
+    };
     // The text block is content[0]; plots follow it in order.
     let plot_refs: Vec<Value> = plots
         .iter()
         .enumerate()
         .map(|(i, plot)| plot.reference(i + 1))
         .collect();
-    let text = match text {
-        TextBlock::Envelope => None,
-        TextBlock::NarrativeAndData => Some(narrative_and_data(
-            narrative.as_deref().unwrap_or_default(),
-            &canonical_data,
-        )),
-    };
-    // The metadata is serialised once, for the envelope and for `_meta`.
-    let metadata = provenance_value(&provenance);
-    let envelope = envelope(narrative, data, metadata.clone(), plot_refs);
-    let text = match text {
-        Some(text) => text,
-        None => canonical_envelope(&envelope, &canonical_data),
-    };
+    let envelope = envelope(narrative, data, provenance_value(&provenance), plot_refs);
 
     let mut content = Vec::with_capacity(1 + plots.len());
     content.push(ContentBlock::text(text));
@@ -256,40 +252,40 @@ fn success_value(parts: Parts<Value>, facts: &CallFacts<'_>, text: TextBlock) ->
     // a text block this function has already written.
     let mut result = CallToolResult::success(content);
     result.structured_content = Some(envelope);
-    result.meta = Some(meta_of(metadata));
     result
 }
 
-/// `{narrative}\n\n```json\n{canonical data}\n```` — compact JSON costs fewer tokens than
-/// indented JSON for the same data (measured in `docs/wire-format.md`); canonical JSON means
-/// the block's bytes are exactly what `data_hash` hashes.
-fn narrative_and_data(narrative: &str, canonical_data: &[u8]) -> String {
-    let data = String::from_utf8_lossy(canonical_data);
-    let mut text = String::with_capacity(narrative.len() + data.len() + 16);
-    text.push_str(narrative);
-    text.push_str("\n\n```json\n");
-    text.push_str(&data);
-    text.push_str("\n```");
-    text
-}
-
-/// The envelope as RFC 8785 canonical JSON, with the already canonical bytes of `data`
-/// spliced in rather than serialised a second time.
-fn canonical_envelope(envelope: &Value, canonical_data: &[u8]) -> String {
-    let Value::Object(members) = envelope else {
-        return envelope.to_string();
-    };
-    let mut out = Vec::with_capacity(canonical_data.len() + 256);
-    canonical::write_object_with(members, &mut out, |key, value, out| {
-        if key == "data" {
-            out.extend_from_slice(canonical_data);
-        } else {
-            canonical::write(value, out);
-        }
-    });
+/// What a model reads of a successful result, as RFC 8785 canonical JSON:
+/// `{"data":…,"grounded":true}`, with `"narrative":…` when the value has one and the text
+/// does not already lead with it. The already canonical bytes of `data` are spliced in
+/// rather than serialised again, so the `"data":` member is byte for byte what `data_hash`
+/// covers. The provenance (hash, timestamp, duration) is not here: it is for programs.
+fn model_view(canonical_data: &[u8], narrative: Option<&str>) -> String {
+    let extra = narrative.map_or(0, |n| n.len() + 16);
+    let mut out = Vec::with_capacity(canonical_data.len() + 32 + extra);
+    // Keys in RFC 8785 order: data < grounded < narrative.
+    out.extend_from_slice(b"{\"data\":");
+    out.extend_from_slice(canonical_data);
+    out.extend_from_slice(b",\"grounded\":true");
+    if let Some(narrative) = narrative {
+        out.extend_from_slice(b",\"narrative\":");
+        canonical::write_string(narrative, &mut out);
+    }
+    out.push(b'}');
     // Canonical JSON is written from `str`s and ASCII: always UTF-8.
     String::from_utf8(out)
         .unwrap_or_else(|error| String::from_utf8_lossy(error.as_bytes()).into_owned())
+}
+
+/// `{narrative}\n\n```json\n{model view}\n```` — compact JSON costs fewer tokens than
+/// indented JSON for the same data (measured in `docs/wire-format.md`).
+fn narrative_and_data(narrative: &str, view: &str) -> String {
+    let mut text = String::with_capacity(narrative.len() + view.len() + 16);
+    text.push_str(narrative);
+    text.push_str("\n\n```json\n");
+    text.push_str(view);
+    text.push_str("\n```");
+    text
 }
 
 /// `{"status": "success", "narrative"?: …, "data": …, "metadata": …, "plots"?: […],
@@ -314,14 +310,12 @@ fn provenance_value(provenance: &Provenance) -> Value {
     serde_json::to_value(provenance).unwrap_or(Value::Null)
 }
 
-/// The result's `_meta`: `{"dev.toolshape/provenance": {…}}`.
+/// The `_meta` of a result without structured content (text results, errors):
+/// `{"dev.toolshape/provenance": {…}}`. Results with an envelope carry the provenance once,
+/// in `structuredContent.metadata`, and no `_meta`.
 pub(crate) fn meta(provenance: &Provenance) -> MetaObject {
-    meta_of(provenance_value(provenance))
-}
-
-fn meta_of(metadata: Value) -> MetaObject {
     let mut meta = JsonObject::new();
-    meta.insert(META_KEY.into(), metadata);
+    meta.insert(META_KEY.into(), provenance_value(provenance));
     MetaObject(meta)
 }
 
@@ -458,8 +452,9 @@ mod tests {
         let envelope = result.structured_content.clone().unwrap();
         assert_eq!(
             result.content[0].as_text().unwrap().text,
-            "Two items.\n\n```json\n[1,2]\n```"
+            "Two items.\n\n```json\n{\"data\":[1,2],\"grounded\":true}\n```"
         );
+        assert!(result.meta.is_none(), "provenance once: in the envelope");
         let image = result.content[1].as_image().unwrap();
         assert_eq!(image.mime_type, "image/svg+xml");
         use base64::Engine as _;
@@ -485,13 +480,50 @@ mod tests {
         assert_eq!(result.content.len(), 1);
         assert_eq!(
             result.content[0].as_text().unwrap().text,
-            envelope.to_string()
+            r#"{"data":[1],"grounded":true}"#
         );
+        assert!(result.meta.is_none(), "provenance once: in the envelope");
+        assert_eq!(envelope["metadata"]["tool"], "t");
         let schema = <Json as Render<Vec<i32>>>::output_schema().unwrap();
         assert_eq!(
             schema["required"],
             serde_json::json!(["status", "data", "metadata", "grounded"])
         );
         assert!(schema["properties"].get("plots").is_none());
+    }
+
+    /// The text-block rows of the test vector in `docs/wire-format.md`.
+    #[test]
+    fn test_vector_text_blocks() {
+        let data =
+            serde_json::json!({"name": "Alice", "id": 42, "tags": ["a", "é"], "score": 1.5e3});
+        let json = <Json as Render<Value>>::render(data.clone(), &facts());
+        let view =
+            r#"{"data":{"id":42,"name":"Alice","score":1500,"tags":["a","é"]},"grounded":true}"#;
+        assert_eq!(json.content[0].as_text().unwrap().text, view);
+        assert_eq!(
+            json.structured_content.unwrap()["metadata"]["data_hash"],
+            "sha256:b73e9ae767ab3a71d097a85261f54d86893a980869aa8a0e340a1d491072744e"
+        );
+        let hybrid = <HybridFormat as Render<Hybrid<Value>>>::render(
+            Hybrid::new("Alice (42).", data),
+            &facts(),
+        );
+        assert_eq!(
+            hybrid.content[0].as_text().unwrap().text,
+            format!("Alice (42).\n\n```json\n{view}\n```")
+        );
+    }
+
+    #[test]
+    fn json_with_a_narrative_keeps_it_in_the_text() {
+        let value = Hybrid::new("One \"item\".", vec![1]).with_source("s");
+        let result = <Json as Render<Hybrid<Vec<i32>>>>::render(value, &facts());
+        assert_eq!(
+            result.content[0].as_text().unwrap().text,
+            r#"{"data":[1],"grounded":true,"narrative":"One \"item\"."}"#
+        );
+        let envelope = result.structured_content.unwrap();
+        assert_eq!(envelope["metadata"]["source"], "s");
     }
 }

@@ -11,11 +11,13 @@ use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 use sha2::{Digest, Sha256};
 
-/// The `_meta` key under which every result carries its [`Provenance`].
+/// The `_meta` key under which a result without structured content (a text result, an
+/// error) carries its [`Provenance`].
 pub const META_KEY: &str = "dev.toolshape/provenance";
 
-/// Audit metadata attached to every tool result: in the envelope's `metadata` and in the
-/// result's `_meta` under [`META_KEY`].
+/// Audit metadata attached to every tool result, once: in the envelope's `metadata` (json
+/// and hybrid results), else in the result's `_meta` under [`META_KEY`]. Never in the text
+/// block a model reads.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize, JsonSchema)]
 #[schemars(
     title = "Provenance",

@@ -11,12 +11,13 @@ calls every tool with every argument set of the fixture, and checks each result:
 * content: at least one block and non-empty text; image/audio blocks decode from base64 and
   start with the magic bytes of their declared mime type; PNG images decode fully (Pillow)
   at the width and height the envelope's `plots` entry states;
-* `_meta["dev.toolshape/provenance"]` is present on every result;
+* the provenance is on the wire once: in `structuredContent.metadata` for results with
+  structured content (and then no `_meta` copy), else in `_meta["dev.toolshape/provenance"]`;
 * a tool with an `outputSchema`: every successful result has `structuredContent` valid against
   it (jsonschema, Draft 2020-12), whose `metadata.data_hash` equals "sha256:" + the SHA-256 of
-  the RFC 8785 canonical JSON of `data` (PyPI `rfc8785`), whose `metadata` equals the
-  provenance in `_meta`, and, when the content is a single text block, that text is the JSON of
-  `structuredContent`;
+  the RFC 8785 canonical JSON of `data` (PyPI `rfc8785`); the first text block (what a model
+  reads) is `{"data", "grounded"}` (plus `narrative` for a json tool that has one) as RFC 8785
+  canonical JSON, for hybrid tools fenced after the narrative, and carries no provenance;
 * a tool without an `outputSchema` (`format = "text"`): every successful result is exactly one
   text block, and its provenance `data_hash` is "sha256:" + the SHA-256 of that text's UTF-8
   bytes;
@@ -148,13 +149,19 @@ def check_result(report: Report, label: str, tool: Any, case: dict, result: Any)
 
     meta = result.meta or {}
     provenance = meta.get(PROVENANCE_KEY)
-    report.check(
-        isinstance(provenance, dict) and bool(provenance),
-        f"{label}: _meta[{PROVENANCE_KEY}] present",
-        f"_meta = {short(meta)}",
-    )
-
     structured = result.structured_content
+    if structured is None:
+        report.check(
+            isinstance(provenance, dict) and bool(provenance),
+            f"{label}: _meta[{PROVENANCE_KEY}] present (no structured content)",
+            f"_meta = {short(meta)}",
+        )
+    else:
+        report.check(
+            provenance is None,
+            f"{label}: provenance once (in structuredContent.metadata, not _meta)",
+            f"_meta = {short(meta)}",
+        )
     if expected == "error":
         report.check(structured is None, f"{label}: error result has no structuredContent", short(structured))
         report.check(
@@ -204,24 +211,27 @@ def check_result(report: Report, label: str, tool: Any, case: dict, result: Any)
             f"{label}: metadata.data_hash recomputed with rfc8785",
             f"server {got_hash}, recomputed {expected_hash}",
         )
-        report.check(
-            provenance == structured["metadata"],
-            f"{label}: _meta provenance equals structuredContent.metadata",
-            f"{short(provenance)} vs {short(structured['metadata'])}",
-        )
         if "data" in case:
             report.check(data == case["data"], f"{label}: data equals fixture", f"got {short(data)}")
-        # The first text block: for json, the envelope as RFC 8785 canonical JSON; for hybrid
-        # (an envelope with a narrative), the narrative then the data as a canonical fenced
-        # json block. Either way the data's canonical bytes appear verbatim.
+        # The first text block, what a model reads: the data and `grounded` as RFC 8785
+        # canonical JSON (for json with a narrative, the narrative too); for hybrid, the
+        # narrative then that JSON in a fenced block. No provenance.
         first = text_blocks[0] if text_blocks else ""
-        canonical_data = rfc8785.dumps(data).decode("utf-8")
-        if "narrative" in structured:
-            expected = f"{structured['narrative']}\n\n```json\n{canonical_data}\n```"
+        view = {"data": data, "grounded": structured.get("grounded")}
+        if "narrative" in structured and tool.meta and tool.meta.get("dev.toolshape/tool", {}).get("format") == "hybrid":
+            canonical_view = rfc8785.dumps(view).decode("utf-8")
+            expected = f"{structured['narrative']}\n\n```json\n{canonical_view}\n```"
             report.check(first == expected, f"{label}: text is the narrative and the canonical data block", short(first))
         else:
-            expected = rfc8785.dumps(structured).decode("utf-8")
-            report.check(first == expected, f"{label}: text is structuredContent as RFC 8785 canonical JSON", short(first))
+            if "narrative" in structured:
+                view["narrative"] = structured["narrative"]
+            expected = rfc8785.dumps(view).decode("utf-8")
+            report.check(first == expected, f"{label}: text is data and grounded as RFC 8785 canonical JSON", short(first))
+        report.check(
+            "sha256:" not in first and structured["metadata"].get("timestamp", "") not in first,
+            f"{label}: no provenance in the text a model reads",
+            short(first),
+        )
 
 
 async def run_mode(report: Report, fixture: dict, params: StdioServerParameters, mode_label: str, mode: str, version: str) -> None:

@@ -255,9 +255,16 @@ async fn json_tool_returning_hybrid_carries_the_narrative() {
             structured["metadata"]["data_hash"],
             recomputed_hash(&structured["data"])
         );
-        // json's text is the envelope itself.
-        let text: Value = serde_json::from_str(&text_of(&result)).unwrap();
-        assert_eq!(text, structured);
+        // json's text is what a model reads: data, grounded and the narrative, canonical,
+        // without the provenance.
+        assert_eq!(
+            text_of(&result),
+            r#"{"data":{"free_percent":12.5,"volume_uuid":"v1"},"grounded":true,"narrative":"v1 has 12.5% free."}"#
+        );
+        assert_eq!(
+            text_of(&result).as_bytes(),
+            common::model_view(&structured, true)
+        );
     }
 }
 

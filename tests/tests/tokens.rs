@@ -11,14 +11,15 @@ use serde_json::{Value, json};
 use toolshape::Server;
 use toolshape_examples::charts::{self, StorageCluster};
 
-/// The hybrid text with the data written compactly or indented.
+/// The hybrid text with the data (and the `grounded` label) written compactly or indented.
 fn text(narrative: &str, data: &Value, indented: bool) -> String {
+    let view = json!({"data": data, "grounded": true});
     let data = if indented {
-        serde_json::to_string_pretty(data).unwrap()
+        serde_json::to_string_pretty(&view).unwrap()
     } else {
         // What toolshape sends: RFC 8785 canonical JSON (compact, keys sorted, numbers in
         // their shortest form).
-        serde_json_canonicalizer::to_string(data).unwrap()
+        serde_json_canonicalizer::to_string(&view).unwrap()
     };
     format!("{narrative}\n\n```json\n{data}\n```")
 }

@@ -11,9 +11,10 @@ use crate::provenance::hash_canonical;
 /// `format = "text"`: the result is one text block, the value's [`ToolText`] rendering.
 /// No `structuredContent`, no `outputSchema`.
 ///
-/// Provenance stays in `_meta`; its `data_hash` is `"sha256:"` + the SHA-256 of the text
-/// block's UTF-8 bytes (the text is the data a client receives; a text type need not be
-/// `Serialize`, so there is no JSON to canonicalise).
+/// Provenance is in `_meta` (a text result has no structured content to carry it); its
+/// `data_hash` is `"sha256:"` + the SHA-256 of the text block's UTF-8 bytes (the text is
+/// the data a client receives; a text type need not be `Serialize`, so there is no JSON to
+/// canonicalise).
 #[derive(Debug, Clone, Copy, Default)]
 pub struct Text;
 

@@ -76,25 +76,45 @@ pub fn text_of(result: &CallToolResult) -> String {
         .clone()
 }
 
+/// What a model reads of a successful json or hybrid result, computed here from
+/// `structuredContent`: `{"data":…,"grounded":true}` (plus `narrative` if `with_narrative`)
+/// as RFC 8785 canonical JSON, without the provenance.
+pub fn model_view(structured: &Value, with_narrative: bool) -> Vec<u8> {
+    let mut view = serde_json::json!({
+        "data": structured["data"],
+        "grounded": structured["grounded"],
+    });
+    if with_narrative && let Some(narrative) = structured.get("narrative") {
+        view["narrative"] = narrative.clone();
+    }
+    serde_json_canonicalizer::to_vec(&view).unwrap()
+}
+
 /// Checks a successful json result as a client would: `structuredContent` valid against the
-/// tool's `outputSchema`, the text block the same envelope, `_meta` the same provenance,
-/// and the data hash recomputed here from `data` (RFC 8785 + SHA-256). Returns `data`.
+/// tool's `outputSchema` with the provenance in its `metadata` (and nowhere else: no
+/// `_meta`), the text block the data and `grounded` (and the narrative, if any) as canonical
+/// JSON, and the data hash recomputed here from `data` (RFC 8785 + SHA-256). Returns `data`.
 pub fn check_json_success(tool: &Tool, result: &CallToolResult) -> Value {
     let structured = check_success_envelope(tool, result);
     let text = text_of(result);
     let _: Value = serde_json::from_str(&text).expect("text block is JSON");
     assert_eq!(
         text.as_bytes(),
-        serde_json_canonicalizer::to_vec(&structured).unwrap(),
-        "the text block is structuredContent as RFC 8785 canonical JSON"
+        model_view(&structured, true),
+        "the text block is data, grounded (and narrative) as RFC 8785 canonical JSON"
+    );
+    assert!(
+        !text.contains("sha256:") && !text.contains("\"metadata\""),
+        "no provenance in what a model reads: {text}"
     );
     structured["data"].clone()
 }
 
 /// What every successful json and hybrid result shares: not an error; `structuredContent`
 /// valid against the tool's `outputSchema`, with `status` and `grounded`; its `metadata` the
-/// same provenance as `_meta`, naming the tool, an RFC 3339 UTC timestamp, and the data
-/// hash recomputed here from `data`. Returns `structuredContent`.
+/// call's provenance, naming the tool, an RFC 3339 UTC timestamp, and the data hash
+/// recomputed here from `data`; the provenance on the wire once (no `_meta` copy). Returns
+/// `structuredContent`.
 fn check_success_envelope(tool: &Tool, result: &CallToolResult) -> Value {
     assert_eq!(result.is_error, Some(false), "{result:?}");
     let structured = result
@@ -105,8 +125,11 @@ fn check_success_envelope(tool: &Tool, result: &CallToolResult) -> Value {
     assert_eq!(structured["status"], "success");
     assert_eq!(structured["grounded"], true);
 
-    let meta = result.meta.as_ref().expect("_meta").0.clone();
-    assert_eq!(meta["dev.toolshape/provenance"], structured["metadata"]);
+    assert!(
+        result.meta.is_none(),
+        "provenance once, in structuredContent.metadata: {:?}",
+        result.meta
+    );
     assert_eq!(
         structured["metadata"]["data_hash"],
         recomputed_hash(&structured["data"])
@@ -133,9 +156,9 @@ pub fn check_error(result: &CallToolResult) -> String {
 }
 
 /// Checks a successful hybrid result as a client would: `structuredContent` valid against
-/// `outputSchema` and carrying a narrative; the text block is that narrative followed by the
-/// data as a fenced json block; `_meta` the same provenance; the data hash recomputed from
-/// `data`. Returns `structuredContent`.
+/// `outputSchema` and carrying a narrative; the text block is that narrative followed by a
+/// fenced json block of the data and `grounded`; the provenance once, in the envelope; the
+/// data hash recomputed from `data`. Returns `structuredContent`.
 pub fn check_hybrid_success(tool: &Tool, result: &CallToolResult) -> Value {
     let structured = check_success_envelope(tool, result);
     let narrative = structured["narrative"].as_str().expect("a narrative");
@@ -154,8 +177,8 @@ pub fn check_hybrid_success(tool: &Tool, result: &CallToolResult) -> Value {
     let _: Value = serde_json::from_str(block).expect("the block is JSON");
     assert_eq!(
         block.as_bytes(),
-        serde_json_canonicalizer::to_vec(&structured["data"]).unwrap(),
-        "the block is the data, as RFC 8785 canonical JSON"
+        model_view(&structured, false),
+        "the block is the data and grounded, as RFC 8785 canonical JSON"
     );
     structured
 }
