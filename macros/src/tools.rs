@@ -39,7 +39,9 @@ pub(crate) fn expand(input: TokenStream) -> syn::Result<TokenStream> {
         if let Some(first) = seen.get(&key) {
             let error = syn::Error::new_spanned(
                 path,
-                format!("`{key}` is listed twice in `tools![...]`; each tool is listed once\nhelp: remove one of the two"),
+                format!(
+                    "`{key}` is listed twice in `tools![...]`; each tool is listed once\nhelp: remove one of the two"
+                ),
             );
             let first = syn::Error::new_spanned(first, format!("`{key}` is first listed here"));
             for error in [error, first] {

@@ -77,7 +77,9 @@ async fn imported_and_reexported_tools_register_by_their_names() {
         let listed = client.list_all_tools().await.unwrap();
         let names: Vec<_> = listed.iter().map(|t| t.name.to_string()).collect();
         assert_eq!(names, ["greet", "three"]);
-        let result = call(&client, "greet", json!({"name": "Ada"})).await.unwrap();
+        let result = call(&client, "greet", json!({"name": "Ada"}))
+            .await
+            .unwrap();
         assert_eq!(check_json_success(&listed[0], &result), json!("Hello Ada"));
         let result = call(&client, "three", json!({})).await.unwrap();
         assert_eq!(check_json_success(&listed[1], &result), json!(3));

@@ -53,7 +53,10 @@ fn diagnostics_are_documented() {
         let path = entry.unwrap().path();
         if path.extension().is_some_and(|e| e == "rs") {
             let case = path.file_stem().unwrap().to_string_lossy().into_owned();
-            let Some(row) = doc.lines().find(|l| l.starts_with(&format!("| `{case}` |"))) else {
+            let Some(row) = doc
+                .lines()
+                .find(|l| l.starts_with(&format!("| `{case}` |")))
+            else {
                 missing.push(case);
                 continue;
             };
