@@ -10,12 +10,12 @@ async fn get_volume_configuration(
 enum get_volume_configuration {}
 #[automatically_derived]
 #[allow(clippy::needless_lifetimes)]
-impl<__S> ::toolshape::__private::IsTool<__S> for get_volume_configuration
+impl<State> ::toolshape::__private::IsTool<State> for get_volume_configuration
 where
-    __S: ::core::marker::Send + ::core::marker::Sync + 'static
+    State: ::core::marker::Send + ::core::marker::Sync + 'static
         + ::toolshape::__private::Provides<Cluster>,
 {
-    fn def() -> ::toolshape::__private::ToolDef<__S> {
+    fn def() -> ::toolshape::__private::ToolDef<State> {
         static __TOOLSHAPE_SPEC: ::toolshape::__private::ToolSpec = ::toolshape::__private::ToolSpec {
             name: "get_volume_configuration",
             title: ::core::option::Option::None,
@@ -43,7 +43,7 @@ where
         ::toolshape::__private::ToolDef::build(&__TOOLSHAPE_SPEC)
             .params::<(String,)>()
             .handler(|
-                __toolshape_state: &__S,
+                __toolshape_state: &State,
                 (volume_uuid,),
                 _: ::toolshape::__private::Context|
             {

@@ -7,12 +7,12 @@ pub async fn get_user_by_id(db: &Db, id: u32) -> Result<User, UserError> {
 pub enum get_user_by_id {}
 #[automatically_derived]
 #[allow(clippy::needless_lifetimes)]
-impl<__S> ::toolshape::__private::IsTool<__S> for get_user_by_id
+impl<State> ::toolshape::__private::IsTool<State> for get_user_by_id
 where
-    __S: ::core::marker::Send + ::core::marker::Sync + 'static
+    State: ::core::marker::Send + ::core::marker::Sync + 'static
         + ::toolshape::__private::Provides<Db>,
 {
-    fn def() -> ::toolshape::__private::ToolDef<__S> {
+    fn def() -> ::toolshape::__private::ToolDef<State> {
         static __TOOLSHAPE_SPEC: ::toolshape::__private::ToolSpec = ::toolshape::__private::ToolSpec {
             name: "get_user_by_id",
             title: ::core::option::Option::None,
@@ -38,7 +38,7 @@ where
         ::toolshape::__private::ToolDef::build(&__TOOLSHAPE_SPEC)
             .params::<(u32,)>()
             .handler(|
-                __toolshape_state: &__S,
+                __toolshape_state: &State,
                 (id,),
                 _: ::toolshape::__private::Context|
             {

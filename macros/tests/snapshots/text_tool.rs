@@ -7,12 +7,12 @@ pub fn delete_user(db: &Db, id: u64) -> Result<(), UserError> {
 pub enum delete_user {}
 #[automatically_derived]
 #[allow(clippy::needless_lifetimes)]
-impl<__S> ::toolshape::__private::IsTool<__S> for delete_user
+impl<State> ::toolshape::__private::IsTool<State> for delete_user
 where
-    __S: ::core::marker::Send + ::core::marker::Sync + 'static
+    State: ::core::marker::Send + ::core::marker::Sync + 'static
         + ::toolshape::__private::Provides<Db>,
 {
-    fn def() -> ::toolshape::__private::ToolDef<__S> {
+    fn def() -> ::toolshape::__private::ToolDef<State> {
         static __TOOLSHAPE_SPEC: ::toolshape::__private::ToolSpec = ::toolshape::__private::ToolSpec {
             name: "delete_user",
             title: ::core::option::Option::None,
@@ -38,7 +38,7 @@ where
         ::toolshape::__private::ToolDef::build(&__TOOLSHAPE_SPEC)
             .params::<(u64,)>()
             .handler(|
-                __toolshape_state: &__S,
+                __toolshape_state: &State,
                 (id,),
                 _: ::toolshape::__private::Context|
             {
