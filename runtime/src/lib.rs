@@ -113,7 +113,7 @@ pub use provenance::{META_KEY, Provenance, data_hash, hash_canonical};
 pub use server::Server;
 pub use state::Provides;
 pub use text::ToolText;
-pub use tool::{BoxFuture, TOOL_META_KEY, ToolDef};
+pub use tool::{BoxFuture, Kind, TOOL_META_KEY, ToolDef};
 pub use toolset::ToolSet;
 /// Derives [`Narrative`](trait@Narrative) from a `#[narrative("...")]` template on the type,
 /// for `#[tool(format = "hybrid")]`: the sentence a hybrid result leads with.
