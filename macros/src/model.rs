@@ -7,7 +7,9 @@ use proc_macro2::{Span, TokenStream};
 use syn::spanned::Spanned;
 use syn::{FnArg, GenericParam, ItemFn, Pat, ReceiverKind, Type};
 
-use crate::attr::{Annotations, ArgArgs, FormatName, KindName, TextValue, ToolArgs, UnknownArguments};
+use crate::attr::{
+    Annotations, ArgArgs, FormatName, KindName, TextValue, ToolArgs, UnknownArguments,
+};
 use crate::docs;
 
 /// Most parameters a tool can take (the runtime implements its argument parsing for tuples
@@ -187,7 +189,10 @@ pub(crate) fn strip_param_attrs(function: &mut ItemFn) {
 /// are returned), lint levels and tool attributes pass through to the function; those of
 /// derive macros (`serde`, `schemars`), which mean nothing on a parameter, get an error
 /// saying what to write instead.
-fn param_attrs(errors: &mut darling::error::Accumulator, attrs: &[syn::Attribute]) -> Vec<TokenStream> {
+fn param_attrs(
+    errors: &mut darling::error::Accumulator,
+    attrs: &[syn::Attribute],
+) -> Vec<TokenStream> {
     let mut cfg = Vec::new();
     for attr in attrs.iter().filter(|attr| !is_tool_param_attr(attr)) {
         let path = attr.path();

@@ -196,7 +196,10 @@ async fn parameters_as_rust_developers_write_them() {
         );
         assert_eq!(schema["required"], json!(["entityNames"]));
         assert_eq!(schema["properties"]["maxResults"]["default"], json!(10));
-        assert_eq!(schema["properties"]["includeDeleted"]["default"], json!(false));
+        assert_eq!(
+            schema["properties"]["includeDeleted"]["default"],
+            json!(false)
+        );
         assert_eq!(schema["properties"]["order_by"]["default"], json!("name"));
         assert_eq!(
             schema["properties"]["maxResults"]["description"],
