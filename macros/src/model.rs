@@ -63,7 +63,7 @@ pub(crate) enum StateSource {
 #[derive(Clone)]
 pub(crate) enum Param {
     /// An ordinary parameter: a property of the input schema.
-    Schema(SchemaParam),
+    Schema(Box<SchemaParam>),
     /// `#[state] x: &T`.
     State,
     /// `#[context] cx: Context`.
@@ -138,7 +138,7 @@ fn static_lifetimes(tokens: TokenStream) -> TokenStream {
 impl Tool {
     pub(crate) fn schema_params(&self) -> impl Iterator<Item = &SchemaParam> {
         self.params.iter().filter_map(|param| match param {
-            Param::Schema(param) => Some(param),
+            Param::Schema(param) => Some(&**param),
             _ => None,
         })
     }
@@ -468,7 +468,7 @@ pub(crate) fn build(
                     }
                     _ => None,
                 };
-                params.push(Param::Schema(SchemaParam {
+                params.push(Param::Schema(Box::new(SchemaParam {
                     ident,
                     name,
                     ty: typed.ty.clone(),
@@ -479,7 +479,7 @@ pub(crate) fn build(
                         darling::util::Override::Explicit(expr) => Some(expr.0),
                     }),
                     cfg,
-                }));
+                })));
             }
         }
     }
