@@ -99,9 +99,9 @@ fn join(
     words: &[String],
     /// Said at the end.
     ending: std::borrow::Cow<'_, str>,
-    /// Only with a feature this crate does not have: compiled out of the function, the
-    /// schema and the call.
-    #[cfg(feature = "never-enabled")]
+    /// Only outside tests (never here): compiled out of the function, the schema and the
+    /// call.
+    #[cfg(not(test))]
     verbose: bool,
     /// Only in tests (always on here).
     #[cfg(test)]
