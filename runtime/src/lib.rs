@@ -120,7 +120,12 @@ pub use toolshape_macros::Narrative;
 #[doc = include_str!("docs/tool.md")]
 pub use toolshape_macros::tool;
 #[doc = include_str!("docs/tools.md")]
-pub use toolshape_macros::tools;
+#[macro_export]
+macro_rules! tools {
+    ($($path:tt)*) => {
+        $crate::__private::tools!($crate; $($path)*)
+    };
+}
 
 /// Derives the text form of a type, for `#[tool(format = "text")]` (ADR-002): a markdown
 /// code block of `Label: value` lines per record. See [`text`] for the rendering and
