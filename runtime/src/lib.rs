@@ -111,7 +111,7 @@ pub use hybrid::Hybrid;
 pub use narrative::Narrative;
 pub use plot::Plot;
 pub use provenance::{META_KEY, Provenance, data_hash, hash_canonical};
-pub use server::Server;
+pub use server::{NoHandler, Server};
 pub use state::Provides;
 pub use text::ToolText;
 pub use tool::{BoxFuture, Kind, TOOL_META_KEY, ToolDef};

@@ -1,12 +1,26 @@
 //! A ready-made MCP server over a [`ToolSet`]: stdio, streamable HTTP, or any rmcp transport.
+//!
+//! [`Server`] is the one place that implements rmcp's [`ServerHandler`]: `tools/list` and
+//! `tools/call` are the [`ToolSet`]'s (with its layers); every other method of the protocol
+//! goes to the server's *handler* ([`Server::with_handler`]), an rmcp `ServerHandler` that
+//! serves resources, prompts, completions or anything else. Nothing is forwarded by hand, so
+//! nothing can be forgotten.
 
+use std::borrow::Cow;
 use std::sync::Arc;
 
 use rmcp::model::{
-    CallToolRequestParams, CallToolResponse, Implementation, ListToolsResult,
-    PaginatedRequestParams, ServerCapabilities, ServerConfig, Tool,
+    CallToolRequestParams, CallToolResponse, CancelTaskParams, CancelledNotificationParam,
+    CompleteRequestParams, CompleteResult, CustomNotification, CustomRequest, CustomResult,
+    GetPromptRequestParams, GetPromptResponse, GetSkillRequestParams, GetSkillResult,
+    GetTaskParams, GetTaskResult, Implementation, ListPromptsResult, ListResourceTemplatesResult,
+    ListResourcesResult, ListSkillsResult, ListToolsResult, PaginatedRequestParams,
+    ProgressNotificationParam, ProtocolVersion, ReadResourceDirectoryRequestParams,
+    ReadResourceDirectoryResult, ReadResourceRequestParams, ReadResourceResponse,
+    ServerCapabilities, ServerConfig, SubscribeRequestParams, SubscriptionFilter, Tool,
+    UnsubscribeRequestParams, UpdateTaskParams,
 };
-use rmcp::service::RequestContext;
+use rmcp::service::{NotificationContext, RequestContext, SubscriptionContext};
 use rmcp::{ErrorData, RoleServer, ServerHandler};
 
 #[cfg(any(feature = "stdio", feature = "http"))]
@@ -31,23 +45,35 @@ use crate::toolset::ToolSet;
 /// # Ok(()) }
 /// # fn main() { let _ = run; }
 /// ```
-pub struct Server<S> {
+///
+/// `H` is the handler that answers everything but tools: [`NoHandler`] until
+/// [`Server::with_handler`] gives it one.
+pub struct Server<S, H = NoHandler> {
     state: Arc<S>,
     tools: Arc<ToolSet<S>>,
     info: Arc<ServerConfig>,
+    handler: Arc<H>,
 }
 
-impl<S> Clone for Server<S> {
+/// The handler of a [`Server`] that has none: it serves no resources, prompts or
+/// completions, so the server answers their `list` methods with empty lists.
+#[derive(Debug, Clone, Copy, Default)]
+pub struct NoHandler;
+
+impl ServerHandler for NoHandler {}
+
+impl<S, H> Clone for Server<S, H> {
     fn clone(&self) -> Self {
         Server {
             state: self.state.clone(),
             tools: self.tools.clone(),
             info: self.info.clone(),
+            handler: self.handler.clone(),
         }
     }
 }
 
-impl<S> std::fmt::Debug for Server<S> {
+impl<S, H> std::fmt::Debug for Server<S, H> {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         f.debug_struct("Server")
             .field("name", &self.info.server_info.name)
@@ -77,7 +103,65 @@ impl<S: Send + Sync + 'static> Server<S> {
             state: Arc::new(state),
             tools: Arc::new(tools),
             info: Arc::new(info),
+            handler: Arc::new(NoHandler),
         }
+    }
+}
+
+impl<S: Send + Sync + 'static, H: ServerHandler> Server<S, H> {
+    /// Serves every method of the protocol other than `tools/list` and `tools/call` with
+    /// `handler`, an rmcp [`ServerHandler`]: resources, prompts (rmcp's `#[prompt_router]`
+    /// and `#[prompt_handler]` write one), completions, subscriptions, custom requests.
+    ///
+    /// The server advertises what the handler's `get_info` advertises (its resources,
+    /// prompts, completions capabilities), besides tools and logging. A `list` method the
+    /// handler does not advertise is answered with an empty list; `logging/setLevel` is
+    /// accepted when the handler does not advertise logging. The server's name, version and
+    /// instructions stay the server's own ([`Server::with_info`]).
+    ///
+    /// ```
+    /// use rmcp::handler::server::router::prompt::PromptRouter;
+    /// use rmcp::model::{PromptMessage, Role};
+    /// use rmcp::{ServerHandler, prompt, prompt_handler, prompt_router};
+    /// use toolshape::{Server, ToolSet, tool, tools};
+    ///
+    /// /// Add two numbers.
+    /// #[tool(format = "json")]
+    /// fn add(a: i64, b: i64) -> i64 { a + b }
+    ///
+    /// struct Prompts { prompt_router: PromptRouter<Prompts> }
+    ///
+    /// #[prompt_router]
+    /// impl Prompts {
+    ///     /// Ask for a sum.
+    ///     #[prompt]
+    ///     fn sum(&self) -> Vec<PromptMessage> {
+    ///         vec![PromptMessage::new_text(Role::User, "What is 2 + 2?")]
+    ///     }
+    /// }
+    ///
+    /// #[prompt_handler(router = self.prompt_router)]
+    /// impl ServerHandler for Prompts {}
+    ///
+    /// # fn main() -> Result<(), toolshape::DuplicateTool> {
+    /// let prompts = Prompts { prompt_router: Prompts::prompt_router() };
+    /// let server = Server::new((), ToolSet::new(tools![add])?).with_handler(prompts);
+    /// let capabilities = ServerHandler::get_info(&server).capabilities;
+    /// assert!(capabilities.prompts.is_some() && capabilities.tools.is_some());
+    /// # Ok(()) }
+    /// ```
+    pub fn with_handler<H2: ServerHandler>(self, handler: H2) -> Server<S, H2> {
+        Server {
+            state: self.state,
+            tools: self.tools,
+            info: self.info,
+            handler: Arc::new(handler),
+        }
+    }
+
+    /// The handler that serves everything but tools ([`Server::with_handler`]).
+    pub fn handler(&self) -> &H {
+        &self.handler
     }
 
     /// Names the server in its `initialize` answer (`serverInfo.name` and `.version`).
@@ -133,9 +217,36 @@ impl<S: Send + Sync + 'static> Server<S> {
     }
 }
 
-impl<S: Send + Sync + 'static> ServerHandler for Server<S> {
+impl<S: Send + Sync + 'static, H: ServerHandler> Server<S, H> {
+    /// What the handler advertises.
+    fn theirs(&self) -> ServerCapabilities {
+        self.handler.get_info().capabilities
+    }
+}
+
+/// Every method of the protocol: tools from the [`ToolSet`], the rest from the handler.
+/// Each method rmcp's trait has is written here, so a method the handler implements is
+/// never left out (the handler's own defaults answer what it does not implement).
+impl<S: Send + Sync + 'static, H: ServerHandler> ServerHandler for Server<S, H> {
     fn get_info(&self) -> ServerConfig {
-        (*self.info).clone()
+        let mut info = (*self.info).clone();
+        let theirs = self.handler.get_info();
+        let ours = &mut info.capabilities;
+        let caps = theirs.capabilities;
+        ours.prompts = caps.prompts.or(ours.prompts.take());
+        ours.resources = caps.resources.or(ours.resources.take());
+        ours.completions = caps.completions.or(ours.completions.take());
+        ours.logging = caps.logging.or(ours.logging.take());
+        ours.experimental = caps.experimental.or(ours.experimental.take());
+        ours.extensions = caps.extensions.or(ours.extensions.take());
+        if info.instructions.is_none() {
+            info.instructions = theirs.instructions;
+        }
+        info
+    }
+
+    fn supported_protocol_versions(&self) -> Cow<'static, [ProtocolVersion]> {
+        self.handler.supported_protocol_versions()
     }
 
     async fn list_tools(
@@ -161,14 +272,196 @@ impl<S: Send + Sync + 'static> ServerHandler for Server<S> {
         self.tools.get(name).cloned()
     }
 
-    /// Accepts any level: toolshape servers log to stderr through `tracing` and send no log
-    /// notifications, so there is nothing to filter.
+    async fn complete(
+        &self,
+        request: CompleteRequestParams,
+        context: RequestContext<RoleServer>,
+    ) -> Result<CompleteResult, ErrorData> {
+        if self.theirs().completions.is_none() {
+            return Ok(CompleteResult::default());
+        }
+        self.handler.complete(request, context).await
+    }
+
+    /// The handler's when it advertises logging; otherwise any level is accepted: toolshape
+    /// servers log to stderr through `tracing`, so there is nothing to filter.
     #[allow(deprecated)] // logging/setLevel: deprecated by SEP-2577, still in 2025-11-25
     async fn set_level(
         &self,
-        _request: rmcp::model::SetLevelRequestParams,
-        _context: RequestContext<RoleServer>,
+        request: rmcp::model::SetLevelRequestParams,
+        context: RequestContext<RoleServer>,
     ) -> Result<(), ErrorData> {
-        Ok(())
+        if self.theirs().logging.is_none() {
+            return Ok(());
+        }
+        self.handler.set_level(request, context).await
+    }
+
+    async fn get_prompt(
+        &self,
+        request: GetPromptRequestParams,
+        context: RequestContext<RoleServer>,
+    ) -> Result<GetPromptResponse, ErrorData> {
+        self.handler.get_prompt(request, context).await
+    }
+
+    async fn list_prompts(
+        &self,
+        request: Option<PaginatedRequestParams>,
+        context: RequestContext<RoleServer>,
+    ) -> Result<ListPromptsResult, ErrorData> {
+        if self.theirs().prompts.is_none() {
+            return Ok(ListPromptsResult::default());
+        }
+        self.handler.list_prompts(request, context).await
+    }
+
+    async fn list_resources(
+        &self,
+        request: Option<PaginatedRequestParams>,
+        context: RequestContext<RoleServer>,
+    ) -> Result<ListResourcesResult, ErrorData> {
+        if self.theirs().resources.is_none() {
+            return Ok(ListResourcesResult::default());
+        }
+        self.handler.list_resources(request, context).await
+    }
+
+    async fn list_resource_templates(
+        &self,
+        request: Option<PaginatedRequestParams>,
+        context: RequestContext<RoleServer>,
+    ) -> Result<ListResourceTemplatesResult, ErrorData> {
+        if self.theirs().resources.is_none() {
+            return Ok(ListResourceTemplatesResult::default());
+        }
+        self.handler.list_resource_templates(request, context).await
+    }
+
+    async fn read_resource(
+        &self,
+        request: ReadResourceRequestParams,
+        context: RequestContext<RoleServer>,
+    ) -> Result<ReadResourceResponse, ErrorData> {
+        self.handler.read_resource(request, context).await
+    }
+
+    fn accepted_subscription_filter(
+        &self,
+        requested: &SubscriptionFilter,
+    ) -> Option<SubscriptionFilter> {
+        self.handler.accepted_subscription_filter(requested)
+    }
+
+    async fn listen(&self, context: SubscriptionContext) -> Result<(), ErrorData> {
+        self.handler.listen(context).await
+    }
+
+    #[allow(deprecated)] // resources/subscribe: legacy, still in 2025-11-25
+    async fn subscribe(
+        &self,
+        request: SubscribeRequestParams,
+        context: RequestContext<RoleServer>,
+    ) -> Result<(), ErrorData> {
+        self.handler.subscribe(request, context).await
+    }
+
+    #[allow(deprecated)] // resources/unsubscribe: legacy, still in 2025-11-25
+    async fn unsubscribe(
+        &self,
+        request: UnsubscribeRequestParams,
+        context: RequestContext<RoleServer>,
+    ) -> Result<(), ErrorData> {
+        self.handler.unsubscribe(request, context).await
+    }
+
+    async fn on_custom_request(
+        &self,
+        request: CustomRequest,
+        context: RequestContext<RoleServer>,
+    ) -> Result<CustomResult, ErrorData> {
+        self.handler.on_custom_request(request, context).await
+    }
+
+    async fn on_cancelled(
+        &self,
+        notification: CancelledNotificationParam,
+        context: NotificationContext<RoleServer>,
+    ) {
+        self.handler.on_cancelled(notification, context).await;
+    }
+
+    async fn on_progress(
+        &self,
+        notification: ProgressNotificationParam,
+        context: NotificationContext<RoleServer>,
+    ) {
+        self.handler.on_progress(notification, context).await;
+    }
+
+    async fn on_initialized(&self, context: NotificationContext<RoleServer>) {
+        self.handler.on_initialized(context).await;
+    }
+
+    async fn on_roots_list_changed(&self, context: NotificationContext<RoleServer>) {
+        self.handler.on_roots_list_changed(context).await;
+    }
+
+    async fn on_custom_notification(
+        &self,
+        notification: CustomNotification,
+        context: NotificationContext<RoleServer>,
+    ) {
+        self.handler
+            .on_custom_notification(notification, context)
+            .await;
+    }
+
+    async fn get_task(
+        &self,
+        request: GetTaskParams,
+        context: RequestContext<RoleServer>,
+    ) -> Result<GetTaskResult, ErrorData> {
+        self.handler.get_task(request, context).await
+    }
+
+    async fn update_task(
+        &self,
+        request: UpdateTaskParams,
+        context: RequestContext<RoleServer>,
+    ) -> Result<(), ErrorData> {
+        self.handler.update_task(request, context).await
+    }
+
+    async fn cancel_task(
+        &self,
+        request: CancelTaskParams,
+        context: RequestContext<RoleServer>,
+    ) -> Result<(), ErrorData> {
+        self.handler.cancel_task(request, context).await
+    }
+
+    async fn list_skills(
+        &self,
+        request: Option<PaginatedRequestParams>,
+        context: RequestContext<RoleServer>,
+    ) -> Result<ListSkillsResult, ErrorData> {
+        self.handler.list_skills(request, context).await
+    }
+
+    async fn get_skill(
+        &self,
+        request: GetSkillRequestParams,
+        context: RequestContext<RoleServer>,
+    ) -> Result<GetSkillResult, ErrorData> {
+        self.handler.get_skill(request, context).await
+    }
+
+    async fn read_resource_directory(
+        &self,
+        request: ReadResourceDirectoryRequestParams,
+        context: RequestContext<RoleServer>,
+    ) -> Result<ReadResourceDirectoryResult, ErrorData> {
+        self.handler.read_resource_directory(request, context).await
     }
 }
