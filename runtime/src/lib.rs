@@ -87,6 +87,7 @@ mod args;
 pub mod canonical;
 mod context;
 mod error;
+mod finite;
 mod format;
 mod hybrid;
 mod narrative;
