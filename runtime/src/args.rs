@@ -204,32 +204,62 @@ fn check(
     match value {
         Value::Number(number) => {
             let n = number.as_f64().unwrap_or(f64::NAN);
-            let below = object.get("minimum").and_then(Value::as_f64).is_some_and(|min| n < min)
-                || object.get("exclusiveMinimum").and_then(Value::as_f64).is_some_and(|min| n <= min);
-            let above = object.get("maximum").and_then(Value::as_f64).is_some_and(|max| n > max)
-                || object.get("exclusiveMaximum").and_then(Value::as_f64).is_some_and(|max| n >= max);
+            let below = object
+                .get("minimum")
+                .and_then(Value::as_f64)
+                .is_some_and(|min| n < min)
+                || object
+                    .get("exclusiveMinimum")
+                    .and_then(Value::as_f64)
+                    .is_some_and(|min| n <= min);
+            let above = object
+                .get("maximum")
+                .and_then(Value::as_f64)
+                .is_some_and(|max| n > max)
+                || object
+                    .get("exclusiveMaximum")
+                    .and_then(Value::as_f64)
+                    .is_some_and(|max| n >= max);
             if below || above {
                 mismatch(problems, path);
             }
         }
         Value::String(text) => {
             let length = text.chars().count() as u64;
-            let short = object.get("minLength").and_then(Value::as_u64).is_some_and(|min| length < min);
-            let long = object.get("maxLength").and_then(Value::as_u64).is_some_and(|max| length > max);
+            let short = object
+                .get("minLength")
+                .and_then(Value::as_u64)
+                .is_some_and(|min| length < min);
+            let long = object
+                .get("maxLength")
+                .and_then(Value::as_u64)
+                .is_some_and(|max| length > max);
             if short || long {
                 mismatch(problems, path);
             }
         }
         Value::Array(items) => {
             let count = items.len() as u64;
-            let few = object.get("minItems").and_then(Value::as_u64).is_some_and(|min| count < min);
-            let many = object.get("maxItems").and_then(Value::as_u64).is_some_and(|max| count > max);
+            let few = object
+                .get("minItems")
+                .and_then(Value::as_u64)
+                .is_some_and(|min| count < min);
+            let many = object
+                .get("maxItems")
+                .and_then(Value::as_u64)
+                .is_some_and(|max| count > max);
             if few || many {
                 mismatch(problems, path.clone());
             }
             if let Some(item_schema) = object.get("items") {
                 for (i, item) in items.iter().enumerate() {
-                    check(item_schema, item, format!("{path}[{i}]"), definitions, problems);
+                    check(
+                        item_schema,
+                        item,
+                        format!("{path}[{i}]"),
+                        definitions,
+                        problems,
+                    );
                 }
             }
         }
@@ -238,9 +268,10 @@ fn check(
             if let Some(Value::Array(required)) = object.get("required") {
                 for name in required.iter().filter_map(Value::as_str) {
                     if !fields.contains_key(name) {
-                        let expected = properties
-                            .and_then(|p| p.get(name))
-                            .map_or_else(|| "any JSON value".into(), |s| expected_of(s, definitions));
+                        let expected = properties.and_then(|p| p.get(name)).map_or_else(
+                            || "any JSON value".into(),
+                            |s| expected_of(s, definitions),
+                        );
                         problems.push(ArgProblem::Invalid {
                             path: path.clone(),
                             message: format!("missing required field `{name}` ({expected})"),
