@@ -28,6 +28,41 @@ impl Context {
         Context { request }
     }
 
+    /// A context for calling tools outside a client session: in unit tests, with
+    /// [`ToolSet::call_json`](crate::ToolSet::call_json) or by calling a `#[context]` tool's
+    /// function directly. It is never cancelled, and its [`peer`](Context::peer) is
+    /// connected to no client, so a request or notification to the client fails (with an
+    /// error, not a panic).
+    ///
+    /// Must be called inside a tokio runtime (`#[tokio::test]`).
+    ///
+    /// ```
+    /// use toolshape::Context;
+    ///
+    /// /// Count to `n`, stopping early if the client cancels.
+    /// #[toolshape::tool(format = "json")]
+    /// async fn count(#[context] cx: Context, n: u32) -> u32 {
+    ///     let mut i = 0;
+    ///     while i < n && !cx.is_cancelled() { i += 1; }
+    ///     i
+    /// }
+    ///
+    /// # #[tokio::main(flavor = "current_thread")] async fn main() {
+    /// assert_eq!(count(Context::detached(), 3).await, 3);
+    /// # }
+    /// ```
+    pub fn detached() -> Self {
+        let (ours, theirs) = tokio::io::duplex(64);
+        drop(theirs);
+        let running = rmcp::service::serve_directly::<RoleServer, _, _, _, _>(
+            crate::server::NoHandler,
+            ours,
+            None,
+        );
+        let peer = running.peer().clone();
+        Context::new(RequestContext::new(rmcp::model::RequestId::Number(0), peer))
+    }
+
     /// Whether the client has cancelled this request.
     pub fn is_cancelled(&self) -> bool {
         self.request.ct.is_cancelled()

@@ -3,19 +3,30 @@
 use std::collections::BTreeMap;
 use std::sync::Arc;
 
-use rmcp::model::{CallToolRequestParams, CallToolResult, Tool};
+use rmcp::model::{CallToolRequestParams, CallToolResult, JsonObject, Tool};
 use rmcp::service::RequestContext;
 use rmcp::{ErrorData, RoleServer};
 
 use crate::args::ParamInfo;
 use crate::context::Context;
 use crate::error::DuplicateTool;
-use crate::tool::ToolDef;
+use crate::layer::{Call, Layer, Next};
+use crate::tool::{BoxFuture, ToolDef};
 
-struct Entry<S> {
-    def: ToolDef<S>,
-    tool: Tool,
-    params: Arc<[ParamInfo]>,
+pub(crate) struct Entry<S> {
+    pub(crate) def: ToolDef<S>,
+    pub(crate) tool: Tool,
+    pub(crate) params: Arc<[ParamInfo]>,
+}
+
+impl<S> Clone for Entry<S> {
+    fn clone(&self) -> Self {
+        Entry {
+            def: self.def.clone(),
+            tool: self.tool.clone(),
+            params: self.params.clone(),
+        }
+    }
 }
 
 /// The tools of a server, by name. `S` is the state their handlers receive.
@@ -27,14 +38,20 @@ struct Entry<S> {
 /// [`ToolSet::into_router`].
 ///
 /// Schemas are generated once, when a tool is added. Tools are listed in name order.
+///
+/// Every call goes through the set's [layers](crate::layer) ([`ToolSet::layer`]); a
+/// description or schema that depends on run-time configuration is filled in once at
+/// start-up ([`ToolSet::fill`], [`ToolSet::edit`]).
 pub struct ToolSet<S> {
     entries: BTreeMap<&'static str, Arc<Entry<S>>>,
+    layers: Vec<Arc<dyn Layer<S>>>,
 }
 
 impl<S> Default for ToolSet<S> {
     fn default() -> Self {
         ToolSet {
             entries: BTreeMap::new(),
+            layers: Vec::new(),
         }
     }
 }
@@ -43,6 +60,7 @@ impl<S> Clone for ToolSet<S> {
     fn clone(&self) -> Self {
         ToolSet {
             entries: self.entries.clone(),
+            layers: self.layers.clone(),
         }
     }
 }
@@ -93,6 +111,62 @@ impl<S: Send + Sync + 'static> ToolSet<S> {
         Ok(())
     }
 
+    /// Adds a [`Layer`] around every call. Layers run in the order they are added: the first
+    /// one added sees the call first and the result last.
+    pub fn layer(mut self, layer: impl Layer<S>) -> Self {
+        self.layers.push(Arc::new(layer));
+        self
+    }
+
+    /// Fills placeholders in what the tools' listing says, once, at start-up: each
+    /// `{key}` of `values` is replaced by its value in every tool's description and title,
+    /// and in every string of its input and output schemas (parameter descriptions
+    /// included). Text with no such placeholder is left as it is; braces that name no key
+    /// stay too.
+    ///
+    /// ```
+    /// use toolshape::{ToolSet, tool, tools};
+    ///
+    /// /// Today's date in {timezone}.
+    /// #[tool(format = "json")]
+    /// fn today(
+    ///     /// Days from today, in {timezone}.
+    ///     offset: i32,
+    /// ) -> i32 { offset }
+    ///
+    /// # fn main() -> Result<(), toolshape::DuplicateTool> {
+    /// let timezone = "Europe/Paris"; // read from the system at start-up
+    /// let tools = ToolSet::<()>::new(tools![today])?.fill(&[("timezone", timezone)]);
+    /// let listed = tools.get("today").unwrap();
+    /// assert_eq!(listed.description.as_deref(), Some("Today's date in Europe/Paris."));
+    /// assert_eq!(
+    ///     listed.input_schema["properties"]["offset"]["description"],
+    ///     "Days from today, in Europe/Paris."
+    /// );
+    /// # Ok(()) }
+    /// ```
+    pub fn fill(mut self, values: &[(&str, &str)]) -> Self {
+        let names: Vec<&'static str> = self.entries.keys().copied().collect();
+        for name in names {
+            self.edit(name, |tool| fill_tool(tool, values));
+        }
+        self
+    }
+
+    /// Changes the `tools/list` entry of the tool `name` at start-up: its description,
+    /// title, annotations, schemas. Returns whether there is such a tool. Arguments are still
+    /// read as the function's parameters say, so a schema edit should only describe them
+    /// better (descriptions, examples, tighter bounds the function checks itself).
+    pub fn edit(&mut self, name: &str, edit: impl FnOnce(&mut Tool)) -> bool {
+        match self.entries.get_mut(name) {
+            Some(entry) => {
+                edit(&mut Arc::make_mut(entry).tool);
+                true
+            }
+            None => false,
+        }
+    }
+
     /// The tools' `tools/list` entries, in name order.
     pub fn list(&self) -> Vec<Tool> {
         self.entries
@@ -129,11 +203,64 @@ impl<S: Send + Sync + 'static> ToolSet<S> {
         request: CallToolRequestParams,
         context: RequestContext<RoleServer>,
     ) -> Result<CallToolResult, ErrorData> {
-        let entry = self
-            .entries
-            .get(&*request.name)
-            .ok_or_else(|| unknown_tool(&request.name))?;
-        Ok(run(entry, state, request.arguments.unwrap_or_default(), context).await)
+        self.call_in(
+            state,
+            &request.name,
+            request.arguments.unwrap_or_default(),
+            Context::new(context),
+        )
+        .await
+    }
+
+    /// Calls the tool `name` with `arguments` (a JSON object), in-process, through every
+    /// layer: the [`CallToolResult`] is exactly what a client would receive. For tests
+    /// (with [`Context::detached`]) and for layers and tools that call other tools.
+    ///
+    /// # Errors
+    /// `invalid_params` when no tool has that name or `arguments` is not an object, as a
+    /// client would be answered.
+    pub async fn call_json(
+        &self,
+        state: &S,
+        name: &str,
+        arguments: serde_json::Value,
+        context: Context,
+    ) -> Result<CallToolResult, ErrorData> {
+        let arguments = match arguments {
+            serde_json::Value::Object(arguments) => arguments,
+            serde_json::Value::Null => JsonObject::new(),
+            other => {
+                return Err(ErrorData::invalid_params(
+                    format!("the arguments of `{name}` must be an object, not {other}"),
+                    None,
+                ));
+            }
+        };
+        self.call_in(state, name, arguments, context).await
+    }
+
+    async fn call_in(
+        &self,
+        state: &S,
+        name: &str,
+        arguments: JsonObject,
+        context: Context,
+    ) -> Result<CallToolResult, ErrorData> {
+        let entry = self.entries.get(name).ok_or_else(|| unknown_tool(name))?;
+        if self.layers.is_empty() {
+            return Ok(invoke(entry, state, arguments, context).await);
+        }
+        let call = Call {
+            arguments,
+            context,
+            state,
+            tools: self,
+            entry,
+        };
+        let next = Next {
+            layers: &self.layers,
+        };
+        Ok(next.run(call).await)
     }
 
     /// The tools as an rmcp [`ToolRouter`](rmcp::handler::server::router::tool::ToolRouter),
@@ -141,15 +268,17 @@ impl<S: Send + Sync + 'static> ToolSet<S> {
     pub fn into_router(self) -> rmcp::handler::server::router::tool::ToolRouter<S> {
         use rmcp::handler::server::router::tool::{ToolRoute, ToolRouter};
         let mut router = ToolRouter::new();
-        for entry in self.entries.into_values() {
-            let attr = entry.tool.clone();
-            router.add_route(ToolRoute::new_dyn(attr, move |call| {
-                let entry = entry.clone();
+        let set = Arc::new(self);
+        for (name, entry) in &set.entries {
+            let (name, set) = (*name, set.clone());
+            router.add_route(ToolRoute::new_dyn(entry.tool.clone(), move |call| {
+                let set = set.clone();
                 Box::pin(async move {
                     let arguments = call.arguments.unwrap_or_default();
-                    Ok(run(&entry, call.service, arguments, call.request_context)
+                    let context = Context::new(call.request_context);
+                    set.call_in(call.service, name, arguments, context)
                         .await
-                        .into())
+                        .map(Into::into)
                 })
             }));
         }
@@ -157,13 +286,80 @@ impl<S: Send + Sync + 'static> ToolSet<S> {
     }
 }
 
-async fn run<S>(
-    entry: &Entry<S>,
-    state: &S,
-    arguments: rmcp::model::JsonObject,
-    context: RequestContext<RoleServer>,
-) -> CallToolResult {
-    (entry.def.invoke)(state, &entry.params, arguments, Context::new(context)).await
+/// Runs the tool itself: what the last layer's [`Next`] does, and every call when there is
+/// no layer.
+pub(crate) fn invoke<'a, S>(
+    entry: &'a Entry<S>,
+    state: &'a S,
+    arguments: JsonObject,
+    context: Context,
+) -> BoxFuture<'a, CallToolResult> {
+    (entry.def.invoke)(state, &entry.params, arguments, context)
+}
+
+fn fill_tool(tool: &mut Tool, values: &[(&str, &str)]) {
+    if let Some(description) = &tool.description
+        && let Some(filled) = fill_text(description, values)
+    {
+        tool.description = Some(filled.into());
+    }
+    if let Some(title) = &tool.title
+        && let Some(filled) = fill_text(title, values)
+    {
+        tool.title = Some(filled);
+    }
+    let mut input = (*tool.input_schema).clone();
+    if fill_object(&mut input, values) {
+        tool.input_schema = Arc::new(input);
+    }
+    if let Some(output) = &tool.output_schema {
+        let mut output = (**output).clone();
+        if fill_object(&mut output, values) {
+            tool.output_schema = Some(Arc::new(output));
+        }
+    }
+}
+
+fn fill_object(object: &mut JsonObject, values: &[(&str, &str)]) -> bool {
+    let mut changed = false;
+    for value in object.values_mut() {
+        changed |= fill_value(value, values);
+    }
+    changed
+}
+
+fn fill_value(value: &mut serde_json::Value, values: &[(&str, &str)]) -> bool {
+    match value {
+        serde_json::Value::String(text) => match fill_text(text, values) {
+            Some(filled) => {
+                *text = filled;
+                true
+            }
+            None => false,
+        },
+        serde_json::Value::Array(items) => {
+            let mut changed = false;
+            for item in items {
+                changed |= fill_value(item, values);
+            }
+            changed
+        }
+        serde_json::Value::Object(object) => fill_object(object, values),
+        _ => false,
+    }
+}
+
+/// `text` with each `{key}` replaced, or `None` when it has none.
+fn fill_text(text: &str, values: &[(&str, &str)]) -> Option<String> {
+    let mut filled: Option<String> = None;
+    for (key, value) in values {
+        let placeholder = format!("{{{key}}}");
+        let current = filled.as_deref().unwrap_or(text);
+        if current.contains(&placeholder) {
+            filled = Some(current.replace(&placeholder, value));
+        }
+    }
+    filled
 }
 
 fn unknown_tool(name: &str) -> ErrorData {
