@@ -90,7 +90,6 @@ mod error;
 mod finite;
 mod format;
 mod hybrid;
-pub mod layer;
 mod narrative;
 mod plot;
 mod provenance;

@@ -10,7 +10,6 @@ use rmcp::{ErrorData, RoleServer};
 use crate::args::ParamInfo;
 use crate::context::Context;
 use crate::error::DuplicateTool;
-use crate::layer::{Call, Layer, Next};
 use crate::tool::{BoxFuture, ToolDef};
 
 pub(crate) struct Entry<S> {
@@ -39,19 +38,16 @@ impl<S> Clone for Entry<S> {
 ///
 /// Schemas are generated once, when a tool is added. Tools are listed in name order.
 ///
-/// Every call goes through the set's [layers](crate::layer) ([`ToolSet::layer`]); a
-/// description or schema that depends on run-time configuration is filled in once at
+/// A description or schema that depends on run-time configuration is filled in once at
 /// start-up ([`ToolSet::fill`], [`ToolSet::edit`]).
 pub struct ToolSet<S> {
     entries: BTreeMap<&'static str, Arc<Entry<S>>>,
-    layers: Vec<Arc<dyn Layer<S>>>,
 }
 
 impl<S> Default for ToolSet<S> {
     fn default() -> Self {
         ToolSet {
             entries: BTreeMap::new(),
-            layers: Vec::new(),
         }
     }
 }
@@ -60,7 +56,6 @@ impl<S> Clone for ToolSet<S> {
     fn clone(&self) -> Self {
         ToolSet {
             entries: self.entries.clone(),
-            layers: self.layers.clone(),
         }
     }
 }
@@ -109,13 +104,6 @@ impl<S: Send + Sync + 'static> ToolSet<S> {
             }),
         );
         Ok(())
-    }
-
-    /// Adds a [`Layer`] around every call. Layers run in the order they are added: the first
-    /// one added sees the call first and the result last.
-    pub fn layer(mut self, layer: impl Layer<S>) -> Self {
-        self.layers.push(Arc::new(layer));
-        self
     }
 
     /// Fills placeholders in what the tools' listing says, once, at start-up: each
@@ -212,9 +200,8 @@ impl<S: Send + Sync + 'static> ToolSet<S> {
         .await
     }
 
-    /// Calls the tool `name` with `arguments` (a JSON object), in-process, through every
-    /// layer: the [`CallToolResult`] is exactly what a client would receive. For tests
-    /// (with [`Context::detached`]) and for layers and tools that call other tools.
+    /// Calls the tool `name` with `arguments` (a JSON object), in-process: the [`CallToolResult`] is exactly what a client would receive. For tests
+    /// (with [`Context::detached`]) and for code that calls tools itself.
     ///
     /// # Errors
     /// `invalid_params` when no tool has that name or `arguments` is not an object, as a
@@ -247,20 +234,7 @@ impl<S: Send + Sync + 'static> ToolSet<S> {
         context: Context,
     ) -> Result<CallToolResult, ErrorData> {
         let entry = self.entries.get(name).ok_or_else(|| unknown_tool(name))?;
-        if self.layers.is_empty() {
-            return Ok(invoke(entry, state, arguments, context).await);
-        }
-        let call = Call {
-            arguments,
-            context,
-            state,
-            tools: self,
-            entry,
-        };
-        let next = Next {
-            layers: &self.layers,
-        };
-        Ok(next.run(call).await)
+        Ok(invoke(entry, state, arguments, context).await)
     }
 
     /// The tools as an rmcp [`ToolRouter`](rmcp::handler::server::router::tool::ToolRouter),
@@ -286,8 +260,7 @@ impl<S: Send + Sync + 'static> ToolSet<S> {
     }
 }
 
-/// Runs the tool itself: what the last layer's [`Next`] does, and every call when there is
-/// no layer.
+/// Runs the tool itself.
 pub(crate) fn invoke<'a, S>(
     entry: &'a Entry<S>,
     state: &'a S,
