@@ -316,9 +316,10 @@ fn constructor(tool: &Tool, cfg: Option<TokenStream>) -> TokenStream {
         .map_or_else(Span::call_site, |token| token.span());
     // One check per parameter, spanned at its type: a type that cannot be a parameter is
     // reported there, once.
-    let param_checks = arg_types.iter().zip(tool.schema_params()).map(|(read, param)| {
-        quote_spanned!(param.ty.span()=> #private::param::<#read>())
-    });
+    let param_checks = arg_types
+        .iter()
+        .zip(tool.schema_params())
+        .map(|(read, param)| quote_spanned!(param.ty.span()=> #private::param::<#read>()));
     let params_step = quote!(.params((#(#param_checks,)*)));
     let spanned_format = respan(format, output_span);
     let format_step = quote_spanned!(output_span=> .format(#spanned_format));

@@ -771,8 +771,12 @@ mod tests {
     fn every_problem_is_reported_with_its_parameter() {
         let (_, params) = infos((param::<u8>(), param::<Option<String>>()), SPECS);
         let args = json!({"id": 300, "note": 5, "extra": true});
-        let problems =
-            parse((param::<u8>(), param::<Option<String>>()), &params, args.as_object().unwrap().clone()).unwrap_err();
+        let problems = parse(
+            (param::<u8>(), param::<Option<String>>()),
+            &params,
+            args.as_object().unwrap().clone(),
+        )
+        .unwrap_err();
         let text = describe_problems("t", &params, &problems);
         assert_eq!(
             text,
@@ -808,7 +812,12 @@ mod tests {
         }];
         let (_, params) = infos((param::<Filter>(),), specs);
         let args = json!({"filter": {"tags": ["a", 2, "c", null], "limit": 300, "order": "up", "colour": "red"}});
-        let problems = parse((param::<Filter>(),), &params, args.as_object().unwrap().clone()).unwrap_err();
+        let problems = parse(
+            (param::<Filter>(),),
+            &params,
+            args.as_object().unwrap().clone(),
+        )
+        .unwrap_err();
         assert_eq!(
             describe_problems("t", &params, &problems),
             "Error: invalid arguments for tool `t`:\n\
@@ -824,7 +833,12 @@ mod tests {
     #[test]
     fn missing_required_parameter_is_named() {
         let (_, params) = infos((param::<u32>(), param::<Option<String>>()), SPECS);
-        let problems = parse((param::<u32>(), param::<Option<String>>()), &params, JsonObject::new()).unwrap_err();
+        let problems = parse(
+            (param::<u32>(), param::<Option<String>>()),
+            &params,
+            JsonObject::new(),
+        )
+        .unwrap_err();
         assert_eq!(
             problems,
             vec![ArgProblem::Missing {
@@ -832,7 +846,12 @@ mod tests {
                 expected: "integer, uint32, at least 0".into()
             }]
         );
-        let ok = parse((param::<Option<u32>>(), param::<Option<String>>()), &params, JsonObject::new()).unwrap();
+        let ok = parse(
+            (param::<Option<u32>>(), param::<Option<String>>()),
+            &params,
+            JsonObject::new(),
+        )
+        .unwrap();
         assert_eq!(ok, (None, None));
     }
 }
