@@ -88,6 +88,14 @@ impl<S: Send + Sync + 'static> Server<S> {
         self
     }
 
+    /// Seals the request state of input-required results with these keys instead of a
+    /// random key of this process: see [`StateKeys`](crate::StateKeys).
+    pub fn with_state_keys(mut self, keys: crate::StateKeys) -> Self {
+        let tools = Arc::make_mut(&mut self.tools);
+        *tools = std::mem::take(tools).with_state_keys(keys);
+        self
+    }
+
     /// Sets the `instructions` the server gives clients at initialisation.
     pub fn with_instructions(mut self, instructions: impl Into<String>) -> Self {
         let info = Arc::make_mut(&mut self.info);
@@ -151,10 +159,7 @@ impl<S: Send + Sync + 'static> ServerHandler for Server<S> {
         request: CallToolRequestParams,
         context: RequestContext<RoleServer>,
     ) -> Result<CallToolResponse, ErrorData> {
-        self.tools
-            .call(&self.state, request, context)
-            .await
-            .map(Into::into)
+        self.tools.respond(&self.state, request, context).await
     }
 
     fn get_tool(&self, name: &str) -> Option<Tool> {

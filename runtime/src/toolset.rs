@@ -3,13 +3,14 @@
 use std::collections::BTreeMap;
 use std::sync::Arc;
 
-use rmcp::model::{CallToolRequestParams, CallToolResult, Tool};
+use rmcp::model::{CallToolRequestParams, CallToolResponse, CallToolResult, Tool};
 use rmcp::service::RequestContext;
 use rmcp::{ErrorData, RoleServer};
 
 use crate::args::ParamInfo;
 use crate::context::Context;
 use crate::error::DuplicateTool;
+use crate::rounds::{self, StateKeys};
 use crate::tool::ToolDef;
 
 struct Entry<S> {
@@ -29,12 +30,14 @@ struct Entry<S> {
 /// Schemas are generated once, when a tool is added. Tools are listed in name order.
 pub struct ToolSet<S> {
     entries: BTreeMap<&'static str, Arc<Entry<S>>>,
+    keys: StateKeys,
 }
 
 impl<S> Default for ToolSet<S> {
     fn default() -> Self {
         ToolSet {
             entries: BTreeMap::new(),
+            keys: StateKeys::default(),
         }
     }
 }
@@ -43,6 +46,7 @@ impl<S> Clone for ToolSet<S> {
     fn clone(&self) -> Self {
         ToolSet {
             entries: self.entries.clone(),
+            keys: self.keys.clone(),
         }
     }
 }
@@ -116,24 +120,62 @@ impl<S: Send + Sync + 'static> ToolSet<S> {
         self.entries.is_empty()
     }
 
-    /// Serves a `tools/call` request with `state`.
+    /// Seals the request state of input-required results with these keys (by default, a
+    /// random key of this process): see [`StateKeys`].
+    #[must_use]
+    pub fn with_state_keys(mut self, keys: StateKeys) -> Self {
+        self.keys = keys;
+        self
+    }
+
+    /// Serves a `tools/call` request with `state`: the tool's result, or, when the tool asks
+    /// a 2026-07-28 client for input it has not given yet, an input-required result.
     ///
     /// Every outcome of the tool itself (success, its error, bad arguments, a panic) is a
-    /// [`CallToolResult`]; only an unknown tool name is a JSON-RPC error (`-32602`).
+    /// [`CallToolResult`].
     ///
     /// # Errors
-    /// `invalid_params` when no tool has the requested name.
+    /// `invalid_params` when no tool has the requested name, or when the client's answers
+    /// or its request state are unacceptable (state that fails its integrity check).
+    pub async fn respond(
+        &self,
+        state: &S,
+        request: CallToolRequestParams,
+        context: RequestContext<RoleServer>,
+    ) -> Result<CallToolResponse, ErrorData> {
+        let entry = self
+            .entries
+            .get(&*request.name)
+            .ok_or_else(|| unknown_tool(&request.name))?;
+        let call = rounds::Call {
+            tool: request.name.to_string(),
+            arguments: request.arguments.unwrap_or_default(),
+            input_responses: request.input_responses,
+            request_state: request.request_state,
+        };
+        run(entry, &self.keys, state, call, context).await
+    }
+
+    /// [`ToolSet::respond`] for a caller that needs the complete result: a tool that still
+    /// waits for the client's input ends with an error result saying so.
+    ///
+    /// # Errors
+    /// As [`ToolSet::respond`].
     pub async fn call(
         &self,
         state: &S,
         request: CallToolRequestParams,
         context: RequestContext<RoleServer>,
     ) -> Result<CallToolResult, ErrorData> {
-        let entry = self
-            .entries
-            .get(&*request.name)
-            .ok_or_else(|| unknown_tool(&request.name))?;
-        Ok(run(entry, state, request.arguments.unwrap_or_default(), context).await)
+        let name = request.name.clone();
+        match self.respond(state, request, context).await? {
+            CallToolResponse::Complete(result) => Ok(result),
+            _ => Ok(CallToolResult::error(vec![
+                rmcp::model::ContentBlock::text(format!(
+                    "Error: `{name}` needs input from the client to complete"
+                )),
+            ])),
+        }
     }
 
     /// The tools as an rmcp [`ToolRouter`](rmcp::handler::server::router::tool::ToolRouter),
@@ -143,13 +185,18 @@ impl<S: Send + Sync + 'static> ToolSet<S> {
         let mut router = ToolRouter::new();
         for entry in self.entries.into_values() {
             let attr = entry.tool.clone();
+            let keys = self.keys.clone();
             router.add_route(ToolRoute::new_dyn(attr, move |call| {
                 let entry = entry.clone();
+                let keys = keys.clone();
                 Box::pin(async move {
-                    let arguments = call.arguments.unwrap_or_default();
-                    Ok(run(&entry, call.service, arguments, call.request_context)
-                        .await
-                        .into())
+                    let request = rounds::Call {
+                        tool: call.name.to_string(),
+                        arguments: call.arguments.unwrap_or_default(),
+                        input_responses: call.input_responses,
+                        request_state: call.request_state,
+                    };
+                    run(&entry, &keys, call.service, request, call.request_context).await
                 })
             }));
         }
@@ -159,11 +206,15 @@ impl<S: Send + Sync + 'static> ToolSet<S> {
 
 async fn run<S>(
     entry: &Entry<S>,
+    keys: &StateKeys,
     state: &S,
-    arguments: rmcp::model::JsonObject,
+    call: rounds::Call,
     context: RequestContext<RoleServer>,
-) -> CallToolResult {
-    (entry.def.invoke)(state, &entry.params, arguments, Context::new(context)).await
+) -> Result<CallToolResponse, ErrorData> {
+    rounds::run(keys, call, context, |arguments, context: Context| {
+        (entry.def.invoke)(state, &entry.params, arguments, context)
+    })
+    .await
 }
 
 fn unknown_tool(name: &str) -> ErrorData {
