@@ -85,6 +85,7 @@
 
 mod args;
 pub mod canonical;
+mod content;
 mod context;
 mod error;
 mod format;
@@ -104,6 +105,7 @@ mod toolset;
 #[path = "private.rs"]
 pub mod __private;
 
+pub use content::{Attachment, Rich};
 pub use context::{Answer, Ask, Context, Elicitation, InputError, LogLevel};
 pub use error::{DuplicateTool, ToolError};
 pub use format::{CallFacts, Format, HybridFormat, HybridOutput, Json, JsonOutput, Render};
