@@ -227,11 +227,10 @@ pub static SPEC: toolshape::__private::ToolSpec = toolshape::__private::ToolSpec
         name: "size",
         description: "Index into SIZES.",
     }],
-    annotations: [None; 4],
-    kind: None,
     model_id: None,
     rust_path: "toolshape_bench::get_payload",
     location: "bench/src/lib.rs",
+    ..toolshape::__private::ToolSpec::DEFAULT
 };
 
 /// A toolshape server of the same tool rendered by `F` (built with the runtime's hidden

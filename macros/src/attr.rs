@@ -4,18 +4,18 @@ use darling::FromMeta;
 use darling::util::SpannedValue;
 
 /// The arguments of `#[tool(...)]`.
-#[derive(Debug, FromMeta)]
+#[derive(Debug, Default, FromMeta)]
 pub(crate) struct ToolArgs {
     /// `format = "json"`, `"text"` or `"hybrid"`.
     pub(crate) format: Option<SpannedValue<Quoted<FormatName>>>,
     /// `name = "..."`: the tool name; defaults to the function name.
     pub(crate) name: Option<SpannedValue<String>>,
     /// `title = "..."`: a human-readable title.
-    pub(crate) title: Option<String>,
+    pub(crate) title: Option<TextValue>,
     /// `description = "..."`: replaces the doc comment as description.
-    pub(crate) description: Option<String>,
+    pub(crate) description: Option<TextValue>,
     /// `version = "..."`: the `tool_version` in provenance; defaults to the crate's version.
-    pub(crate) version: Option<String>,
+    pub(crate) version: Option<TextValue>,
     /// `kind = "read" | "state" | "action"`: what the tool does; sets the format policy and
     /// the MCP annotations.
     pub(crate) kind: Option<SpannedValue<Quoted<KindName>>>,
@@ -28,7 +28,7 @@ pub(crate) struct ToolArgs {
     /// `open_world = bool`: overrides `openWorldHint`.
     pub(crate) open_world: Option<bool>,
     /// `model_id = "..."`: the model behind the tool's answers, in provenance.
-    pub(crate) model_id: Option<String>,
+    pub(crate) model_id: Option<TextValue>,
     /// `confirm = "..."`: for `format = "text"`, the confirmation sentence (alone for `()`,
     /// else followed by `:` and the value's text).
     pub(crate) confirm: Option<SpannedValue<String>>,
@@ -79,20 +79,88 @@ pub(crate) enum KindName {
 }
 
 impl KindName {
-    /// The name as written in `kind = "..."`.
-    pub(crate) fn as_str(self) -> &'static str {
-        match self {
-            KindName::Read => "read",
-            KindName::State => "state",
-            KindName::Action => "action",
+    /// The MCP annotations a kind implies.
+    pub(crate) fn hints(self) -> Annotations {
+        let (read_only, destructive, idempotent) = match self {
+            KindName::Read | KindName::State => (true, false, true),
+            KindName::Action => (false, true, false),
+        };
+        Annotations {
+            read_only: Some(read_only),
+            destructive: Some(destructive),
+            idempotent: Some(idempotent),
+            open_world: Some(false),
         }
     }
 
-    /// The MCP annotations a kind implies: (read-only, destructive, idempotent, open-world).
-    pub(crate) fn hints(self) -> [bool; 4] {
+    /// The variant of the runtime's `Kind`.
+    pub(crate) fn variant(self) -> &'static str {
         match self {
-            KindName::Read | KindName::State => [true, false, true, false],
-            KindName::Action => [false, true, false, false],
+            KindName::Read => "Read",
+            KindName::State => "State",
+            KindName::Action => "Action",
+        }
+    }
+}
+
+/// The MCP annotations of a tool; `None` leaves a hint unset.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub(crate) struct Annotations {
+    /// `readOnlyHint`.
+    pub(crate) read_only: Option<bool>,
+    /// `destructiveHint`.
+    pub(crate) destructive: Option<bool>,
+    /// `idempotentHint`.
+    pub(crate) idempotent: Option<bool>,
+    /// `openWorldHint`.
+    pub(crate) open_world: Option<bool>,
+}
+
+impl Annotations {
+    /// Each hint of `self`, or else of `fallback`.
+    pub(crate) fn or(self, fallback: Annotations) -> Annotations {
+        Annotations {
+            read_only: self.read_only.or(fallback.read_only),
+            destructive: self.destructive.or(fallback.destructive),
+            idempotent: self.idempotent.or(fallback.idempotent),
+            open_world: self.open_world.or(fallback.open_world),
+        }
+    }
+}
+
+/// A text value of the tool (`description`, `title`, `version`, `model_id`): a string
+/// literal, or any constant expression of type `&'static str` (`concat!(..)`, `env!(..)`,
+/// the path of a `const`).
+#[derive(Debug, Clone)]
+pub(crate) enum TextValue {
+    /// `"..."`: the value is known to the macro.
+    Literal(syn::LitStr),
+    /// Anything else: the compiler evaluates it where the tool's spec is built.
+    Expr(syn::Expr),
+}
+
+impl FromMeta for TextValue {
+    fn from_expr(expr: &syn::Expr) -> darling::Result<Self> {
+        match expr {
+            syn::Expr::Lit(syn::ExprLit {
+                lit: syn::Lit::Str(lit),
+                ..
+            }) => Ok(TextValue::Literal(lit.clone())),
+            syn::Expr::Lit(other) => Err(darling::Error::custom(
+                "expected text: a string literal, `concat!(..)`, `env!(..)` or a `const` of type `&'static str`",
+            )
+            .with_span(other)),
+            syn::Expr::Group(group) => TextValue::from_expr(&group.expr),
+            other => Ok(TextValue::Expr(other.clone())),
+        }
+    }
+}
+
+impl quote::ToTokens for TextValue {
+    fn to_tokens(&self, tokens: &mut proc_macro2::TokenStream) {
+        match self {
+            TextValue::Literal(lit) => lit.to_tokens(tokens),
+            TextValue::Expr(expr) => expr.to_tokens(tokens),
         }
     }
 }

@@ -26,21 +26,50 @@ pub(crate) fn tool(args: TokenStream, item: TokenStream) -> TokenStream {
             return with_item(item, error.into_compile_error());
         }
     };
-    let parsed = darling::ast::NestedMeta::parse_meta_list(args)
-        .map_err(darling::Error::from)
-        .and_then(|list| <ToolArgs as darling::FromMeta>::from_list(&list));
-    let result = parsed.and_then(|args| model::build(args, &function));
+    let (args, args_errors) = read_args(args);
+    let args_incomplete = args_errors.is_some();
+    // Without a format, the output's checks would be a guess: generate nothing to check.
+    let checkable = args.format.is_some();
+    let result = model::build(args, &function, args_incomplete);
     model::strip_param_attrs(&mut function);
+    let args_errors = args_errors.map(darling::Error::write_errors);
     match result {
+        // Keep generating after an error in the attribute (with what could be read of it),
+        // so the signature's errors and the type checks show in the same build.
         Ok(tool) => {
-            let constructor = constructor(&tool);
+            let constructor = checkable.then(|| constructor(&tool));
             quote! {
                 #function
                 #constructor
+                #args_errors
             }
         }
         // Keep the function so the rest of the crate, and IDEs, go on working.
-        Err(errors) => with_item(quote!(#function), errors.write_errors()),
+        Err(errors) => {
+            let errors = errors.write_errors();
+            with_item(quote!(#function), quote!(#args_errors #errors))
+        }
+    }
+}
+
+/// The attribute's arguments: all of them, or, when some are wrong, those that can be read
+/// on their own and the errors of the others.
+fn read_args(args: TokenStream) -> (ToolArgs, Option<darling::Error>) {
+    use darling::FromMeta as _;
+    let list = match darling::ast::NestedMeta::parse_meta_list(args) {
+        Ok(list) => list,
+        Err(error) => return (ToolArgs::default(), Some(error.into())),
+    };
+    match ToolArgs::from_list(&list) {
+        Ok(args) => (args, None),
+        Err(errors) => {
+            let readable: Vec<_> = list
+                .into_iter()
+                .filter(|item| ToolArgs::from_list(std::slice::from_ref(item)).is_ok())
+                .collect();
+            let args = ToolArgs::from_list(&readable).unwrap_or_default();
+            (args, Some(errors))
+        }
     }
 }
 
@@ -67,33 +96,40 @@ fn constructor(tool: &Tool) -> TokenStream {
 
     let name = &tool.name;
     let description = &tool.description;
-    let title = match &tool.title {
-        Some(title) => quote!(::core::option::Option::Some(#title)),
-        None => quote!(::core::option::Option::None),
-    };
+    let title = option(tool.title.as_ref());
     let version = match &tool.version {
         Some(version) => quote!(#version),
         None => quote!(::core::env!("CARGO_PKG_VERSION")),
     };
-    let model_id = match &tool.model_id {
-        Some(model_id) => quote!(::core::option::Option::Some(#model_id)),
-        None => quote!(::core::option::Option::None),
-    };
+    let model_id = option(tool.model_id.as_ref());
     let param_specs = tool.schema_params().map(|(_, name, _, description)| {
         quote!(#private::ParamSpec { name: #name, description: #description })
     });
     let rust_name = fn_ident.to_string();
-    let kind = match tool.kind {
-        Some(kind) => {
-            let kind = kind.as_str();
-            quote!(::core::option::Option::Some(#kind))
+    let kind = option(
+        tool.kind
+            .map(|kind| format_ident!("{}", kind.variant()))
+            .map(|variant| quote!(#private::Kind::#variant))
+            .as_ref(),
+    );
+    let annotations = {
+        let hints = tool.annotations;
+        let [read_only, destructive, idempotent, open_world] = [
+            hints.read_only,
+            hints.destructive,
+            hints.idempotent,
+            hints.open_world,
+        ]
+        .map(|hint| option(hint.as_ref()));
+        quote! {
+            #private::Annotations {
+                read_only: #read_only,
+                destructive: #destructive,
+                idempotent: #idempotent,
+                open_world: #open_world,
+            }
         }
-        None => quote!(::core::option::Option::None),
     };
-    let annotations = tool.annotations.iter().map(|hint| match hint {
-        Some(value) => quote!(::core::option::Option::Some(#value)),
-        None => quote!(::core::option::Option::None),
-    });
 
     // The state type the handler receives, the constructor's generics, and how the
     // function's state argument is made.
@@ -188,7 +224,7 @@ fn constructor(tool: &Tool) -> TokenStream {
                 version: #version,
                 model_id: #model_id,
                 params: &[#(#param_specs),*],
-                annotations: [#(#annotations),*],
+                annotations: #annotations,
                 kind: #kind,
                 rust_path: ::core::concat!(::core::module_path!(), "::", #rust_name),
                 location: ::core::concat!(::core::file!(), ":", ::core::line!()),
@@ -200,6 +236,14 @@ fn constructor(tool: &Tool) -> TokenStream {
                 })
                 #format_step
         }
+    }
+}
+
+/// `Option` of `value`'s tokens, written with absolute paths.
+fn option<T: quote::ToTokens>(value: Option<&T>) -> TokenStream {
+    match value {
+        Some(value) => quote!(::core::option::Option::Some(#value)),
+        None => quote!(::core::option::Option::None),
     }
 }
 

@@ -7,7 +7,7 @@ use proc_macro2::Span;
 use syn::spanned::Spanned;
 use syn::{FnArg, GenericParam, ItemFn, Pat, ReceiverKind, Type};
 
-use crate::attr::{FormatName, KindName, ToolArgs};
+use crate::attr::{Annotations, FormatName, KindName, TextValue, ToolArgs};
 use crate::docs;
 
 /// Most parameters a tool can take (the runtime implements its argument parsing for tuples
@@ -16,13 +16,13 @@ pub(crate) const MAX_PARAMS: usize = 16;
 
 pub(crate) struct Tool {
     pub(crate) name: String,
-    pub(crate) title: Option<String>,
-    pub(crate) description: String,
-    pub(crate) version: Option<String>,
-    pub(crate) model_id: Option<String>,
+    pub(crate) title: Option<TextValue>,
+    pub(crate) description: TextValue,
+    pub(crate) version: Option<TextValue>,
+    pub(crate) model_id: Option<TextValue>,
     pub(crate) format: FormatName,
-    /// MCP annotations: read-only, destructive, idempotent, open-world; `None` = unset.
-    pub(crate) annotations: [Option<bool>; 4],
+    /// MCP annotations: from `kind`, overridden by the explicit hints.
+    pub(crate) annotations: Annotations,
     /// `kind = "..."`, if given.
     pub(crate) kind: Option<KindName>,
     /// `confirm = "..."` of a `format = "text"` tool.
@@ -94,12 +94,21 @@ pub(crate) fn strip_param_attrs(function: &mut ItemFn) {
 }
 
 /// Builds the model, or every error found.
-pub(crate) fn build(args: ToolArgs, function: &ItemFn) -> darling::Result<Tool> {
+///
+/// `args_incomplete` says that some of the attribute's keys could not be read (their errors
+/// are reported already): a key that seems missing may just be misspelt, so its absence is
+/// not reported again.
+pub(crate) fn build(
+    args: ToolArgs,
+    function: &ItemFn,
+    args_incomplete: bool,
+) -> darling::Result<Tool> {
     let mut errors = darling::Error::accumulator();
     let sig = &function.sig;
 
     let format = match args.format {
         Some(format) => format.0,
+        None if args_incomplete => FormatName::Json,
         None => {
             errors.push(
                 darling::Error::custom(
@@ -127,17 +136,13 @@ pub(crate) fn build(args: ToolArgs, function: &ItemFn) -> darling::Result<Tool> 
             .with_span(&format_value.span()),
         );
     }
-    let implied = kind.map(KindName::hints);
-    let overrides = [
-        args.read_only,
-        args.destructive,
-        args.idempotent,
-        args.open_world,
-    ];
-    let mut annotations = [None; 4];
-    for (i, slot) in annotations.iter_mut().enumerate() {
-        *slot = overrides[i].or(implied.map(|hints| hints[i]));
+    let annotations = Annotations {
+        read_only: args.read_only,
+        destructive: args.destructive,
+        idempotent: args.idempotent,
+        open_world: args.open_world,
     }
+    .or(kind.map(KindName::hints).unwrap_or_default());
 
     let ident_name = sig.ident.to_string();
     let ident_name = ident_name
@@ -164,12 +169,13 @@ pub(crate) fn build(args: ToolArgs, function: &ItemFn) -> darling::Result<Tool> 
         }
     };
 
-    let description = match args
-        .description
-        .clone()
-        .or_else(|| docs::collect(&function.attrs))
-    {
+    let doc = || {
+        docs::collect(&function.attrs)
+            .map(|text| TextValue::Literal(syn::LitStr::new(&text, sig.ident.span())))
+    };
+    let description = match args.description.clone().or_else(doc) {
         Some(description) => description,
+        None if args_incomplete => TextValue::Literal(syn::LitStr::new("", sig.ident.span())),
         None => {
             errors.push(
                 darling::Error::custom(
@@ -178,7 +184,7 @@ pub(crate) fn build(args: ToolArgs, function: &ItemFn) -> darling::Result<Tool> 
                 )
                 .with_span(&sig.ident),
             );
-            String::new()
+            TextValue::Literal(syn::LitStr::new("", sig.ident.span()))
         }
     };
 

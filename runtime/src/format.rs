@@ -484,10 +484,9 @@ mod tests {
         version: "1.2.3",
         model_id: Some("declared"),
         params: &[],
-        annotations: [None; 4],
-        kind: None,
         rust_path: "crate::t",
         location: "here:1",
+        ..ToolSpec::DEFAULT
     };
 
     fn facts() -> CallFacts<'static> {

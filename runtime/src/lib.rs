@@ -117,7 +117,7 @@ pub use rounds::{StateKeyError, StateKeys};
 pub use server::Server;
 pub use state::Provides;
 pub use text::ToolText;
-pub use tool::{BoxFuture, TOOL_META_KEY, ToolDef};
+pub use tool::{BoxFuture, Kind, TOOL_META_KEY, ToolDef};
 pub use toolset::ToolSet;
 pub use toolshape_macros::Narrative;
 #[doc = include_str!("docs/tool.md")]

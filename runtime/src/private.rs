@@ -8,7 +8,7 @@ pub use crate::narrative::Narrative;
 pub use crate::state::Provides;
 pub use crate::text::__private as text;
 pub use crate::text::{Confirm, Confirmed, Text};
-pub use crate::tool::{BoxFuture, ToolDef, ToolSpec};
+pub use crate::tool::{Annotations, BoxFuture, Kind, ToolDef, ToolSpec};
 pub use ::std::boxed::Box;
 pub use ::std::string::String;
 

@@ -23,7 +23,64 @@ pub const TOOL_META_KEY: &str = "dev.toolshape/tool";
 /// A boxed future, as tool handlers return them.
 pub type BoxFuture<'a, T> = Pin<Box<dyn Future<Output = T> + Send + 'a>>;
 
+/// What a tool does, as declared with `#[tool(kind = "...")]`. It sets the tool's MCP
+/// annotations and tells programs that treat tools generically (an undo journal, a UI)
+/// how to use it; the `tools/list` entry carries it in `_meta["dev.toolshape/tool"]`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+#[non_exhaustive]
+pub enum Kind {
+    /// `kind = "read"`: reads data for a model or a person to look at.
+    Read,
+    /// `kind = "state"`: reads configuration or state that programs act on; its result is
+    /// structured (`json` or `hybrid`).
+    State,
+    /// `kind = "action"`: changes something.
+    Action,
+}
+
+impl Kind {
+    /// The name used in `#[tool(kind = "...")]` and in the listing's `_meta`.
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Kind::Read => "read",
+            Kind::State => "state",
+            Kind::Action => "action",
+        }
+    }
+}
+
+/// The MCP annotations of a tool (hints to clients); `None` leaves a hint unset.
+#[doc(hidden)]
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct Annotations {
+    /// `readOnlyHint`.
+    pub read_only: Option<bool>,
+    /// `destructiveHint`.
+    pub destructive: Option<bool>,
+    /// `idempotentHint`.
+    pub idempotent: Option<bool>,
+    /// `openWorldHint`.
+    pub open_world: Option<bool>,
+}
+
+impl Annotations {
+    /// No hint set.
+    pub const NONE: Annotations = Annotations {
+        read_only: None,
+        destructive: None,
+        idempotent: None,
+        open_world: None,
+    };
+
+    fn is_empty(&self) -> bool {
+        *self == Annotations::NONE
+    }
+}
+
 /// What `#[tool]` knows of a tool at compile time. Built by generated code.
+///
+/// Text fields are `&'static str` expressions: a literal, `concat!(..)`, `env!(..)` or a
+/// `const`, as the user wrote them.
 #[doc(hidden)]
 #[derive(Debug)]
 pub struct ToolSpec {
@@ -34,14 +91,31 @@ pub struct ToolSpec {
     /// `#[tool(model_id = "...")]`: the model behind the tool's answers, for provenance.
     pub model_id: Option<&'static str>,
     pub params: &'static [ParamSpec],
-    /// MCP annotations: read-only, destructive, idempotent, open-world hints; `None` = unset.
-    pub annotations: [Option<bool>; 4],
-    /// `kind = "..."` as written (`"read"`, `"state"`, `"action"`), if given.
-    pub kind: Option<&'static str>,
+    /// MCP annotations, from `kind` and the explicit hints.
+    pub annotations: Annotations,
+    /// `kind = "..."`, if given.
+    pub kind: Option<Kind>,
     /// The Rust path of the annotated function, for messages.
     pub rust_path: &'static str,
     /// `file:line` of the annotated function, for messages.
     pub location: &'static str,
+}
+
+impl ToolSpec {
+    /// A spec with every optional part unset, to complete with `..ToolSpec::DEFAULT` where a
+    /// spec is written by hand (benchmarks, tests).
+    pub const DEFAULT: ToolSpec = ToolSpec {
+        name: "",
+        title: None,
+        description: "",
+        version: "0.0.0",
+        model_id: None,
+        params: &[],
+        annotations: Annotations::NONE,
+        kind: None,
+        rust_path: "",
+        location: "",
+    };
 }
 
 /// The handler generated for one tool, typed by its parameters and output:
@@ -180,21 +254,13 @@ pub(crate) fn describe<S>(def: &ToolDef<S>) -> (Tool, Vec<ParamInfo>) {
     if let Some(title) = spec.title {
         tool = tool.with_title(title);
     }
-    let [read_only, destructive, idempotent, open_world] = spec.annotations;
-    if spec.annotations.iter().any(Option::is_some) {
+    let hints = spec.annotations;
+    if !hints.is_empty() {
         let mut annotations = rmcp::model::ToolAnnotations::new();
-        if let Some(hint) = read_only {
-            annotations = annotations.read_only(hint);
-        }
-        if let Some(hint) = destructive {
-            annotations = annotations.destructive(hint);
-        }
-        if let Some(hint) = idempotent {
-            annotations = annotations.idempotent(hint);
-        }
-        if let Some(hint) = open_world {
-            annotations = annotations.open_world(hint);
-        }
+        annotations.read_only_hint = hints.read_only;
+        annotations.destructive_hint = hints.destructive;
+        annotations.idempotent_hint = hints.idempotent;
+        annotations.open_world_hint = hints.open_world;
         tool = tool.with_annotations(annotations);
     }
     // What the tool is, for programs that treat tools generically (an undo journal looks
@@ -202,7 +268,7 @@ pub(crate) fn describe<S>(def: &ToolDef<S>) -> (Tool, Vec<ParamInfo>) {
     let mut about = JsonObject::new();
     about.insert("format".into(), def.format.as_str().into());
     if let Some(kind) = spec.kind {
-        about.insert("kind".into(), kind.into());
+        about.insert("kind".into(), kind.as_str().into());
     }
     let mut meta = JsonObject::new();
     meta.insert(TOOL_META_KEY.into(), about.into());

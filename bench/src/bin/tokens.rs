@@ -257,11 +257,10 @@ static SPEC: toolshape::__private::ToolSpec = toolshape::__private::ToolSpec {
     description: "",
     version: "0.1.0",
     params: &[],
-    annotations: [None; 4],
-    kind: None,
     model_id: None,
     rust_path: "tokens::get_data",
     location: "bench/src/bin/tokens.rs",
+    ..toolshape::__private::ToolSpec::DEFAULT
 };
 
 /// The text block a toolshape format `F` gives for `value`.

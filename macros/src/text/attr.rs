@@ -1,7 +1,7 @@
 //! What the user wrote in `#[text(...)]` on a type, its fields and variants, read with darling.
 
 use darling::util::{Flag, Override, SpannedValue};
-use darling::{FromDeriveInput, FromField, FromVariant, ast};
+use darling::{FromDeriveInput, FromField, FromMeta, FromVariant, ast};
 
 /// `#[derive(ToolText)]` and its type-level `#[text(...)]`.
 #[derive(Debug, FromDeriveInput)]
@@ -26,12 +26,12 @@ pub(crate) struct TextInput {
     pub(crate) plural: Option<SpannedValue<String>>,
     /// `empty = "..."`: the whole text of an empty list.
     pub(crate) empty: Option<SpannedValue<String>>,
-    /// `missing = "N/A" | "omit"`: the policy for missing values.
-    pub(crate) missing: Option<SpannedValue<String>>,
+    /// `missing = "N/A"` (a placeholder) or `missing = "omit"`: the policy for missing values.
+    pub(crate) missing: Option<SpannedValue<Missing>>,
     /// `confirm = "..."`: on a unit struct, the confirmation sentence it renders.
     pub(crate) confirm: Option<SpannedValue<String>>,
     /// `layout = "blocks" | "table"`: how a list of these records renders.
-    pub(crate) layout: Option<SpannedValue<String>>,
+    pub(crate) layout: Option<SpannedValue<Lenient<Layout>>>,
     /// `tag = "Type"`: the label of an enum's variant line.
     pub(crate) tag: Option<SpannedValue<String>>,
     /// `crate = path`: where the `toolshape` crate is.
@@ -52,7 +52,7 @@ pub(crate) struct TextField {
     /// `currency` (`$`) or `currency = "€"`.
     pub(crate) currency: Option<SpannedValue<Override<String>>>,
     /// `bytes` (binary) or `bytes = "binary" | "decimal"`.
-    pub(crate) bytes: Option<SpannedValue<Override<String>>>,
+    pub(crate) bytes: Option<SpannedValue<Lenient<Override<ByteUnits>>>>,
     /// `percent`: a ratio shown as a percentage.
     pub(crate) percent: Flag,
     /// `thousands`: thousands separators.
@@ -69,4 +69,69 @@ pub(crate) struct TextVariant {
     pub(crate) fields: ast::Fields<TextField>,
     /// `label = "..."`: how the variant is shown.
     pub(crate) label: Option<SpannedValue<String>>,
+}
+
+/// `layout = "..."`: how a list of records renders.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, FromMeta)]
+#[darling(rename_all = "lowercase")]
+pub(crate) enum Layout {
+    /// One code block per record (the default).
+    Blocks,
+    /// One table for a list of flat records.
+    Table,
+}
+
+/// `bytes = "..."`: the units of a byte count.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, FromMeta)]
+#[darling(rename_all = "lowercase")]
+pub(crate) enum ByteUnits {
+    /// KiB, MiB, … (powers of 1024; the default).
+    Binary,
+    /// kB, MB, … (powers of 1000).
+    Decimal,
+}
+
+/// `missing = "..."`: what a missing value shows.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub(crate) enum Missing {
+    /// `"omit"`: the line is left out.
+    Omit,
+    /// Any other text: shown in the value's place.
+    Placeholder(String),
+}
+
+impl FromMeta for Missing {
+    fn from_string(value: &str) -> darling::Result<Self> {
+        Ok(if value == "omit" {
+            Missing::Omit
+        } else {
+            Missing::Placeholder(value.to_owned())
+        })
+    }
+}
+
+/// A value read on its own: a mistake in it is kept for the model to report with every other
+/// problem of the type, instead of stopping the derive at the first bad key.
+#[derive(Debug)]
+pub(crate) struct Lenient<T>(pub(crate) darling::Result<T>);
+
+impl<T: FromMeta> FromMeta for Lenient<T> {
+    fn from_meta(item: &syn::Meta) -> darling::Result<Self> {
+        Ok(Lenient(
+            T::from_meta(item).map_err(|error| error.with_span(item)),
+        ))
+    }
+}
+
+impl<T: Clone> Lenient<T> {
+    /// The value, or `fallback` after recording its error in `errors`.
+    pub(crate) fn or_report(&self, errors: &mut darling::error::Accumulator, fallback: T) -> T {
+        match &self.0 {
+            Ok(value) => value.clone(),
+            Err(error) => {
+                errors.push(error.clone());
+                fallback
+            }
+        }
+    }
 }

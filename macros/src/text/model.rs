@@ -5,7 +5,7 @@ use darling::util::{Override, SpannedValue};
 use darling::{Error, ast};
 use proc_macro2::Span;
 
-use super::attr::{TextField, TextInput, TextVariant};
+use super::attr::{ByteUnits, Layout, Missing, TextField, TextInput, TextVariant};
 use super::names;
 
 pub(crate) struct Model {
@@ -112,12 +112,16 @@ fn nouns(errors: &mut darling::error::Accumulator, input: &TextInput) -> Nouns {
     let empty = static_or(errors, "an empty message", input.empty.as_ref(), || {
         format!("No {plural} found.")
     });
-    let missing = match &input.missing {
+    let missing = match input.missing.as_ref().map(|m| (m.span(), &**m)) {
         None => Some("N/A".to_owned()),
-        Some(missing) if **missing == "omit" => None,
-        Some(missing) => {
-            check_static(errors, "a missing-value placeholder", missing);
-            Some((**missing).clone())
+        Some((_, Missing::Omit)) => None,
+        Some((span, Missing::Placeholder(text))) => {
+            check_static(
+                errors,
+                "a missing-value placeholder",
+                &SpannedValue::new(text.clone(), span),
+            );
+            Some(text.clone())
         }
     };
     Nouns {
@@ -143,21 +147,8 @@ fn fields(errors: &mut darling::error::Accumulator, fields: &[TextField]) -> Vec
                 (c.span(), FormatKind::Currency(symbol))
             }),
             field.bytes.as_ref().map(|b| {
-                let decimal = match &**b {
-                    Override::Inherit => false,
-                    Override::Explicit(units) if units == "binary" => false,
-                    Override::Explicit(units) if units == "decimal" => true,
-                    Override::Explicit(units) => {
-                        errors.push(
-                            Error::custom(format!(
-                                "unknown byte units `{units}`\n\
-                                 help: write `bytes = \"binary\"` (KiB, MiB, …) or `bytes = \"decimal\"` (kB, MB, …)"
-                            ))
-                            .with_span(&b.span()),
-                        );
-                        false
-                    }
-                };
+                let units = b.or_report(errors, Override::Inherit);
+                let decimal = matches!(units, Override::Explicit(ByteUnits::Decimal));
                 (b.span(), FormatKind::Bytes { decimal })
             }),
             field
@@ -260,22 +251,9 @@ pub(crate) fn build(input: TextInput) -> darling::Result<Model> {
         ast::Data::Struct(struct_fields) => Shape::Record {
             nouns: nouns(&mut errors, &input),
             fields: fields(&mut errors, &struct_fields.fields),
-            table: match &input.layout {
-                None => false,
-                Some(layout) if **layout == "blocks" => false,
-                Some(layout) if **layout == "table" => true,
-                Some(layout) => {
-                    errors.push(
-                        Error::custom(format!(
-                            "unknown layout `{}`\n\
-                             help: write `layout = \"blocks\"` (one code block per record, the default) or `layout = \"table\"` (one table for a list of flat records)",
-                            **layout
-                        ))
-                        .with_span(&layout.span()),
-                    );
-                    false
-                }
-            },
+            table: input.layout.as_ref().is_some_and(|layout| {
+                layout.or_report(&mut errors, Layout::Blocks) == Layout::Table
+            }),
         },
         ast::Data::Enum(enum_variants) => {
             let variants = variants(&mut errors, enum_variants);

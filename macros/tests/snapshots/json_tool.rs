@@ -21,12 +21,12 @@ where
                 description: "The user's numeric id.",
             },
         ],
-        annotations: [
-            ::core::option::Option::None,
-            ::core::option::Option::None,
-            ::core::option::Option::None,
-            ::core::option::Option::None,
-        ],
+        annotations: ::toolshape::__private::Annotations {
+            read_only: ::core::option::Option::None,
+            destructive: ::core::option::Option::None,
+            idempotent: ::core::option::Option::None,
+            open_world: ::core::option::Option::None,
+        },
         kind: ::core::option::Option::None,
         rust_path: ::core::concat!(::core::module_path!(), "::", "get_user_by_id"),
         location: ::core::concat!(::core::file!(), ":", ::core::line!()),

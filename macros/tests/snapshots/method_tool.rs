@@ -20,12 +20,12 @@ where
                 description: "",
             },
         ],
-        annotations: [
-            ::core::option::Option::None,
-            ::core::option::Option::None,
-            ::core::option::Option::None,
-            ::core::option::Option::None,
-        ],
+        annotations: ::toolshape::__private::Annotations {
+            read_only: ::core::option::Option::None,
+            destructive: ::core::option::Option::None,
+            idempotent: ::core::option::Option::None,
+            open_world: ::core::option::Option::None,
+        },
         kind: ::core::option::Option::None,
         rust_path: ::core::concat!(::core::module_path!(), "::", "search"),
         location: ::core::concat!(::core::file!(), ":", ::core::line!()),
