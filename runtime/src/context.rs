@@ -233,11 +233,7 @@ impl Context {
     }
 
     /// Asks the client's model for a completion of one user message (`max_tokens` at most).
-    pub fn sample(
-        &self,
-        prompt: impl Into<String>,
-        max_tokens: u32,
-    ) -> Ask<'_, CreateMessageResult> {
+    pub fn sample(&self, prompt: impl Into<String>, max_tokens: u32) -> Ask<'_, Sampled> {
         self.sample_with(CreateMessageRequestParams::new(
             vec![SamplingMessage::user_text(prompt)],
             max_tokens,
@@ -245,7 +241,7 @@ impl Context {
     }
 
     /// Asks the client's model for a completion: messages, system prompt, preferences.
-    pub fn sample_with(&self, params: CreateMessageRequestParams) -> Ask<'_, CreateMessageResult> {
+    pub fn sample_with(&self, params: CreateMessageRequestParams) -> Ask<'_, Sampled> {
         let request = serde_json::to_value(&params)
             .map(|params| serde_json::json!({"method": "sampling/createMessage", "params": params}))
             .map_err(|error| InputError::Schema(error.to_string()));
@@ -325,6 +321,14 @@ impl<'a, T: Answer + Send + 'a> IntoFuture for Ask<'a, T> {
             let key = context.inputs.key_for(kind, key);
             let request = request?;
             if !kind.supported_by(context) {
+                if context.inputs.era == Era::Rounds {
+                    // The request needs a capability its client did not declare: the
+                    // protocol's own error (-32021, naming the capability) answers it.
+                    context.inputs.stop(Stop::Refuse(
+                        ErrorData::missing_required_client_capability(kind.required()),
+                    ));
+                    return std::future::pending().await;
+                }
                 return Err(InputError::Unsupported(kind.capability()));
             }
             match context.inputs.era {
@@ -339,7 +343,7 @@ impl<'a, T: Answer + Send + 'a> IntoFuture for Ask<'a, T> {
                     match T::decode(answer) {
                         Ok(value) => Ok(value),
                         Err(expected) => {
-                            context.inputs.stop(Stop::Invalid(ErrorData::invalid_params(
+                            context.inputs.stop(Stop::Refuse(ErrorData::invalid_params(
                                 format!("the input response `{key}` is not {expected}"),
                                 None,
                             )));
@@ -379,12 +383,32 @@ impl<T> Elicitation<T> {
     }
 }
 
+/// The client's model's answer to [`Context::sample`].
+#[derive(Debug, Clone)]
+pub struct Sampled {
+    /// The answer's text (its first text block), if it has one.
+    pub text: Option<String>,
+    /// The model that answered, as the client names it.
+    pub model: String,
+    /// Why the model stopped (`endTurn`, `maxTokens`, ...), if the client says.
+    pub stop_reason: Option<String>,
+    result: CreateMessageResult,
+}
+
+impl Sampled {
+    /// The whole answer as the client sent it (several content blocks, `_meta`).
+    pub fn result(&self) -> &CreateMessageResult {
+        &self.result
+    }
+}
+
 /// Why a question to the client got no answer.
 #[derive(Debug, Clone, PartialEq, Eq)]
 #[non_exhaustive]
 pub enum InputError {
     /// The client did not declare the capability the question needs (`elicitation`,
-    /// `sampling`, `roots`).
+    /// `sampling`, `roots`). Only on 2025-11-25: a 2026-07-28 request that lacks it is
+    /// answered with the protocol's missing-capability error (-32021) instead.
     Unsupported(&'static str),
     /// The question cannot be asked as written (a form type that is not a flat object, say).
     Schema(String),
@@ -507,8 +531,9 @@ pub(crate) fn era_of(request: &RequestContext<RoleServer>) -> Era {
 pub(crate) enum Stop {
     /// It asked a question whose answer this round does not have.
     Ask(String, Value),
-    /// An answer the client gave is not what the question takes: a protocol error.
-    Invalid(ErrorData),
+    /// The request cannot be served as sent (an answer that is not what its question takes,
+    /// a capability the client did not declare): a protocol error.
+    Refuse(ErrorData),
 }
 
 /// The questions and answers of one call of a tool.
@@ -565,7 +590,7 @@ impl Inputs {
             Stop::Ask(key, request) => {
                 round.pending.insert(key, request);
             }
-            Stop::Invalid(error) => {
+            Stop::Refuse(error) => {
                 round.invalid.get_or_insert(error);
             }
         }
@@ -626,6 +651,16 @@ impl Kind {
         }
     }
 
+    fn required(self) -> ClientCapabilities {
+        let mut capabilities = ClientCapabilities::default();
+        match self {
+            Kind::Elicit => capabilities.elicitation = Some(Default::default()),
+            Kind::Sample => capabilities.sampling = Some(Default::default()),
+            Kind::Roots => capabilities.roots = Some(Default::default()),
+        }
+        capabilities
+    }
+
     fn supported_by(self, context: &Context) -> bool {
         match self {
             Kind::Elicit => context.can_elicit(),
@@ -680,7 +715,7 @@ pub trait Answer: Sized + sealed::Sealed {
 mod sealed {
     pub trait Sealed {}
     impl<T> Sealed for super::Elicitation<T> {}
-    impl Sealed for rmcp::model::CreateMessageResult {}
+    impl Sealed for super::Sampled {}
     impl Sealed for Vec<rmcp::model::Root> {}
 }
 
@@ -708,10 +743,22 @@ impl<T: DeserializeOwned> Answer for Elicitation<T> {
     }
 }
 
-impl Answer for CreateMessageResult {
+impl Answer for Sampled {
     fn decode(answer: Value) -> Result<Self, String> {
-        serde_json::from_value(answer)
-            .map_err(|error| format!("a sampling result (role, content, model): {error}"))
+        let result: CreateMessageResult = serde_json::from_value(answer)
+            .map_err(|error| format!("a sampling result (role, content, model): {error}"))?;
+        let text = result
+            .message
+            .content
+            .first()
+            .and_then(|content| content.as_text())
+            .map(|text| text.text.clone());
+        Ok(Sampled {
+            text,
+            model: result.model.clone(),
+            stop_reason: result.stop_reason.clone(),
+            result,
+        })
     }
 }
 

@@ -106,7 +106,7 @@ mod toolset;
 pub mod __private;
 
 pub use content::{Attachment, Rich};
-pub use context::{Answer, Ask, Context, Elicitation, InputError, LogLevel};
+pub use context::{Answer, Ask, Context, Elicitation, InputError, LogLevel, Sampled};
 pub use error::{DuplicateTool, ToolError};
 pub use format::{CallFacts, Format, HybridFormat, HybridOutput, Json, JsonOutput, Render};
 pub use hybrid::Hybrid;

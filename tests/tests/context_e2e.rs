@@ -66,16 +66,9 @@ async fn two_rounds(#[context] cx: Context) -> Result<String, ToolError> {
 #[tool(format = "text")]
 async fn sample_and_roots(#[context] cx: Context) -> Result<String, ToolError> {
     let (answer, roots) = tokio::join!(cx.sample("Capital of France?", 20), cx.roots());
-    let answer = answer?;
-    let text = answer
-        .message
-        .content
-        .first()
-        .and_then(|c| c.as_text())
-        .map(|t| t.text.clone());
     Ok(format!(
         "{} / {} root(s)",
-        text.unwrap_or_default(),
+        answer?.text.unwrap_or_default(),
         roots?.len()
     ))
 }
