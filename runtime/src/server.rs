@@ -166,6 +166,19 @@ impl<S: Send + Sync + 'static> ServerHandler for Server<S> {
         self.tools.get(name).cloned()
     }
 
+    /// No resource is declared, so every URI is unknown: invalid params naming it, as the
+    /// protocol asks of a resource that does not exist.
+    async fn read_resource(
+        &self,
+        request: rmcp::model::ReadResourceRequestParams,
+        _context: RequestContext<RoleServer>,
+    ) -> Result<rmcp::model::ReadResourceResponse, ErrorData> {
+        Err(ErrorData::invalid_params(
+            format!("no resource `{}`", request.uri),
+            Some(serde_json::json!({"uri": request.uri})),
+        ))
+    }
+
     /// Accepts any level: toolshape servers log to stderr through `tracing` and send no log
     /// notifications, so there is nothing to filter.
     #[allow(deprecated)] // logging/setLevel: deprecated by SEP-2577, still in 2025-11-25
