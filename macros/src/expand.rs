@@ -1,9 +1,10 @@
 //! Code generation for `#[tool]`.
 //!
 //! The expansion is the user's function, unchanged but for the parameter attributes
-//! `#[tool]` consumes, and one hidden constructor, `__toolshape_tool_<name>`, that builds a
-//! `ToolDef`: a static spec (names and doc strings), the format marker, and a handler closure
-//! that calls the function. Everything else (schemas, argument parsing, envelope, hashing,
+//! `#[tool]` consumes, and what registers it: for a function, a type of the same name (in
+//! the other namespace) implementing `IsTool`; for a method, a hidden associated function
+//! beside it. Either builds a `ToolDef`: a static spec (names and doc strings), the format
+//! marker, and a handler closure that calls the function. Everything else (schemas, argument parsing, envelope, hashing,
 //! errors) is generic runtime code reached through `<crate>::__private`.
 
 use proc_macro2::{Span, TokenStream};
@@ -80,7 +81,7 @@ fn with_item(item: TokenStream, errors: TokenStream) -> TokenStream {
     }
 }
 
-/// The name of the hidden constructor of a tool declared by function `ident`.
+/// The name of the hidden constructor of a tool declared by method `ident`.
 pub(crate) fn constructor_ident(ident: &syn::Ident) -> syn::Ident {
     let name = ident.to_string();
     let name = name.strip_prefix("r#").unwrap_or(&name);
@@ -133,12 +134,13 @@ fn constructor(tool: &Tool) -> TokenStream {
 
     // The state type the handler receives, the constructor's generics, and how the
     // function's state argument is made.
+    let state_param = &tool.state_param;
     let send_sync = quote!(::core::marker::Send + ::core::marker::Sync + 'static);
     let (state_ty, generics, where_clause, state_arg) = match &tool.state {
         StateSource::None => (
-            quote!(__S),
-            quote!(<__S>),
-            quote!(where __S: #send_sync),
+            quote!(#state_param),
+            quote!(<#state_param>),
+            quote!(where #state_param: #send_sync),
             None,
         ),
         StateSource::Receiver => (
@@ -148,9 +150,9 @@ fn constructor(tool: &Tool) -> TokenStream {
             Some(quote!(__toolshape_state)),
         ),
         StateSource::Provided(ty) => (
-            quote!(__S),
-            quote!(<__S>),
-            quote_spanned!(ty.span()=> where __S: #send_sync + #private::Provides<#ty>),
+            quote!(#state_param),
+            quote!(<#state_param>),
+            quote_spanned!(ty.span()=> where #state_param: #send_sync + #private::Provides<#ty>),
             Some(quote!(#private::Provides::<#ty>::provide(__toolshape_state))),
         ),
     };
@@ -213,10 +215,7 @@ fn constructor(tool: &Tool) -> TokenStream {
     let spanned_format = respan(format, output_span);
     let format_step = quote_spanned!(output_span=> .format(#spanned_format));
 
-    quote! {
-        #[doc(hidden)]
-        #[allow(non_snake_case, clippy::needless_lifetimes)]
-        #vis fn #constructor #generics() -> #private::ToolDef<#state_ty> #where_clause {
+    let body = quote! {
             static __TOOLSHAPE_SPEC: #private::ToolSpec = #private::ToolSpec {
                 name: #name,
                 title: #title,
@@ -235,7 +234,32 @@ fn constructor(tool: &Tool) -> TokenStream {
                     #private::handler_body!(#callee(#(#call_args),*) #await_)
                 })
                 #format_step
-        }
+    };
+    match &tool.state {
+        // A method: an associated function beside it (an `impl` block holds no other items).
+        StateSource::Receiver => quote! {
+            #[doc(hidden)]
+            #[allow(non_snake_case, clippy::needless_lifetimes)]
+            #vis fn #constructor() -> #private::ToolDef<Self> #where_clause {
+                #body
+            }
+        },
+        // A function: its registration is a type under the function's own name (types and
+        // functions live in different namespaces), so `use path::tool;` imports both, and
+        // every message about a path in `tools![...]` speaks of the user's names.
+        _ => quote! {
+            #[doc(hidden)]
+            #[allow(non_camel_case_types, dead_code)]
+            #vis enum #fn_ident {}
+
+            #[automatically_derived]
+            #[allow(clippy::needless_lifetimes)]
+            impl #generics #private::IsTool<#state_ty> for #fn_ident #where_clause {
+                fn def() -> #private::ToolDef<#state_ty> {
+                    #body
+                }
+            }
+        },
     }
 }
 

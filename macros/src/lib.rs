@@ -15,13 +15,25 @@ mod tools;
 
 use proc_macro::TokenStream;
 
-/// Declares an MCP tool. Documented in the `toolshape` crate.
+// Each macro is documented where users meet it, on its re-export in the `toolshape` crate
+// (whose doctests can use the runtime). The docs here exist only in this crate's own
+// rustdoc: the build the runtime's rustdoc reads carries none, so its pages do not end
+// with a line sending the reader back to themselves.
+#[cfg_attr(
+    doc,
+    doc = "Declares an MCP tool: [`toolshape::tool`](https://docs.rs/toolshape/latest/toolshape/attr.tool.html)."
+)]
+#[cfg_attr(not(doc), allow(missing_docs))]
 #[proc_macro_attribute]
 pub fn tool(args: TokenStream, item: TokenStream) -> TokenStream {
     expand::tool(args.into(), item.into()).into()
 }
 
-/// Collects tools for a `ToolSet`. Documented in the `toolshape` crate.
+#[cfg_attr(
+    doc,
+    doc = "The tools for a `ToolSet`: [`toolshape::tools!`](https://docs.rs/toolshape/latest/toolshape/macro.tools.html)."
+)]
+#[cfg_attr(not(doc), allow(missing_docs))]
 #[proc_macro]
 pub fn tools(input: TokenStream) -> TokenStream {
     tools::expand(input.into())
@@ -29,14 +41,21 @@ pub fn tools(input: TokenStream) -> TokenStream {
         .into()
 }
 
-/// Derives `toolshape::Narrative` from `#[narrative("...")]`. Documented in the `toolshape`
-/// crate.
+#[cfg_attr(
+    doc,
+    doc = "Derives `Narrative` from a template: [`toolshape::Narrative`](https://docs.rs/toolshape/latest/toolshape/derive.Narrative.html)."
+)]
+#[cfg_attr(not(doc), allow(missing_docs))]
 #[proc_macro_derive(Narrative, attributes(narrative))]
 pub fn derive_narrative(input: TokenStream) -> TokenStream {
     narrative::derive(input.into()).into()
 }
 
-/// Derives the text form of a type (`format = "text"`). Documented in the `toolshape` crate.
+#[cfg_attr(
+    doc,
+    doc = "Derives the text form of a type: [`toolshape::ToolText`](https://docs.rs/toolshape/latest/toolshape/derive.ToolText.html)."
+)]
+#[cfg_attr(not(doc), allow(missing_docs))]
 #[proc_macro_derive(ToolText, attributes(text))]
 pub fn derive_tool_text(input: TokenStream) -> TokenStream {
     text::expand::derive(input.into()).into()

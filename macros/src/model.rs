@@ -37,6 +37,10 @@ pub(crate) struct Tool {
     pub(crate) vis: syn::Visibility,
     /// The function's return type, for spans; `None` for `-> ()` written as nothing.
     pub(crate) output: Option<Type>,
+    /// The name of the server state's type parameter in generated code: one that the
+    /// signature does not use, so that it cannot hide one of the user's types, and readable,
+    /// since messages about a missing state show it.
+    pub(crate) state_param: syn::Ident,
 }
 
 /// Where the state handed to the tool comes from.
@@ -360,6 +364,7 @@ pub(crate) fn build(
         fn_ident: sig.ident.clone(),
         vis: function.vis.clone(),
         output,
+        state_param: state_param(sig),
     })
 }
 
@@ -435,4 +440,26 @@ pub(crate) fn check_tool_name(name: &str) -> Result<(), String> {
         ));
     }
     Ok(())
+}
+
+/// A name for the state's type parameter that `sig` does not use.
+fn state_param(sig: &syn::Signature) -> syn::Ident {
+    fn idents(tokens: proc_macro2::TokenStream, out: &mut Vec<String>) {
+        for token in tokens {
+            match token {
+                proc_macro2::TokenTree::Ident(ident) => out.push(ident.to_string()),
+                proc_macro2::TokenTree::Group(group) => idents(group.stream(), out),
+                _ => {}
+            }
+        }
+    }
+    let mut used = Vec::new();
+    idents(quote::ToTokens::to_token_stream(sig), &mut used);
+    let name = ["State", "ServerState", "ToolState"]
+        .into_iter()
+        .map(str::to_owned)
+        .chain((1..).map(|i| format!("State{i}")))
+        .find(|name| !used.contains(name))
+        .unwrap_or_default();
+    syn::Ident::new(&name, Span::call_site())
 }

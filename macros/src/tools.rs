@@ -1,20 +1,88 @@
 //! `tools![a, module::b, Type::c]`: the `ToolDef`s of annotated functions, as an array.
+//!
+//! Reached through the runtime's `tools!`, which passes its own path first: `$crate; paths`.
+
+use std::collections::HashMap;
 
 use proc_macro2::TokenStream;
-use quote::quote;
-use syn::parse::Parser;
+use quote::{ToTokens as _, quote, quote_spanned};
+use syn::parse::{ParseStream, Parser as _};
 use syn::punctuated::Punctuated;
+use syn::spanned::Spanned as _;
 use syn::{Path, Token};
 
 use crate::expand::constructor_ident;
 
 pub(crate) fn expand(input: TokenStream) -> syn::Result<TokenStream> {
-    let paths = Punctuated::<Path, Token![,]>::parse_terminated.parse2(input)?;
-    let calls = paths.into_iter().map(|mut path| {
-        if let Some(last) = path.segments.last_mut() {
-            last.ident = constructor_ident(&last.ident);
+    let (krate, paths) = (|input: ParseStream| {
+        let krate: TokenStream = input.step(|cursor| {
+            let mut tokens = TokenStream::new();
+            let mut rest = *cursor;
+            while let Some((token, next)) = rest.token_tree() {
+                if matches!(&token, proc_macro2::TokenTree::Punct(p) if p.as_char() == ';') {
+                    return Ok((tokens, next));
+                }
+                tokens.extend([token]);
+                rest = next;
+            }
+            Err(cursor.error("expected the crate path"))
+        })?;
+        let paths = Punctuated::<Path, Token![,]>::parse_terminated(input)?;
+        Ok((krate, paths))
+    })
+    .parse2(input)?;
+
+    let mut errors: Option<syn::Error> = None;
+    let mut seen = HashMap::new();
+    for path in &paths {
+        let key = path_key(path);
+        if let Some(first) = seen.get(&key) {
+            let error = syn::Error::new_spanned(
+                path,
+                format!(
+                    "`{key}` is listed twice in `tools![...]`; each tool is listed once\nhelp: remove one of the two"
+                ),
+            );
+            let first = syn::Error::new_spanned(first, format!("`{key}` is first listed here"));
+            for error in [error, first] {
+                match &mut errors {
+                    Some(errors) => errors.combine(error),
+                    None => errors = Some(error),
+                }
+            }
+        } else {
+            seen.insert(key, path.clone());
         }
-        quote!(#path())
+    }
+    // The array is generated even with errors, so that one mistake does not cascade.
+    let errors = errors.map(syn::Error::into_compile_error);
+    let defs = paths.iter().map(|path| {
+        if is_method(path) {
+            let mut path = path.clone();
+            if let Some(last) = path.segments.last_mut() {
+                last.ident = constructor_ident(&last.ident);
+            }
+            quote!(#path())
+        } else {
+            quote_spanned!(path.span()=> <#path as #krate::__private::IsTool<_>>::def())
+        }
     });
-    Ok(quote!([#(#calls),*]))
+    Ok(quote!({ #errors [#(#defs),*] }))
+}
+
+/// The path as written, without spaces, to compare two entries.
+fn path_key(path: &Path) -> String {
+    path.to_token_stream().to_string().replace(' ', "")
+}
+
+/// Whether `path` names a method, `Type::method` or `Self::method`: by Rust's naming
+/// conventions, a type's name starts with a capital letter, a module's does not.
+fn is_method(path: &Path) -> bool {
+    let n = path.segments.len();
+    n >= 2
+        && path.segments[n - 2]
+            .ident
+            .to_string()
+            .trim_start_matches("r#")
+            .starts_with(|c: char| c.is_ascii_uppercase())
 }

@@ -12,6 +12,7 @@ use serde_json::Value;
 
 use crate::canonical;
 use crate::content::{self, Attachment, Rich};
+use crate::finite;
 use crate::hybrid::{Hybrid, Parts};
 use crate::narrative::Narrative;
 use crate::plot::{self, Plot};
@@ -229,13 +230,25 @@ enum TextBlock {
 
 /// The shared success path of every format: the data as a `Value` (the one step that needs
 /// its type), then [`success_value`].
+///
+/// A non-finite float in the data (NaN, ±infinity) has no JSON number: serde_json would write
+/// `null` where the output schema says `number`, a result that breaks its own schema. Such
+/// a result is a tool error naming the field instead. Only data with a `null` somewhere is
+/// probed for one, so ordinary results pay one walk over the `Value`.
 fn success<T: Serialize>(
     parts: Parts<T>,
     facts: &CallFacts<'_>,
     text: TextBlock,
 ) -> CallToolResult {
     match serde_json::to_value(&parts.data) {
-        Ok(data) => success_value(parts.with_data(data), facts, text),
+        Ok(data) => {
+            if finite::has_null(&data)
+                && let Some((path, what)) = finite::non_finite_field(&parts.data)
+            {
+                return non_finite_failure(facts, &path, &what);
+            }
+            success_value(parts.with_data(data), facts, text)
+        }
         Err(error) => serialisation_failure(facts, &error),
     }
 }
@@ -378,6 +391,27 @@ pub(crate) fn error_result(text: String, facts: &CallFacts<'_>) -> CallToolResul
     let mut result = CallToolResult::error(vec![ContentBlock::text(text)]);
     result.meta = Some(meta(&facts.provenance(None)));
     result
+}
+
+fn non_finite_failure(facts: &CallFacts<'_>, path: &str, what: &str) -> CallToolResult {
+    let field = if path == "." {
+        "the result".to_owned()
+    } else {
+        format!("field `{path}` of the result")
+    };
+    tracing::warn!(
+        tool = facts.spec.name,
+        field = path,
+        value = what,
+        "a tool result holds a non-finite float"
+    );
+    error_result(
+        format!(
+            "Error: {field} of `{}` is {what}, which JSON cannot represent (its schema says `number`)",
+            facts.spec.name
+        ),
+        facts,
+    )
 }
 
 fn serialisation_failure(facts: &CallFacts<'_>, error: &serde_json::Error) -> CallToolResult {

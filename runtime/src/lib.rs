@@ -88,6 +88,7 @@ pub mod canonical;
 mod content;
 mod context;
 mod error;
+mod finite;
 mod format;
 mod hybrid;
 mod narrative;
@@ -119,11 +120,39 @@ pub use state::Provides;
 pub use text::ToolText;
 pub use tool::{BoxFuture, Kind, TOOL_META_KEY, ToolDef};
 pub use toolset::ToolSet;
+/// Derives [`Narrative`](trait@Narrative) from a `#[narrative("...")]` template on the type,
+/// for `#[tool(format = "hybrid")]`: the sentence a hybrid result leads with.
+///
+/// The template's `{placeholders}` name the type's fields and are checked at compile time:
+/// a field (`{cluster}`), a path through fields (`{autosize.mode}`), either followed by `.len`
+/// for a collection's length (`{volumes.len}`), and optionally a format spec after `:` as in
+/// `format!` (`{ratio:.1}`). Each value is formatted with `Display`; `{{` and `}}` are literal
+/// braces.
+///
+/// ```
+/// use toolshape::Narrative;
+///
+/// #[derive(Narrative)]
+/// #[narrative("{name} uses {ratio:.1}% of {volumes.len} volumes")]
+/// struct Usage { name: String, ratio: f64, volumes: Vec<String> }
+///
+/// let usage = Usage { name: "c1".into(), ratio: 62.34, volumes: vec!["a".into()] };
+/// assert_eq!(usage.narrative(), "c1 uses 62.3% of 1 volumes");
+/// ```
+///
+/// A placeholder that names no field fails to compile, at the placeholder. For a narrative
+/// a template cannot say, implement the trait by hand or return [`Hybrid<T>`](Hybrid) from
+/// the tool to write it at run time.
 pub use toolshape_macros::Narrative;
 #[doc = include_str!("docs/tool.md")]
 pub use toolshape_macros::tool;
 #[doc = include_str!("docs/tools.md")]
-pub use toolshape_macros::tools;
+#[macro_export]
+macro_rules! tools {
+    ($($path:tt)*) => {
+        $crate::__private::tools!($crate; $($path)*)
+    };
+}
 
 /// Derives the text form of a type, for `#[tool(format = "text")]` (ADR-002): a markdown
 /// code block of `Label: value` lines per record. See [`text`] for the rendering and

@@ -12,6 +12,20 @@ pub use crate::tool::{Annotations, BoxFuture, Kind, ToolDef, ToolSpec};
 pub use ::std::boxed::Box;
 pub use ::std::string::String;
 
+pub use toolshape_macros::tools;
+
+/// What `#[tool]` implements, on a type named like the function, so that `tools![f]`
+/// finds the tool of function `f` wherever `f` is imported or re-exported.
+#[diagnostic::on_unimplemented(
+    message = "`{Self}` is not a tool",
+    label = "not declared with `#[tool]`",
+    note = "`tools![...]` takes the paths of functions that carry `#[toolshape::tool(...)]`, and `Type::method` for a tool method"
+)]
+pub trait IsTool<S> {
+    /// The tool, for a server whose state is `S`.
+    fn def() -> ToolDef<S>;
+}
+
 /// Marks a tool whose function returns `Result<T, E>`.
 pub struct IsResult;
 /// Marks a tool whose function returns a plain `T`.
@@ -21,7 +35,7 @@ pub struct IsValue;
 /// names it.
 pub trait ResultKind {
     #[inline]
-    fn __toolshape_kind(&self) -> IsResult {
+    fn kind_of_returned(&self) -> IsResult {
         IsResult
     }
 }
@@ -30,7 +44,7 @@ impl<T, E> ResultKind for ::core::result::Result<T, E> {}
 /// Chosen for every other returned type.
 pub trait ValueKind {
     #[inline]
-    fn __toolshape_kind(&self) -> IsValue {
+    fn kind_of_returned(&self) -> IsValue {
         IsValue
     }
 }
@@ -67,7 +81,7 @@ macro_rules! __toolshape_handler_body {
             use $crate::__private::{ResultKind as _, ValueKind as _};
             let __toolshape_returned = $call;
             (&__toolshape_returned)
-                .__toolshape_kind()
+                .kind_of_returned()
                 .into_result(__toolshape_returned)
         })
     };

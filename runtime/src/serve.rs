@@ -1,20 +1,57 @@
 //! Transports for any [`rmcp::ServerHandler`]: a [`Server`](crate::Server), or a handler that
 //! wraps one (a middleware around `tools/call`, say), is served the same way.
+//!
+//! Both transports answer what rmcp's own would leave unanswered or answer with the wrong
+//! code: a message that is not JSON gets `-32700` with `id: null`; JSON that is not a
+//! JSON-RPC message `-32600` (with the request's id when it can be read); a request of a
+//! method MCP defines whose params do not fit it (`tools/call` with `arguments` that is not
+//! an object, say) `-32602` naming the member that is wrong. The limits they apply are in
+//! [`Limits`] and in `docs/wire-format.md` ("Limits").
+
+#[cfg(feature = "stdio")]
+use rmcp::ServerHandler;
 
 #[cfg(any(feature = "stdio", feature = "http"))]
-use rmcp::ServerHandler;
+mod protocol;
+#[cfg(feature = "stdio")]
+mod stdio;
+
+#[cfg(feature = "stdio")]
+pub use stdio::LineTransport;
 
 /// The error of a transport that failed to start or a session that ended with an error.
 pub type Error = Box<dyn std::error::Error + Send + Sync>;
 
-/// rmcp's streamable HTTP tower service for a handler, one handler clone per session.
-#[cfg(feature = "http")]
-pub type HttpService<H> = rmcp::transport::streamable_http_server::StreamableHttpService<
-    H,
-    rmcp::transport::streamable_http_server::session::local::LocalSessionManager,
->;
+/// The limits toolshape's transports apply, in one place.
+#[derive(Debug, Clone, PartialEq, Eq)]
+#[non_exhaustive]
+pub struct Limits {
+    /// The longest message accepted, in bytes: a stdio line (without its `\n`) or an HTTP
+    /// request body. A longer stdio line is skipped without being buffered and answered with
+    /// `-32600` and `id: null`; a longer HTTP body is answered `413 Payload Too Large`.
+    /// Default: 16 MiB (rmcp's limit for stdio lines).
+    pub max_message_bytes: usize,
+}
 
-/// Serves one client over stdin and stdout until it disconnects.
+impl Default for Limits {
+    fn default() -> Self {
+        Limits {
+            max_message_bytes: 16 * 1024 * 1024,
+        }
+    }
+}
+
+impl Limits {
+    /// These limits with `max_message_bytes` set.
+    #[must_use]
+    pub fn with_max_message_bytes(mut self, bytes: usize) -> Self {
+        self.max_message_bytes = bytes;
+        self
+    }
+}
+
+/// Serves one client over stdin and stdout until it disconnects, with the default
+/// [`Limits`].
 ///
 /// Logs (tracing) must go to stderr: stdout carries the protocol.
 ///
@@ -22,52 +59,37 @@ pub type HttpService<H> = rmcp::transport::streamable_http_server::StreamableHtt
 /// When the transport fails to start or the session ends with an error.
 #[cfg(feature = "stdio")]
 pub async fn stdio<H: ServerHandler>(handler: H) -> Result<(), Error> {
+    let (stdin, stdout) = rmcp::transport::io::stdio_pipes();
+    lines(
+        handler,
+        tokio::io::BufReader::with_capacity(64 * 1024, stdin),
+        stdout,
+        &Limits::default(),
+    )
+    .await
+}
+
+/// Serves one client over any line-delimited byte stream (a pipe, a socket, an in-memory
+/// duplex in tests) until it disconnects: what [`stdio`] does on stdin and stdout.
+///
+/// # Errors
+/// When the session ends with an error.
+#[cfg(feature = "stdio")]
+pub async fn lines<H, R, W>(handler: H, reader: R, writer: W, limits: &Limits) -> Result<(), Error>
+where
+    H: ServerHandler,
+    R: tokio::io::AsyncBufRead + Unpin + Send + 'static,
+    W: tokio::io::AsyncWrite + Unpin + Send + 'static,
+{
     use rmcp::ServiceExt as _;
-    let running = handler.serve(rmcp::transport::stdio()).await?;
+    let running = handler
+        .serve(LineTransport::new(reader, writer, limits))
+        .await?;
     running.waiting().await?;
     Ok(())
 }
 
-/// The handler as a tower service speaking rmcp's streamable HTTP, to nest in your own axum
-/// (or other tower) application, e.g. under `/mcp`.
-///
-/// The default `config` accepts only loopback `Host` headers (rmcp's DNS-rebinding
-/// protection); set its allowed hosts to serve others.
 #[cfg(feature = "http")]
-pub fn http_service<H: ServerHandler + Clone>(
-    handler: H,
-    config: rmcp::transport::streamable_http_server::StreamableHttpServerConfig,
-) -> HttpService<H> {
-    HttpService::new(move || Ok(handler.clone()), Default::default(), config)
-}
-
-/// Serves streamable HTTP at `http://ADDR/mcp` until the process ends.
-///
-/// Bind to a loopback address (`127.0.0.1:PORT`) unless you mean to expose the server; the
-/// examples do. The bound address is logged.
-///
-/// # Errors
-/// When the address cannot be bound or the server fails.
+mod http;
 #[cfg(feature = "http")]
-pub async fn http<H: ServerHandler + Clone>(
-    handler: H,
-    addr: impl tokio::net::ToSocketAddrs,
-) -> Result<(), Error> {
-    http_on(handler, tokio::net::TcpListener::bind(addr).await?).await
-}
-
-/// [`http`] on a listener you have bound (port 0 picks a free port).
-///
-/// # Errors
-/// When the server fails.
-#[cfg(feature = "http")]
-pub async fn http_on<H: ServerHandler + Clone>(
-    handler: H,
-    listener: tokio::net::TcpListener,
-) -> Result<(), Error> {
-    let address = listener.local_addr()?;
-    let app = axum::Router::new().nest_service("/mcp", http_service(handler, Default::default()));
-    tracing::info!("serving MCP over streamable HTTP at http://{address}/mcp");
-    axum::serve(listener, app).await?;
-    Ok(())
-}
+pub use http::{HttpOptions, HttpService, http, http_on, http_service, router};

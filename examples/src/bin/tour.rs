@@ -7,7 +7,7 @@
 use rmcp::ServiceExt as _;
 use rmcp::model::CallToolRequestParams;
 use serde_json::{Value, json};
-use toolshape::Server;
+use toolshape::{Server, TOOL_META_KEY};
 use toolshape_examples::quickstart::{Directory, toolset};
 
 #[tokio::main(flavor = "current_thread")]
@@ -53,11 +53,14 @@ async fn main() -> Result<(), Box<dyn std::error::Error + Send + Sync>> {
             .iter()
             .find(|t| t.name == *name)
             .ok_or("tool not listed")?;
-        let format = match (tool.output_schema.is_some(), *name) {
-            (false, _) => "text",
-            (true, "directory_summary") => "hybrid",
-            (true, _) => "json",
-        };
+        // What the tool is, as the listing says it: `_meta["dev.toolshape/tool"].format`.
+        let format = tool
+            .meta
+            .as_ref()
+            .and_then(|meta| meta.get(TOOL_META_KEY))
+            .and_then(|about| about.get("format"))
+            .and_then(Value::as_str)
+            .ok_or("the listing does not say the tool's format")?;
         println!("## {name} (format = \"{format}\")\n");
         println!(
             "tools/list entry:\n```json\n{}\n```\n",

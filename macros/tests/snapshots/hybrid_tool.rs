@@ -6,49 +6,52 @@ async fn get_volume_configuration(
     cluster.configuration(&volume_uuid)
 }
 #[doc(hidden)]
-#[allow(non_snake_case, clippy::needless_lifetimes)]
-fn __toolshape_tool_get_volume_configuration<__S>() -> ::toolshape::__private::ToolDef<
-    __S,
->
+#[allow(non_camel_case_types, dead_code)]
+enum get_volume_configuration {}
+#[automatically_derived]
+#[allow(clippy::needless_lifetimes)]
+impl<State> ::toolshape::__private::IsTool<State> for get_volume_configuration
 where
-    __S: ::core::marker::Send + ::core::marker::Sync + 'static
+    State: ::core::marker::Send + ::core::marker::Sync + 'static
         + ::toolshape::__private::Provides<Cluster>,
 {
-    static __TOOLSHAPE_SPEC: ::toolshape::__private::ToolSpec = ::toolshape::__private::ToolSpec {
-        name: "get_volume_configuration",
-        title: ::core::option::Option::None,
-        description: "Get one volume's configuration.",
-        version: ::core::env!("CARGO_PKG_VERSION"),
-        model_id: ::core::option::Option::Some("capacity-forecast-v2"),
-        params: &[
-            ::toolshape::__private::ParamSpec {
-                name: "volume_uuid",
-                description: "The volume's UUID.",
+    fn def() -> ::toolshape::__private::ToolDef<State> {
+        static __TOOLSHAPE_SPEC: ::toolshape::__private::ToolSpec = ::toolshape::__private::ToolSpec {
+            name: "get_volume_configuration",
+            title: ::core::option::Option::None,
+            description: "Get one volume's configuration.",
+            version: ::core::env!("CARGO_PKG_VERSION"),
+            model_id: ::core::option::Option::Some("capacity-forecast-v2"),
+            params: &[
+                ::toolshape::__private::ParamSpec {
+                    name: "volume_uuid",
+                    description: "The volume's UUID.",
+                },
+            ],
+            annotations: ::toolshape::__private::Annotations {
+                read_only: ::core::option::Option::None,
+                destructive: ::core::option::Option::None,
+                idempotent: ::core::option::Option::None,
+                open_world: ::core::option::Option::None,
             },
-        ],
-        annotations: ::toolshape::__private::Annotations {
-            read_only: ::core::option::Option::None,
-            destructive: ::core::option::Option::None,
-            idempotent: ::core::option::Option::None,
-            open_world: ::core::option::Option::None,
-        },
-        kind: ::core::option::Option::None,
-        rust_path: ::core::concat!(
-            ::core::module_path!(), "::", "get_volume_configuration"
-        ),
-        location: ::core::concat!(::core::file!(), ":", ::core::line!()),
-    };
-    ::toolshape::__private::ToolDef::build(&__TOOLSHAPE_SPEC)
-        .params::<(String,)>()
-        .handler(|
-            __toolshape_state: &__S,
-            (volume_uuid,),
-            _: ::toolshape::__private::Context|
-        {
-            ::toolshape::__private::handler_body!(
-                get_volume_configuration(::toolshape::__private::Provides:: < Cluster >
-                ::provide(__toolshape_state), volume_uuid). await
-            )
-        })
-        .format(::toolshape::__private::HybridFormat)
+            kind: ::core::option::Option::None,
+            rust_path: ::core::concat!(
+                ::core::module_path!(), "::", "get_volume_configuration"
+            ),
+            location: ::core::concat!(::core::file!(), ":", ::core::line!()),
+        };
+        ::toolshape::__private::ToolDef::build(&__TOOLSHAPE_SPEC)
+            .params::<(String,)>()
+            .handler(|
+                __toolshape_state: &State,
+                (volume_uuid,),
+                _: ::toolshape::__private::Context|
+            {
+                ::toolshape::__private::handler_body!(
+                    get_volume_configuration(::toolshape::__private::Provides:: < Cluster
+                    > ::provide(__toolshape_state), volume_uuid). await
+                )
+            })
+            .format(::toolshape::__private::HybridFormat)
+    }
 }

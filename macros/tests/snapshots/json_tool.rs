@@ -3,41 +3,50 @@ pub async fn get_user_by_id(db: &Db, id: u32) -> Result<User, UserError> {
     db.get(id)
 }
 #[doc(hidden)]
-#[allow(non_snake_case, clippy::needless_lifetimes)]
-pub fn __toolshape_tool_get_user_by_id<__S>() -> ::toolshape::__private::ToolDef<__S>
+#[allow(non_camel_case_types, dead_code)]
+pub enum get_user_by_id {}
+#[automatically_derived]
+#[allow(clippy::needless_lifetimes)]
+impl<State> ::toolshape::__private::IsTool<State> for get_user_by_id
 where
-    __S: ::core::marker::Send + ::core::marker::Sync + 'static
+    State: ::core::marker::Send + ::core::marker::Sync + 'static
         + ::toolshape::__private::Provides<Db>,
 {
-    static __TOOLSHAPE_SPEC: ::toolshape::__private::ToolSpec = ::toolshape::__private::ToolSpec {
-        name: "get_user_by_id",
-        title: ::core::option::Option::None,
-        description: "Look up one user by id.",
-        version: ::core::env!("CARGO_PKG_VERSION"),
-        model_id: ::core::option::Option::None,
-        params: &[
-            ::toolshape::__private::ParamSpec {
-                name: "id",
-                description: "The user's numeric id.",
+    fn def() -> ::toolshape::__private::ToolDef<State> {
+        static __TOOLSHAPE_SPEC: ::toolshape::__private::ToolSpec = ::toolshape::__private::ToolSpec {
+            name: "get_user_by_id",
+            title: ::core::option::Option::None,
+            description: "Look up one user by id.",
+            version: ::core::env!("CARGO_PKG_VERSION"),
+            model_id: ::core::option::Option::None,
+            params: &[
+                ::toolshape::__private::ParamSpec {
+                    name: "id",
+                    description: "The user's numeric id.",
+                },
+            ],
+            annotations: ::toolshape::__private::Annotations {
+                read_only: ::core::option::Option::None,
+                destructive: ::core::option::Option::None,
+                idempotent: ::core::option::Option::None,
+                open_world: ::core::option::Option::None,
             },
-        ],
-        annotations: ::toolshape::__private::Annotations {
-            read_only: ::core::option::Option::None,
-            destructive: ::core::option::Option::None,
-            idempotent: ::core::option::Option::None,
-            open_world: ::core::option::Option::None,
-        },
-        kind: ::core::option::Option::None,
-        rust_path: ::core::concat!(::core::module_path!(), "::", "get_user_by_id"),
-        location: ::core::concat!(::core::file!(), ":", ::core::line!()),
-    };
-    ::toolshape::__private::ToolDef::build(&__TOOLSHAPE_SPEC)
-        .params::<(u32,)>()
-        .handler(|__toolshape_state: &__S, (id,), _: ::toolshape::__private::Context| {
-            ::toolshape::__private::handler_body!(
-                get_user_by_id(::toolshape::__private::Provides:: < Db >
-                ::provide(__toolshape_state), id). await
-            )
-        })
-        .format(::toolshape::__private::Json)
+            kind: ::core::option::Option::None,
+            rust_path: ::core::concat!(::core::module_path!(), "::", "get_user_by_id"),
+            location: ::core::concat!(::core::file!(), ":", ::core::line!()),
+        };
+        ::toolshape::__private::ToolDef::build(&__TOOLSHAPE_SPEC)
+            .params::<(u32,)>()
+            .handler(|
+                __toolshape_state: &State,
+                (id,),
+                _: ::toolshape::__private::Context|
+            {
+                ::toolshape::__private::handler_body!(
+                    get_user_by_id(::toolshape::__private::Provides:: < Db >
+                    ::provide(__toolshape_state), id). await
+                )
+            })
+            .format(::toolshape::__private::Json)
+    }
 }

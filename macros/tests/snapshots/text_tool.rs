@@ -3,47 +3,56 @@ pub fn delete_user(db: &Db, id: u64) -> Result<(), UserError> {
     db.delete(id)
 }
 #[doc(hidden)]
-#[allow(non_snake_case, clippy::needless_lifetimes)]
-pub fn __toolshape_tool_delete_user<__S>() -> ::toolshape::__private::ToolDef<__S>
+#[allow(non_camel_case_types, dead_code)]
+pub enum delete_user {}
+#[automatically_derived]
+#[allow(clippy::needless_lifetimes)]
+impl<State> ::toolshape::__private::IsTool<State> for delete_user
 where
-    __S: ::core::marker::Send + ::core::marker::Sync + 'static
+    State: ::core::marker::Send + ::core::marker::Sync + 'static
         + ::toolshape::__private::Provides<Db>,
 {
-    static __TOOLSHAPE_SPEC: ::toolshape::__private::ToolSpec = ::toolshape::__private::ToolSpec {
-        name: "delete_user",
-        title: ::core::option::Option::None,
-        description: "Delete one user.",
-        version: ::core::env!("CARGO_PKG_VERSION"),
-        model_id: ::core::option::Option::None,
-        params: &[
-            ::toolshape::__private::ParamSpec {
-                name: "id",
-                description: "",
+    fn def() -> ::toolshape::__private::ToolDef<State> {
+        static __TOOLSHAPE_SPEC: ::toolshape::__private::ToolSpec = ::toolshape::__private::ToolSpec {
+            name: "delete_user",
+            title: ::core::option::Option::None,
+            description: "Delete one user.",
+            version: ::core::env!("CARGO_PKG_VERSION"),
+            model_id: ::core::option::Option::None,
+            params: &[
+                ::toolshape::__private::ParamSpec {
+                    name: "id",
+                    description: "",
+                },
+            ],
+            annotations: ::toolshape::__private::Annotations {
+                read_only: ::core::option::Option::None,
+                destructive: ::core::option::Option::None,
+                idempotent: ::core::option::Option::None,
+                open_world: ::core::option::Option::None,
             },
-        ],
-        annotations: ::toolshape::__private::Annotations {
-            read_only: ::core::option::Option::None,
-            destructive: ::core::option::Option::None,
-            idempotent: ::core::option::Option::None,
-            open_world: ::core::option::Option::None,
-        },
-        kind: ::core::option::Option::None,
-        rust_path: ::core::concat!(::core::module_path!(), "::", "delete_user"),
-        location: ::core::concat!(::core::file!(), ":", ::core::line!()),
-    };
-    ::toolshape::__private::ToolDef::build(&__TOOLSHAPE_SPEC)
-        .params::<(u64,)>()
-        .handler(|__toolshape_state: &__S, (id,), _: ::toolshape::__private::Context| {
-            ::toolshape::__private::handler_body!(
-                delete_user(::toolshape::__private::Provides:: < Db >
-                ::provide(__toolshape_state), id)
-            )
-        })
-        .format({
-            struct __ToolshapeConfirm;
-            impl ::toolshape::__private::Confirm for __ToolshapeConfirm {
-                const SENTENCE: &'static str = "User successfully deleted";
-            }
-            ::toolshape::__private::Confirmed::<__ToolshapeConfirm>::NEW
-        })
+            kind: ::core::option::Option::None,
+            rust_path: ::core::concat!(::core::module_path!(), "::", "delete_user"),
+            location: ::core::concat!(::core::file!(), ":", ::core::line!()),
+        };
+        ::toolshape::__private::ToolDef::build(&__TOOLSHAPE_SPEC)
+            .params::<(u64,)>()
+            .handler(|
+                __toolshape_state: &State,
+                (id,),
+                _: ::toolshape::__private::Context|
+            {
+                ::toolshape::__private::handler_body!(
+                    delete_user(::toolshape::__private::Provides:: < Db >
+                    ::provide(__toolshape_state), id)
+                )
+            })
+            .format({
+                struct __ToolshapeConfirm;
+                impl ::toolshape::__private::Confirm for __ToolshapeConfirm {
+                    const SENTENCE: &'static str = "User successfully deleted";
+                }
+                ::toolshape::__private::Confirmed::<__ToolshapeConfirm>::NEW
+            })
+    }
 }

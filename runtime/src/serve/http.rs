@@ -1,0 +1,238 @@
+//! Streamable HTTP: rmcp's service behind toolshape's layer (JSON-RPC errors for unreadable
+//! bodies and malformed params, `404` for a `DELETE` of an unknown session), on sockets with
+//! `TCP_NODELAY`, accepting loopback origins only unless told otherwise.
+
+use std::sync::Arc;
+
+use axum::body::Body;
+use axum::extract::{Request, State};
+use axum::http::{HeaderValue, Method, StatusCode, header};
+use axum::middleware::Next;
+use axum::response::{IntoResponse as _, Response};
+use rmcp::ServerHandler;
+use rmcp::transport::streamable_http_server::StreamableHttpServerConfig;
+use rmcp::transport::streamable_http_server::session::SessionManager as _;
+use rmcp::transport::streamable_http_server::session::local::LocalSessionManager;
+
+use super::protocol::{self, INVALID_PARAMS, Incoming, Rejection};
+use super::{Error, Limits};
+
+/// rmcp's streamable HTTP tower service for a handler, one handler clone per session.
+pub type HttpService<H> =
+    rmcp::transport::streamable_http_server::StreamableHttpService<H, LocalSessionManager>;
+
+/// How [`router`] serves HTTP.
+#[derive(Debug, Clone)]
+#[non_exhaustive]
+pub struct HttpOptions {
+    /// Browser origins allowed to call the server (the `Origin` header; requests without one,
+    /// which is every non-browser client, always pass). A request from any other origin is
+    /// answered `403 Forbidden`, as the MCP specification asks. Entries are
+    /// `scheme://host[:port]`, a port of `*` matching any. Default: loopback only,
+    /// `http://localhost:*`, `http://127.0.0.1:*`, `http://[::1]:*` and their `https` forms.
+    pub allowed_origins: Vec<String>,
+    /// `Host` headers accepted (DNS-rebinding protection). Default: `localhost`,
+    /// `127.0.0.1`, `::1`.
+    pub allowed_hosts: Vec<String>,
+    /// Message size limits.
+    pub limits: Limits,
+}
+
+impl Default for HttpOptions {
+    fn default() -> Self {
+        let mut allowed_origins = Vec::new();
+        for scheme in ["http", "https"] {
+            for host in ["localhost", "127.0.0.1", "[::1]"] {
+                allowed_origins.push(format!("{scheme}://{host}:*"));
+            }
+        }
+        HttpOptions {
+            allowed_origins,
+            allowed_hosts: vec!["localhost".into(), "127.0.0.1".into(), "::1".into()],
+            limits: Limits::default(),
+        }
+    }
+}
+
+impl HttpOptions {
+    /// These options with `origins` as the allowed browser origins (replacing the loopback
+    /// default).
+    #[must_use]
+    pub fn with_allowed_origins(
+        mut self,
+        origins: impl IntoIterator<Item = impl Into<String>>,
+    ) -> Self {
+        self.allowed_origins = origins.into_iter().map(Into::into).collect();
+        self
+    }
+
+    /// These options with `hosts` as the accepted `Host` headers.
+    #[must_use]
+    pub fn with_allowed_hosts(
+        mut self,
+        hosts: impl IntoIterator<Item = impl Into<String>>,
+    ) -> Self {
+        self.allowed_hosts = hosts.into_iter().map(Into::into).collect();
+        self
+    }
+
+    /// These options with `limits`.
+    #[must_use]
+    pub fn with_limits(mut self, limits: Limits) -> Self {
+        self.limits = limits;
+        self
+    }
+
+    /// rmcp's configuration for these options.
+    fn rmcp_config(&self) -> StreamableHttpServerConfig {
+        StreamableHttpServerConfig::default()
+            .with_allowed_hosts(self.allowed_hosts.clone())
+            .with_allowed_origins(self.allowed_origins.clone())
+            .enforce_origin_validation()
+            .with_max_request_body_bytes(self.limits.max_message_bytes)
+    }
+}
+
+/// rmcp's streamable HTTP service for the handler, without toolshape's layer: to nest in an
+/// application that does its own checks. [`router`] is the same service with them.
+///
+/// The default `config` accepts only loopback `Host` headers (rmcp's DNS-rebinding
+/// protection); set its allowed hosts to serve others.
+pub fn http_service<H: ServerHandler + Clone>(
+    handler: H,
+    config: StreamableHttpServerConfig,
+) -> HttpService<H> {
+    HttpService::new(move || Ok(handler.clone()), Default::default(), config)
+}
+
+/// The handler served at `/mcp` as an axum router: rmcp's streamable HTTP behind
+/// toolshape's layer. Merge or nest it into your own application, or serve it with
+/// [`http_on`].
+///
+/// - A body that is not JSON: `400` with a JSON-RPC `-32700` error, `id: null`; JSON that
+///   is not a JSON-RPC message: `400` with `-32600`; a request of an MCP method with params
+///   that do not fit it: a JSON-RPC `-32602` error naming the member, with the request's id.
+/// - `DELETE` with an `Mcp-Session-Id` the server does not know: `404`.
+/// - A foreign `Origin`: `403`. A body over [`Limits::max_message_bytes`]: `413`.
+pub fn router<H: ServerHandler + Clone>(handler: H, options: &HttpOptions) -> axum::Router {
+    let sessions = Arc::new(LocalSessionManager::default());
+    let service = HttpService::new(
+        move || Ok(handler.clone()),
+        sessions.clone(),
+        options.rmcp_config(),
+    );
+    let layer = Arc::new(Layer {
+        sessions,
+        max: options.limits.max_message_bytes,
+    });
+    axum::Router::new()
+        .nest_service("/mcp", service)
+        .layer(axum::middleware::from_fn_with_state(layer, check))
+}
+
+/// Serves streamable HTTP at `http://ADDR/mcp` until the process ends, with the default
+/// [`HttpOptions`].
+///
+/// Bind to a loopback address (`127.0.0.1:PORT`) unless you mean to expose the server; the
+/// examples do. The bound address is logged.
+///
+/// # Errors
+/// When the address cannot be bound or the server fails.
+pub async fn http<H: ServerHandler + Clone>(
+    handler: H,
+    addr: impl tokio::net::ToSocketAddrs,
+) -> Result<(), Error> {
+    http_on(handler, tokio::net::TcpListener::bind(addr).await?).await
+}
+
+/// [`http`] on a listener you have bound (port 0 picks a free port). Accepted sockets get
+/// `TCP_NODELAY`: without it every response after the first on a keep-alive connection
+/// waits for the client's delayed ACK (about 40 ms on Linux).
+///
+/// # Errors
+/// When the server fails.
+pub async fn http_on<H: ServerHandler + Clone>(
+    handler: H,
+    listener: tokio::net::TcpListener,
+) -> Result<(), Error> {
+    use axum::serve::ListenerExt as _;
+    let address = listener.local_addr()?;
+    let app = router(handler, &HttpOptions::default());
+    tracing::info!("serving MCP over streamable HTTP at http://{address}/mcp");
+    let listener = listener.tap_io(|socket| {
+        if let Err(error) = socket.set_nodelay(true) {
+            tracing::warn!(%error, "could not set TCP_NODELAY on an accepted socket");
+        }
+    });
+    axum::serve(listener, app).await?;
+    Ok(())
+}
+
+struct Layer {
+    sessions: Arc<LocalSessionManager>,
+    max: usize,
+}
+
+/// toolshape's checks in front of rmcp's service.
+async fn check(State(layer): State<Arc<Layer>>, request: Request, next: Next) -> Response {
+    match *request.method() {
+        Method::DELETE => {
+            let session = request
+                .headers()
+                .get("mcp-session-id")
+                .and_then(|v| v.to_str().ok())
+                .map(Arc::<str>::from);
+            if let Some(session) = session
+                && !layer.sessions.has_session(&session).await.unwrap_or(true)
+            {
+                return (
+                    StatusCode::NOT_FOUND,
+                    format!("Not Found: no session `{session}`"),
+                )
+                    .into_response();
+            }
+            next.run(request).await
+        }
+        Method::POST => {
+            let (parts, body) = request.into_parts();
+            let bytes = match axum::body::to_bytes(body, layer.max).await {
+                Ok(bytes) => bytes,
+                Err(_) => {
+                    return (
+                        StatusCode::PAYLOAD_TOO_LARGE,
+                        format!(
+                            "Payload Too Large: request body exceeds {} bytes",
+                            layer.max
+                        ),
+                    )
+                        .into_response();
+                }
+            };
+            match protocol::classify(&bytes) {
+                Incoming::Message(_) => {
+                    next.run(Request::from_parts(parts, Body::from(bytes)))
+                        .await
+                }
+                Incoming::Reply(rejection) => json_rpc_error(&rejection),
+            }
+        }
+        _ => next.run(request).await,
+    }
+}
+
+/// A JSON-RPC error as an HTTP response: `400` for a body that is not a JSON-RPC message
+/// (the transport specification's answer), `200` for a well-formed request whose params
+/// are wrong (an ordinary JSON-RPC error response).
+fn json_rpc_error(rejection: &Rejection) -> Response {
+    let status = if rejection.code == INVALID_PARAMS {
+        StatusCode::OK
+    } else {
+        StatusCode::BAD_REQUEST
+    };
+    let mut response = (status, rejection.to_json()).into_response();
+    response.headers_mut().insert(
+        header::CONTENT_TYPE,
+        HeaderValue::from_static("application/json"),
+    );
+    response
+}

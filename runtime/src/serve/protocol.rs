@@ -1,0 +1,245 @@
+//! What toolshape's transports answer themselves, before rmcp sees a message: the JSON-RPC
+//! errors rmcp's own transports leave unanswered or answer with the wrong code.
+//!
+//! - A message that is not JSON (a bare `NaN`, invalid UTF-8, a lone surrogate escape, a
+//!   truncated object, nesting deeper than serde_json's 128 levels): `-32700` (parse error)
+//!   with `id: null`, since no id can be read.
+//! - JSON that is not a JSON-RPC 2.0 message: `-32600` (invalid request), with the
+//!   request's `id` when it can be read (a string or a number), else `null`.
+//! - A request of a method MCP defines whose `params` do not fit it (`tools/call` without
+//!   `params`, with `arguments` that is not an object, with a `name` that is not a string):
+//!   `-32602` (invalid params) with the request's id and a message naming the member that is
+//!   wrong and what was expected. rmcp would take such a request for an unknown method and
+//!   answer `-32601`.
+//!
+//! Everything else goes to rmcp unchanged.
+
+use rmcp::model::{ClientJsonRpcMessage, ClientRequest, JsonRpcMessage};
+use serde::Deserialize;
+use serde::de::DeserializeOwned;
+use serde_json::Value;
+
+/// JSON-RPC 2.0's parse error.
+pub(crate) const PARSE_ERROR: i32 = -32700;
+/// JSON-RPC 2.0's invalid request.
+pub(crate) const INVALID_REQUEST: i32 = -32600;
+/// JSON-RPC 2.0's invalid params.
+pub(crate) const INVALID_PARAMS: i32 = -32602;
+
+/// A message read from a client, sorted.
+#[derive(Debug)]
+pub(crate) enum Incoming {
+    /// A JSON-RPC message for rmcp (HTTP hands rmcp the bytes instead).
+    Message(#[cfg_attr(not(feature = "stdio"), allow(dead_code))] Box<ClientJsonRpcMessage>),
+    /// The error response to send back instead (a JSON-RPC error object, serialised).
+    Reply(Rejection),
+}
+
+/// A message toolshape answers itself with a JSON-RPC error.
+#[derive(Debug, Clone, PartialEq)]
+pub(crate) struct Rejection {
+    /// `-32700`, `-32600` or `-32602`.
+    pub(crate) code: i32,
+    /// What was wrong, for the client.
+    pub(crate) message: String,
+    /// The request's id when it could be read; `null` otherwise.
+    pub(crate) id: Value,
+}
+
+impl Rejection {
+    /// A message longer than `limit` bytes: `-32600` with `id: null` (the message was not
+    /// read, so neither was its id).
+    #[cfg(feature = "stdio")]
+    pub(crate) fn too_long(limit: usize) -> Self {
+        Rejection {
+            code: INVALID_REQUEST,
+            message: format!("Invalid Request: the message is longer than {limit} bytes"),
+            id: Value::Null,
+        }
+    }
+
+    /// The JSON-RPC error response: `{"jsonrpc":"2.0","id":…,"error":{"code":…,"message":…}}`.
+    pub(crate) fn to_json(&self) -> Vec<u8> {
+        let response = serde_json::json!({
+            "jsonrpc": "2.0",
+            "id": self.id,
+            "error": {"code": self.code, "message": self.message},
+        });
+        // A `Value` of strings and numbers always serialises.
+        serde_json::to_vec(&response).unwrap_or_default()
+    }
+}
+
+/// Sorts one message's bytes: for rmcp, or answered here.
+pub(crate) fn classify(bytes: &[u8]) -> Incoming {
+    let value: Value = match serde_json::from_slice(bytes) {
+        Ok(value) => value,
+        Err(error) => {
+            return Incoming::Reply(Rejection {
+                code: PARSE_ERROR,
+                message: format!("Parse error: {error}"),
+                id: Value::Null,
+            });
+        }
+    };
+    let id = readable_id(&value);
+    let message = match ClientJsonRpcMessage::deserialize(&value) {
+        Ok(message) => message,
+        Err(error) => {
+            return Incoming::Reply(Rejection {
+                code: INVALID_REQUEST,
+                message: format!("Invalid Request: not a JSON-RPC 2.0 message of MCP: {error}"),
+                id,
+            });
+        }
+    };
+    if let JsonRpcMessage::Request(request) = &message
+        && let ClientRequest::CustomRequest(custom) = &request.request
+        && let Some(problem) = known_method_problem(&custom.method, &value)
+    {
+        return Incoming::Reply(Rejection {
+            code: INVALID_PARAMS,
+            message: format!("Invalid params for `{}`: {problem}", custom.method),
+            id,
+        });
+    }
+    Incoming::Message(Box::new(message))
+}
+
+/// The id of a request object, if it is one JSON-RPC allows (a string or a number).
+fn readable_id(value: &Value) -> Value {
+    match value.get("id") {
+        Some(id @ (Value::String(_) | Value::Number(_))) => id.clone(),
+        _ => Value::Null,
+    }
+}
+
+/// For a request that rmcp took for an unknown method: if the method is one MCP defines,
+/// what is wrong with its params (deserialised as that method's request, with the path of
+/// the member that does not fit).
+#[allow(deprecated)] // logging/setLevel and resources/(un)subscribe: legacy, still served
+fn known_method_problem(method: &str, request: &Value) -> Option<String> {
+    use rmcp::model as m;
+    use serde::de::IgnoredAny as Any;
+    match method {
+        "tools/call" => check::<m::CallToolRequest, m::CallToolRequestParams>(request),
+        "tools/list" => check::<m::ListToolsRequest, m::PaginatedRequestParams>(request),
+        "initialize" => check::<m::InitializeRequest, m::InitializeRequestParams>(request),
+        "server/discover" => check::<m::DiscoverRequest, m::DiscoverRequestParams>(request),
+        "ping" => check::<m::PingRequest, Any>(request),
+        "completion/complete" => check::<m::CompleteRequest, m::CompleteRequestParams>(request),
+        "logging/setLevel" => check::<m::SetLevelRequest, m::SetLevelRequestParams>(request),
+        "prompts/get" => check::<m::GetPromptRequest, m::GetPromptRequestParams>(request),
+        "prompts/list" => check::<m::ListPromptsRequest, m::PaginatedRequestParams>(request),
+        "resources/list" => check::<m::ListResourcesRequest, m::PaginatedRequestParams>(request),
+        "resources/templates/list" => {
+            check::<m::ListResourceTemplatesRequest, m::PaginatedRequestParams>(request)
+        }
+        "resources/read" => check::<m::ReadResourceRequest, m::ReadResourceRequestParams>(request),
+        "resources/subscribe" => check::<m::SubscribeRequest, m::SubscribeRequestParams>(request),
+        "resources/unsubscribe" => {
+            check::<m::UnsubscribeRequest, m::UnsubscribeRequestParams>(request)
+        }
+        _ => None,
+    }
+}
+
+/// What is wrong with `request` as a `Req`, whose params are a `P`: `None` if nothing; the
+/// member of `params` that does not fit, with serde's account of what it expected; else
+/// serde's message for the whole request (`missing field `params``).
+fn check<Req: DeserializeOwned, P: DeserializeOwned>(request: &Value) -> Option<String> {
+    let error = Req::deserialize(request).err()?;
+    if let Some(params) = request.get("params")
+        && let Err(error) = serde_path_to_error::deserialize::<_, P>(params)
+    {
+        let path = error.path().to_string();
+        let inner = error.into_inner();
+        return Some(if path == "." {
+            format!("`params`: {inner}")
+        } else {
+            format!("`params.{path}`: {inner}")
+        });
+    }
+    Some(error.to_string())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use serde_json::json;
+
+    fn rejected(bytes: &[u8]) -> Rejection {
+        match classify(bytes) {
+            Incoming::Reply(rejection) => rejection,
+            Incoming::Message(message) => panic!("passed on: {message:?}"),
+        }
+    }
+
+    #[test]
+    fn unreadable_messages_are_parse_errors_without_an_id() {
+        let deep = "[".repeat(100_000);
+        for bytes in [
+            &b"NaN"[..],
+            b"{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"ping\"",
+            b"{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"\xff\"}",
+            br#"{"jsonrpc":"2.0","id":1,"method":"ping","params":{"x":"\ud800"}}"#,
+            deep.as_bytes(),
+            b"",
+        ] {
+            let rejection = rejected(bytes);
+            assert_eq!(rejection.code, PARSE_ERROR, "{rejection:?}");
+            assert_eq!(rejection.id, Value::Null);
+        }
+    }
+
+    #[test]
+    fn malformed_known_params_are_invalid_params_with_the_id() {
+        for (request, names) in [
+            (
+                json!({"jsonrpc": "2.0", "id": 7, "method": "tools/call", "params": {"name": "t", "arguments": "x"}}),
+                "params.arguments",
+            ),
+            (
+                json!({"jsonrpc": "2.0", "id": "a", "method": "tools/call"}),
+                "params",
+            ),
+            (
+                json!({"jsonrpc": "2.0", "id": 9, "method": "tools/call", "params": {"name": 3}}),
+                "params.name",
+            ),
+        ] {
+            let rejection = rejected(&serde_json::to_vec(&request).unwrap());
+            assert_eq!(rejection.code, INVALID_PARAMS, "{rejection:?}");
+            assert_eq!(rejection.id, request["id"]);
+            assert!(rejection.message.contains(names), "{rejection:?}");
+        }
+    }
+
+    #[test]
+    fn invalid_requests_keep_a_readable_id() {
+        let rejection = rejected(br#"{"jsonrpc":"1.0","id":5,"method":"ping"}"#);
+        assert_eq!(rejection.code, INVALID_REQUEST);
+        assert_eq!(rejection.id, json!(5));
+        let rejection = rejected(br#"[1, 2]"#);
+        assert_eq!(rejection.code, INVALID_REQUEST);
+        assert_eq!(rejection.id, Value::Null);
+    }
+
+    #[test]
+    fn good_messages_pass() {
+        for request in [
+            json!({"jsonrpc": "2.0", "id": 1, "method": "tools/call", "params": {"name": "t", "arguments": {"a": 1}}}),
+            json!({"jsonrpc": "2.0", "id": 1, "method": "tools/list"}),
+            json!({"jsonrpc": "2.0", "id": 1, "method": "vendor/thing", "params": {"x": 3}}),
+            json!({"jsonrpc": "2.0", "method": "notifications/initialized"}),
+        ] {
+            assert!(
+                matches!(
+                    classify(&serde_json::to_vec(&request).unwrap()),
+                    Incoming::Message(_)
+                ),
+                "{request}"
+            );
+        }
+    }
+}

@@ -1,0 +1,209 @@
+//! Streamable HTTP through a raw TCP socket (hyper's bare HTTP/1.1 connection, no MCP client):
+//! bodies that are not JSON-RPC, malformed params, foreign origins, unknown sessions.
+
+use std::net::SocketAddr;
+
+use http_body_util::{BodyExt as _, Full};
+use hyper::Request;
+use hyper::body::Bytes;
+use hyper_util::rt::TokioIo;
+use serde_json::{Value, json};
+use toolshape::{Server, serve};
+use toolshape_examples::quickstart::{Directory, toolset};
+
+async fn start() -> SocketAddr {
+    let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
+    let address = listener.local_addr().unwrap();
+    let server = Server::new(Directory::default(), toolset());
+    tokio::spawn(serve::http_on(server, listener));
+    address
+}
+
+struct Answer {
+    status: u16,
+    headers: hyper::HeaderMap,
+    body: String,
+}
+
+impl Answer {
+    fn json(&self) -> Value {
+        serde_json::from_str(&self.body).unwrap_or_else(|e| panic!("{e}: {}", self.body))
+    }
+}
+
+/// One request on a fresh keep-alive connection; the body is read to its end unless the
+/// answer is an event stream (whose headers are all a test needs).
+async fn send(
+    address: SocketAddr,
+    method: &str,
+    headers: &[(&str, &str)],
+    body: impl Into<Bytes>,
+) -> Answer {
+    let stream = tokio::net::TcpStream::connect(address).await.unwrap();
+    let (mut sender, connection) = hyper::client::conn::http1::handshake(TokioIo::new(stream))
+        .await
+        .unwrap();
+    tokio::spawn(connection);
+    let mut request = Request::builder()
+        .method(method)
+        .uri(format!("http://{address}/mcp"))
+        .header("host", format!("127.0.0.1:{}", address.port()))
+        .header("accept", "application/json, text/event-stream")
+        .header("content-type", "application/json");
+    for (name, value) in headers {
+        request = request.header(*name, *value);
+    }
+    let response = sender
+        .send_request(request.body(Full::new(body.into())).unwrap())
+        .await
+        .unwrap();
+    let status = response.status().as_u16();
+    let headers = response.headers().clone();
+    let is_stream = headers
+        .get("content-type")
+        .is_some_and(|v| v.as_bytes().starts_with(b"text/event-stream"));
+    let body = if is_stream {
+        String::new()
+    } else {
+        let bytes = response.into_body().collect().await.unwrap().to_bytes();
+        String::from_utf8_lossy(&bytes).into_owned()
+    };
+    Answer {
+        status,
+        headers,
+        body,
+    }
+}
+
+fn initialize() -> Vec<u8> {
+    serde_json::to_vec(
+        &json!({"jsonrpc": "2.0", "id": 0, "method": "initialize", "params": {
+        "protocolVersion": "2025-11-25", "capabilities": {},
+        "clientInfo": {"name": "raw", "version": "0"}}}),
+    )
+    .unwrap()
+}
+
+#[tokio::test]
+async fn unreadable_bodies_are_json_rpc_parse_errors() {
+    let address = start().await;
+    let deep = "[".repeat(100_000);
+    let bodies: Vec<Vec<u8>> = vec![
+        b"NaN".to_vec(),
+        b"{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"\xff\"}".to_vec(),
+        br#"{"jsonrpc":"2.0","id":1,"method":"ping","params":{"x":"\ud800"}}"#.to_vec(),
+        br#"{"jsonrpc":"2.0","id":1,"#.to_vec(),
+        deep.into_bytes(),
+    ];
+    for body in bodies {
+        let answer = send(address, "POST", &[], body).await;
+        assert_eq!(answer.status, 400, "{}", answer.body);
+        let error = answer.json();
+        assert_eq!(error["error"]["code"], -32700, "{error}");
+        assert_eq!(error["id"], Value::Null, "{error}");
+    }
+    let answer = send(
+        address,
+        "POST",
+        &[],
+        br#"{"jsonrpc":"1.0","id":8,"method":"ping"}"#.to_vec(),
+    )
+    .await;
+    assert_eq!(answer.status, 400);
+    assert_eq!(answer.json()["error"]["code"], -32600);
+    assert_eq!(answer.json()["id"], 8);
+}
+
+#[tokio::test]
+async fn malformed_tool_call_params_are_invalid_params_with_the_id() {
+    let address = start().await;
+    for (request, names) in [
+        (
+            json!({"jsonrpc": "2.0", "id": 3, "method": "tools/call",
+                   "params": {"name": "add", "arguments": "a=2"}}),
+            "`params.arguments`",
+        ),
+        (
+            json!({"jsonrpc": "2.0", "id": 4, "method": "tools/call"}),
+            "params",
+        ),
+        (
+            json!({"jsonrpc": "2.0", "id": 5, "method": "tools/call", "params": {"name": false}}),
+            "`params.name`",
+        ),
+    ] {
+        let answer = send(address, "POST", &[], serde_json::to_vec(&request).unwrap()).await;
+        assert_eq!(answer.status, 200, "{}", answer.body);
+        let error = answer.json();
+        assert_eq!(error["error"]["code"], -32602, "{error}");
+        assert_eq!(error["id"], request["id"], "{error}");
+        let message = error["error"]["message"].as_str().unwrap();
+        assert!(message.contains(names), "{message}");
+    }
+}
+
+#[tokio::test]
+async fn foreign_origins_are_forbidden_loopback_origins_pass() {
+    let address = start().await;
+    let answer = send(
+        address,
+        "POST",
+        &[("origin", "https://evil.example")],
+        initialize(),
+    )
+    .await;
+    assert_eq!(answer.status, 403, "{}", answer.body);
+    let origin = format!("http://localhost:{}", address.port());
+    let answer = send(address, "POST", &[("origin", &origin)], initialize()).await;
+    assert_eq!(answer.status, 200, "{}", answer.body);
+    // Non-browser clients send no Origin at all.
+    let answer = send(address, "POST", &[], initialize()).await;
+    assert_eq!(answer.status, 200, "{}", answer.body);
+}
+
+#[tokio::test]
+async fn deleting_an_unknown_session_is_not_found_a_known_one_is_accepted() {
+    let address = start().await;
+    let answer = send(
+        address,
+        "DELETE",
+        &[("mcp-session-id", "no-such-session")],
+        Bytes::new(),
+    )
+    .await;
+    assert_eq!(answer.status, 404, "{}", answer.body);
+
+    let answer = send(address, "POST", &[], initialize()).await;
+    assert_eq!(answer.status, 200);
+    let session = answer.headers["mcp-session-id"]
+        .to_str()
+        .unwrap()
+        .to_owned();
+    let answer = send(
+        address,
+        "DELETE",
+        &[("mcp-session-id", &session)],
+        Bytes::new(),
+    )
+    .await;
+    assert_eq!(answer.status / 100, 2, "{}", answer.body);
+    // Once deleted, it is unknown.
+    let answer = send(
+        address,
+        "DELETE",
+        &[("mcp-session-id", &session)],
+        Bytes::new(),
+    )
+    .await;
+    assert_eq!(answer.status, 404, "{}", answer.body);
+}
+
+#[tokio::test]
+async fn bodies_over_the_limit_are_refused() {
+    let address = start().await;
+    let mut body = br#"{"jsonrpc":"2.0","id":1,"method":"ping","params":{"p":""#.to_vec();
+    body.resize(20_000_000, b'x');
+    body.extend_from_slice(br#""}}"#);
+    let answer = send(address, "POST", &[], body).await;
+    assert_eq!(answer.status, 413, "{}", answer.body);
+}
