@@ -10,7 +10,11 @@ use std::fmt::Write as _;
 
 use rmcp::model::JsonObject;
 use schemars::{JsonSchema, Schema, SchemaGenerator, generate::SchemaSettings};
+use std::borrow::Cow;
+use std::marker::PhantomData;
+
 use serde::de::{self, DeserializeOwned, Deserializer, Visitor};
+use serde::{Deserialize, Serialize};
 use serde_json::Value;
 
 /// A parameter as the macro saw it: its name on the wire and its `///` doc comment.
@@ -162,6 +166,63 @@ tuple_params!(A 0, B 1, C 2, D 3, E 4, F 5, G 6, H 7, I 8, J 9, K 10, L 11, M 12
 tuple_params!(A 0, B 1, C 2, D 3, E 4, F 5, G 6, H 7, I 8, J 9, K 10, L 11, M 12, N 13);
 tuple_params!(A 0, B 1, C 2, D 3, E 4, F 5, G 6, H 7, I 8, J 9, K 10, L 11, M 12, N 13, O 14);
 tuple_params!(A 0, B 1, C 2, D 3, E 4, F 5, G 6, H 7, I 8, J 9, K 10, L 11, M 12, N 13, O 14, P 15);
+
+/// A type a tool parameter can borrow (`name: &str`, `ids: &[u64]`): the argument is read
+/// as its owned form and the function gets a reference to it.
+#[diagnostic::on_unimplemented(
+    message = "a tool parameter of type `&{Self}` cannot be read from the client's arguments",
+    label = "parameters are read from JSON; only `&str` and `&[T]` are read by reference",
+    note = "for the server's state, mark the parameter `#[state]`; for the call's context, `#[context]`",
+    note = "otherwise take the value itself (`{Self}`), which must implement `serde::Deserialize` and `schemars::JsonSchema`"
+)]
+pub trait BorrowedParam {
+    /// What the argument is read as.
+    type Owned: DeserializeOwned + JsonSchema + Send + 'static;
+}
+
+impl BorrowedParam for str {
+    type Owned = String;
+}
+
+impl<T: DeserializeOwned + JsonSchema + Send + 'static> BorrowedParam for [T] {
+    type Owned = Vec<T>;
+}
+
+/// The value of a parameter declared with `#[arg(default)]` or `#[arg(default = expr)]`.
+pub trait DefaultValue<T> {
+    /// The value used when the argument is absent.
+    fn value() -> T;
+}
+
+/// A parameter with a default: read as `T`, or `D`'s value when the argument is absent (or
+/// `null`); its schema is `T`'s with the default shown, and it is not required.
+#[derive(Debug)]
+pub struct Defaulted<T, D>(pub T, PhantomData<fn() -> D>);
+
+impl<'de, T: Deserialize<'de>, D: DefaultValue<T>> Deserialize<'de> for Defaulted<T, D> {
+    fn deserialize<De: Deserializer<'de>>(deserializer: De) -> Result<Self, De::Error> {
+        let value = Option::<T>::deserialize(deserializer)?;
+        Ok(Defaulted(value.unwrap_or_else(D::value), PhantomData))
+    }
+}
+
+impl<T: JsonSchema + Serialize, D: DefaultValue<T>> JsonSchema for Defaulted<T, D> {
+    fn inline_schema() -> bool {
+        true
+    }
+
+    fn schema_name() -> Cow<'static, str> {
+        T::schema_name()
+    }
+
+    fn json_schema(generator: &mut SchemaGenerator) -> Schema {
+        let mut schema = generator.subschema_for::<T>();
+        if let Ok(default) = serde_json::to_value(D::value()) {
+            schema.insert("default".into(), default);
+        }
+        schema
+    }
+}
 
 /// A deserializer for an argument that is absent: `Option<T>` (and any type that treats a
 /// missing value as `None`) accepts it; everything else reports it missing.
@@ -352,16 +413,20 @@ fn expected_of(schema: &Value, definitions: &serde_json::Map<String, Value>) -> 
     out
 }
 
-/// Parses a call's arguments against the tool's parameters.
+/// Parses a call's arguments against the tool's parameters; arguments the tool does not
+/// take are a problem unless `ignore_unknown`.
 pub(crate) fn parse<P>(
     fns: ParamsFns<P>,
     params: &[ParamInfo],
     mut args: JsonObject,
+    ignore_unknown: bool,
 ) -> Result<P, Vec<ArgProblem>> {
     let mut problems = Vec::new();
     let parsed = (fns.parse)(params, &mut args, &mut problems);
-    for name in args.keys() {
-        problems.push(ArgProblem::Unknown { name: name.clone() });
+    if !ignore_unknown {
+        for name in args.keys() {
+            problems.push(ArgProblem::Unknown { name: name.clone() });
+        }
     }
     match parsed {
         Some(parsed) if problems.is_empty() => Ok(parsed),
@@ -419,7 +484,7 @@ mod tests {
     }
 
     fn parse<P: Params>(params: &[ParamInfo], args: JsonObject) -> Result<P, Vec<ArgProblem>> {
-        super::parse(ParamsFns::<P>::of(), params, args)
+        super::parse(ParamsFns::<P>::of(), params, args, false)
     }
 
     const SPECS: &[ParamSpec] = &[
