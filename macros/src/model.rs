@@ -236,7 +236,7 @@ pub(crate) fn build(
                 darling::Error::custom(
                     "missing `format`: add `format = \"json\"`, `format = \"text\"` or `format = \"hybrid\"` to `#[tool(...)]`\n\
                      help: `json` returns the envelope `{status, data, metadata, grounded}` as structured content, for programs and models alike\n\
-                     help: `text` returns markdown a model reads (ADR-002), from a type that derives `toolshape::ToolText`\n\
+                     help: `text` returns markdown a model reads, from a type that derives `toolshape::ToolText`\n\
                      help: `hybrid` returns the envelope with a plain-English narrative, which leads the text a model reads",
                 )
                 .with_span(&Span::call_site()),
