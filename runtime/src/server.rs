@@ -172,6 +172,14 @@ impl<S: Send + Sync + 'static, H: ServerHandler> Server<S, H> {
         self
     }
 
+    /// Seals the request state of input-required results with these keys instead of a
+    /// random key of this process: see [`StateKeys`](crate::StateKeys).
+    pub fn with_state_keys(mut self, keys: crate::StateKeys) -> Self {
+        let tools = Arc::make_mut(&mut self.tools);
+        *tools = std::mem::take(tools).with_state_keys(keys);
+        self
+    }
+
     /// Sets the `instructions` the server gives clients at initialisation.
     pub fn with_instructions(mut self, instructions: impl Into<String>) -> Self {
         let info = Arc::make_mut(&mut self.info);
@@ -262,10 +270,7 @@ impl<S: Send + Sync + 'static, H: ServerHandler> ServerHandler for Server<S, H> 
         request: CallToolRequestParams,
         context: RequestContext<RoleServer>,
     ) -> Result<CallToolResponse, ErrorData> {
-        self.tools
-            .call(&self.state, request, context)
-            .await
-            .map(Into::into)
+        self.tools.respond(&self.state, request, context).await
     }
 
     fn get_tool(&self, name: &str) -> Option<Tool> {
@@ -343,6 +348,14 @@ impl<S: Send + Sync + 'static, H: ServerHandler> ServerHandler for Server<S, H> 
         request: ReadResourceRequestParams,
         context: RequestContext<RoleServer>,
     ) -> Result<ReadResourceResponse, ErrorData> {
+        // No resource is declared: every URI is unknown, invalid params naming it, as the
+        // protocol asks of a resource that does not exist.
+        if self.theirs().resources.is_none() {
+            return Err(ErrorData::invalid_params(
+                format!("no resource `{}`", request.uri),
+                Some(serde_json::json!({"uri": request.uri})),
+            ));
+        }
         self.handler.read_resource(request, context).await
     }
 

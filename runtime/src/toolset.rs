@@ -3,19 +3,20 @@
 use std::collections::BTreeMap;
 use std::sync::Arc;
 
-use rmcp::model::{CallToolRequestParams, CallToolResult, JsonObject, Tool};
+use rmcp::model::{CallToolRequestParams, CallToolResponse, CallToolResult, JsonObject, Tool};
 use rmcp::service::RequestContext;
 use rmcp::{ErrorData, RoleServer};
 
 use crate::args::ParamInfo;
 use crate::context::Context;
 use crate::error::DuplicateTool;
-use crate::tool::{BoxFuture, ToolDef};
+use crate::rounds::{self, StateKeys};
+use crate::tool::ToolDef;
 
-pub(crate) struct Entry<S> {
-    pub(crate) def: ToolDef<S>,
-    pub(crate) tool: Tool,
-    pub(crate) params: Arc<[ParamInfo]>,
+struct Entry<S> {
+    def: ToolDef<S>,
+    tool: Tool,
+    params: Arc<[ParamInfo]>,
 }
 
 impl<S> Clone for Entry<S> {
@@ -37,17 +38,16 @@ impl<S> Clone for Entry<S> {
 /// [`ToolSet::into_router`].
 ///
 /// Schemas are generated once, when a tool is added. Tools are listed in name order.
-///
-/// A description or schema that depends on run-time configuration is filled in once at
-/// start-up ([`ToolSet::fill`], [`ToolSet::edit`]).
 pub struct ToolSet<S> {
     entries: BTreeMap<&'static str, Arc<Entry<S>>>,
+    keys: StateKeys,
 }
 
 impl<S> Default for ToolSet<S> {
     fn default() -> Self {
         ToolSet {
             entries: BTreeMap::new(),
+            keys: StateKeys::default(),
         }
     }
 }
@@ -56,6 +56,7 @@ impl<S> Clone for ToolSet<S> {
     fn clone(&self) -> Self {
         ToolSet {
             entries: self.entries.clone(),
+            keys: self.keys.clone(),
         }
     }
 }
@@ -178,26 +179,62 @@ impl<S: Send + Sync + 'static> ToolSet<S> {
         self.entries.is_empty()
     }
 
-    /// Serves a `tools/call` request with `state`.
+    /// Seals the request state of input-required results with these keys (by default, a
+    /// random key of this process): see [`StateKeys`].
+    #[must_use]
+    pub fn with_state_keys(mut self, keys: StateKeys) -> Self {
+        self.keys = keys;
+        self
+    }
+
+    /// Serves a `tools/call` request with `state`: the tool's result, or, when the tool asks
+    /// a 2026-07-28 client for input it has not given yet, an input-required result.
     ///
     /// Every outcome of the tool itself (success, its error, bad arguments, a panic) is a
-    /// [`CallToolResult`]; only an unknown tool name is a JSON-RPC error (`-32602`).
+    /// [`CallToolResult`].
     ///
     /// # Errors
-    /// `invalid_params` when no tool has the requested name.
+    /// `invalid_params` when no tool has the requested name, or when the client's answers
+    /// or its request state are unacceptable (state that fails its integrity check).
+    pub async fn respond(
+        &self,
+        state: &S,
+        request: CallToolRequestParams,
+        context: RequestContext<RoleServer>,
+    ) -> Result<CallToolResponse, ErrorData> {
+        let entry = self
+            .entries
+            .get(&*request.name)
+            .ok_or_else(|| unknown_tool(&request.name))?;
+        let call = rounds::Call {
+            tool: request.name.to_string(),
+            arguments: request.arguments.unwrap_or_default(),
+            input_responses: request.input_responses,
+            request_state: request.request_state,
+        };
+        run(entry, &self.keys, state, call, context).await
+    }
+
+    /// [`ToolSet::respond`] for a caller that needs the complete result: a tool that still
+    /// waits for the client's input ends with an error result saying so.
+    ///
+    /// # Errors
+    /// As [`ToolSet::respond`].
     pub async fn call(
         &self,
         state: &S,
         request: CallToolRequestParams,
         context: RequestContext<RoleServer>,
     ) -> Result<CallToolResult, ErrorData> {
-        self.call_in(
-            state,
-            &request.name,
-            request.arguments.unwrap_or_default(),
-            Context::new(context),
-        )
-        .await
+        let name = request.name.clone();
+        match self.respond(state, request, context).await? {
+            CallToolResponse::Complete(result) => Ok(result),
+            _ => Ok(CallToolResult::error(vec![
+                rmcp::model::ContentBlock::text(format!(
+                    "Error: `{name}` needs input from the client to complete"
+                )),
+            ])),
+        }
     }
 
     /// Calls the tool `name` with `arguments` (a JSON object), in-process: the [`CallToolResult`] is exactly what a client would receive. For tests
@@ -223,18 +260,8 @@ impl<S: Send + Sync + 'static> ToolSet<S> {
                 ));
             }
         };
-        self.call_in(state, name, arguments, context).await
-    }
-
-    async fn call_in(
-        &self,
-        state: &S,
-        name: &str,
-        arguments: JsonObject,
-        context: Context,
-    ) -> Result<CallToolResult, ErrorData> {
-        let entry = self.entries.get(name).ok_or_else(|| unknown_tool(name))?;
-        Ok(invoke(entry, state, arguments, context).await)
+        let request = CallToolRequestParams::new(name.to_owned()).with_arguments(arguments);
+        self.call(state, request, context.request().clone()).await
     }
 
     /// The tools as an rmcp [`ToolRouter`](rmcp::handler::server::router::tool::ToolRouter),
@@ -242,17 +269,20 @@ impl<S: Send + Sync + 'static> ToolSet<S> {
     pub fn into_router(self) -> rmcp::handler::server::router::tool::ToolRouter<S> {
         use rmcp::handler::server::router::tool::{ToolRoute, ToolRouter};
         let mut router = ToolRouter::new();
-        let set = Arc::new(self);
-        for (name, entry) in &set.entries {
-            let (name, set) = (*name, set.clone());
-            router.add_route(ToolRoute::new_dyn(entry.tool.clone(), move |call| {
-                let set = set.clone();
+        for entry in self.entries.into_values() {
+            let attr = entry.tool.clone();
+            let keys = self.keys.clone();
+            router.add_route(ToolRoute::new_dyn(attr, move |call| {
+                let entry = entry.clone();
+                let keys = keys.clone();
                 Box::pin(async move {
-                    let arguments = call.arguments.unwrap_or_default();
-                    let context = Context::new(call.request_context);
-                    set.call_in(call.service, name, arguments, context)
-                        .await
-                        .map(Into::into)
+                    let request = rounds::Call {
+                        tool: call.name.to_string(),
+                        arguments: call.arguments.unwrap_or_default(),
+                        input_responses: call.input_responses,
+                        request_state: call.request_state,
+                    };
+                    run(&entry, &keys, call.service, request, call.request_context).await
                 })
             }));
         }
@@ -260,14 +290,17 @@ impl<S: Send + Sync + 'static> ToolSet<S> {
     }
 }
 
-/// Runs the tool itself.
-pub(crate) fn invoke<'a, S>(
-    entry: &'a Entry<S>,
-    state: &'a S,
-    arguments: JsonObject,
-    context: Context,
-) -> BoxFuture<'a, CallToolResult> {
-    (entry.def.invoke)(state, &entry.params, arguments, context)
+async fn run<S>(
+    entry: &Entry<S>,
+    keys: &StateKeys,
+    state: &S,
+    call: rounds::Call,
+    context: RequestContext<RoleServer>,
+) -> Result<CallToolResponse, ErrorData> {
+    rounds::run(keys, call, context, |arguments, context: Context| {
+        (entry.def.invoke)(state, &entry.params, arguments, context)
+    })
+    .await
 }
 
 fn fill_tool(tool: &mut Tool, values: &[(&str, &str)]) {
