@@ -1,4 +1,4 @@
-//! `format = "hybrid"` tools on a small storage cluster: seed 3's `get_volume_configuration`
+//! `format = "hybrid"` tools on a small storage cluster: the volume tools' `get_volume_configuration`
 //! (narrative from a template on the output type), its `get_active_alerts` (narrative made
 //! at run time, counts by severity; the alert list as data), and a capacity trend with a
 //! PNG chart drawn by plotters.
@@ -12,7 +12,7 @@ use toolshape::{Hybrid, Narrative, Plot, ToolError, ToolSet, tool, tools};
 
 use crate::png::{ChartError, draw_png};
 
-/// A volume's configuration, with MCP parameter names (seed 3's proposed shape).
+/// A volume's configuration, with MCP parameter names.
 #[derive(Debug, Clone, Serialize, Deserialize, JsonSchema, Narrative)]
 #[narrative(
     "Volume {volume.name} ({volume.uuid}) on SVM {svm.name} is {volume.state}, {volume.size} bytes. \

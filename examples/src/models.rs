@@ -1,4 +1,4 @@
-//! ADR-005's model tools: two ordinary-least-squares models of house prices, fitted at
+//! Model tools: two ordinary-least-squares models of house prices, fitted at
 //! start-up (with `nalgebra`'s SVD least squares) on a generated, deterministic dataset,
 //! and six `format = "hybrid"` tools over them. Each answers with a narrative, the evidence
 //! as data, metadata carrying the `model_id`, a PNG plot where it helps, and `grounded`.

@@ -1,4 +1,4 @@
-//! ADR-002's user directory: five `format = "text"` tools over an embedded SQLite database.
+//! A user directory: five `format = "text"` tools over an embedded SQLite database.
 //!
 //! What a model reads is generated from [`User`]'s `#[derive(ToolText)]`: a code block of
 //! `Label: value` lines, `Found N users:` lists, `No users found matching your criteria.`,
@@ -524,7 +524,7 @@ pub fn toolset() -> ToolSet<UserDb> {
 }
 
 /// The users a new database starts with, ids 1 to 50: (name, surname, e-mail, phone,
-/// company, salary, about). Ids 15, 28 and 42 are ADR-002's John Doe, Johnny Smith and
+/// company, salary, about). Ids 15, 28 and 42 are the documented John Doe, Johnny Smith and
 /// Alice Johnson.
 #[allow(clippy::type_complexity)]
 #[rustfmt::skip]

@@ -32,9 +32,101 @@ pub(crate) struct ToolArgs {
     /// `confirm = "..."`: for `format = "text"`, the confirmation sentence (alone for `()`,
     /// else followed by `:` and the value's text).
     pub(crate) confirm: Option<SpannedValue<String>>,
+    /// `rename_all = "camelCase"`: how parameter names (and the tool name, when not given)
+    /// are written on the wire, from their snake_case Rust names.
+    pub(crate) rename_all: Option<SpannedValue<Quoted<RenameRule>>>,
+    /// `unknown_arguments = "ignore"`: arguments the tool does not take are ignored instead
+    /// of refused.
+    pub(crate) unknown_arguments: Option<SpannedValue<Quoted<UnknownArguments>>>,
     /// `crate = path`: where the `toolshape` crate is, for crates that re-export it.
     #[darling(rename = "crate")]
     pub(crate) krate: Option<syn::Path>,
+}
+
+/// `#[arg(...)]` on a parameter.
+#[derive(Debug, Default, FromMeta)]
+pub(crate) struct ArgArgs {
+    /// `rename = "entityNames"`: the parameter's name on the wire.
+    pub(crate) rename: Option<SpannedValue<String>>,
+    /// `default` (the type's `Default`) or `default = expr`: the value when the argument is
+    /// absent; the parameter is then optional and its schema shows the default.
+    pub(crate) default: Option<SpannedValue<darling::util::Override<DefaultExpr>>>,
+}
+
+/// The expression of `default = expr`, as written (a string literal stays a literal).
+#[derive(Debug, Clone)]
+pub(crate) struct DefaultExpr(pub(crate) syn::Expr);
+
+impl FromMeta for DefaultExpr {
+    fn from_expr(expr: &syn::Expr) -> darling::Result<Self> {
+        Ok(DefaultExpr(expr.clone()))
+    }
+}
+
+/// `unknown_arguments = "..."`: what a call with arguments the tool does not take gets.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, FromMeta)]
+#[darling(rename_all = "lowercase")]
+pub(crate) enum UnknownArguments {
+    /// An error naming them (the default).
+    Refuse,
+    /// Nothing: they are dropped.
+    Ignore,
+}
+
+/// `rename_all = "..."`: the serde set of cases.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, FromMeta)]
+pub(crate) enum RenameRule {
+    #[darling(rename = "lowercase")]
+    Lower,
+    #[darling(rename = "UPPERCASE")]
+    Upper,
+    #[darling(rename = "PascalCase")]
+    Pascal,
+    #[darling(rename = "camelCase")]
+    Camel,
+    #[darling(rename = "snake_case")]
+    Snake,
+    #[darling(rename = "SCREAMING_SNAKE_CASE")]
+    ScreamingSnake,
+    #[darling(rename = "kebab-case")]
+    Kebab,
+    #[darling(rename = "SCREAMING-KEBAB-CASE")]
+    ScreamingKebab,
+}
+
+impl RenameRule {
+    /// `name`, a snake_case Rust name, in this case (serde's rules for fields).
+    pub(crate) fn apply(self, name: &str) -> String {
+        match self {
+            RenameRule::Lower | RenameRule::Snake => name.to_owned(),
+            RenameRule::Upper | RenameRule::ScreamingSnake => name.to_ascii_uppercase(),
+            RenameRule::Pascal => {
+                let mut out = String::new();
+                let mut capitalize = true;
+                for c in name.chars() {
+                    if c == '_' {
+                        capitalize = true;
+                    } else if capitalize {
+                        out.push(c.to_ascii_uppercase());
+                        capitalize = false;
+                    } else {
+                        out.push(c);
+                    }
+                }
+                out
+            }
+            RenameRule::Camel => {
+                let pascal = RenameRule::Pascal.apply(name);
+                let mut chars = pascal.chars();
+                match chars.next() {
+                    Some(first) => first.to_ascii_lowercase().to_string() + chars.as_str(),
+                    None => pascal,
+                }
+            }
+            RenameRule::Kebab => name.replace('_', "-"),
+            RenameRule::ScreamingKebab => name.replace('_', "-").to_ascii_uppercase(),
+        }
+    }
 }
 
 /// The value of `format = "..."`.

@@ -38,7 +38,7 @@ pub(crate) fn tool(args: TokenStream, item: TokenStream) -> TokenStream {
         // Keep generating after an error in the attribute (with what could be read of it),
         // so the signature's errors and the type checks show in the same build.
         Ok(tool) => {
-            let constructor = checkable.then(|| constructor(&tool));
+            let constructor = checkable.then(|| constructors(&tool));
             quote! {
                 #function
                 #constructor
@@ -88,7 +88,74 @@ pub(crate) fn constructor_ident(ident: &syn::Ident) -> syn::Ident {
     format_ident!("__toolshape_tool_{}", name, span = ident.span())
 }
 
-fn constructor(tool: &Tool) -> TokenStream {
+/// Most parameters under `#[cfg]` in one tool: the tool is generated once per combination.
+const MAX_CFG_PARAMS: usize = 4;
+
+/// What registers the tool: for a function, the type named like it and its `IsTool`
+/// implementation; for a method, the associated function. With parameters under `#[cfg]`,
+/// one implementation per combination of their predicates, each under the `#[cfg]` that
+/// selects it, so a parameter compiled out of the function is out of the schema and the call.
+fn constructors(tool: &Tool) -> TokenStream {
+    let marker = match &tool.state {
+        StateSource::Receiver => None,
+        _ => {
+            let fn_ident = &tool.fn_ident;
+            let vis = &tool.vis;
+            Some(quote! {
+                #[doc(hidden)]
+                #[allow(non_camel_case_types, dead_code)]
+                #vis enum #fn_ident {}
+            })
+        }
+    };
+    let conditional: Vec<usize> = tool
+        .params
+        .iter()
+        .enumerate()
+        .filter(|(_, param)| matches!(param, Param::Schema(p) if !p.cfg.is_empty()))
+        .map(|(i, _)| i)
+        .collect();
+    if conditional.is_empty() {
+        let constructor = constructor(tool, None);
+        return quote!(#marker #constructor);
+    }
+    if conditional.len() > MAX_CFG_PARAMS {
+        let error = syn::Error::new(
+            tool.fn_ident.span(),
+            format!("a tool has at most {MAX_CFG_PARAMS} parameters under `#[cfg(...)]`\nhelp: group them in a struct parameter whose fields carry the `#[cfg]`"),
+        )
+        .into_compile_error();
+        return quote!(#marker #error);
+    }
+    let variants = (0..1_u32 << conditional.len()).map(|present| {
+        let mut variant = tool.clone();
+        let mut predicates = Vec::new();
+        for (bit, &index) in conditional.iter().enumerate() {
+            let Param::Schema(param) = &tool.params[index] else {
+                continue;
+            };
+            let cfg = &param.cfg;
+            if present & (1 << bit) != 0 {
+                predicates.push(quote!(all(#(#cfg),*)));
+            } else {
+                predicates.push(quote!(not(all(#(#cfg),*))));
+            }
+        }
+        let mut index = 0;
+        variant.params.retain(|_| {
+            let keep = match conditional.iter().position(|&i| i == index) {
+                Some(bit) => present & (1 << bit) != 0,
+                None => true,
+            };
+            index += 1;
+            keep
+        });
+        constructor(&variant, Some(quote!(#[cfg(all(#(#predicates),*))])))
+    });
+    quote!(#marker #(#variants)*)
+}
+
+fn constructor(tool: &Tool, cfg: Option<TokenStream>) -> TokenStream {
     let krate = &tool.krate;
     let private = quote!(#krate::__private);
     let fn_ident = &tool.fn_ident;
@@ -103,9 +170,11 @@ fn constructor(tool: &Tool) -> TokenStream {
         None => quote!(::core::env!("CARGO_PKG_VERSION")),
     };
     let model_id = option(tool.model_id.as_ref());
-    let param_specs = tool.schema_params().map(|(_, name, _, description)| {
+    let param_specs = tool.schema_params().map(|param| {
+        let (name, description) = (&param.name, &param.description);
         quote!(#private::ParamSpec { name: #name, description: #description })
     });
+    let ignore_unknown = tool.ignore_unknown;
     let rust_name = fn_ident.to_string();
     let kind = option(
         tool.kind
@@ -157,10 +226,48 @@ fn constructor(tool: &Tool) -> TokenStream {
         ),
     };
 
-    let arg_idents: Vec<_> = tool.schema_params().map(|(ident, ..)| ident).collect();
-    let arg_types: Vec<_> = tool.schema_params().map(|(_, _, ty, _)| ty).collect();
+    let arg_idents: Vec<_> = tool.schema_params().map(|param| &param.ident).collect();
+    // The type each argument is read as (`Defaulted` around it for a default), and the
+    // items that give the defaults.
+    let mut default_items = Vec::new();
+    let arg_types: Vec<_> = tool
+        .schema_params()
+        .map(|param| {
+            let read = param.read_ty(&private);
+            let Some(default) = &param.default else {
+                return read;
+            };
+            let holder = format_ident!("DefaultOf_{}", param.name.replace('-', "_"));
+            let value = match (default, &param.borrowed) {
+                (None, _) => quote!(::core::default::Default::default()),
+                (Some(expr), Some(_)) => quote!(::std::borrow::ToOwned::to_owned(#expr)),
+                (Some(expr), None) => quote!(#expr),
+            };
+            default_items.push(quote! {
+                #[allow(non_camel_case_types)]
+                struct #holder;
+                impl #private::DefaultValue<#read> for #holder {
+                    fn value() -> #read {
+                        #value
+                    }
+                }
+            });
+            let span = param.ty.span();
+            quote_spanned!(span=> #private::Defaulted<#read, #holder>)
+        })
+        .collect();
     let call_args = tool.params.iter().map(|param| match param {
-        Param::Schema { ident, .. } => quote!(#ident),
+        Param::Schema(param) => {
+            let ident = &param.ident;
+            let value = match &param.default {
+                Some(_) => quote!(#ident.0),
+                None => quote!(#ident),
+            };
+            match &param.borrowed {
+                Some(referent) => quote!(::core::borrow::Borrow::<#referent>::borrow(&#value)),
+                None => value,
+            }
+        }
         Param::State => state_arg.clone().unwrap_or_default(),
         Param::Context => quote!(__toolshape_context),
     });
@@ -205,7 +312,7 @@ fn constructor(tool: &Tool) -> TokenStream {
     let params_span = tool
         .schema_params()
         .next()
-        .map_or_else(Span::call_site, |(_, _, ty, _)| ty.span());
+        .map_or_else(Span::call_site, |param| param.ty.span());
     let output_span = tool
         .output
         .as_ref()
@@ -216,6 +323,7 @@ fn constructor(tool: &Tool) -> TokenStream {
     let format_step = quote_spanned!(output_span=> .format(#spanned_format));
 
     let body = quote! {
+            #(#default_items)*
             static __TOOLSHAPE_SPEC: #private::ToolSpec = #private::ToolSpec {
                 name: #name,
                 title: #title,
@@ -225,6 +333,7 @@ fn constructor(tool: &Tool) -> TokenStream {
                 params: &[#(#param_specs),*],
                 annotations: #annotations,
                 kind: #kind,
+                ignore_unknown_arguments: #ignore_unknown,
                 rust_path: ::core::concat!(::core::module_path!(), "::", #rust_name),
                 location: ::core::concat!(::core::file!(), ":", ::core::line!()),
             };
@@ -238,6 +347,7 @@ fn constructor(tool: &Tool) -> TokenStream {
     match &tool.state {
         // A method: an associated function beside it (an `impl` block holds no other items).
         StateSource::Receiver => quote! {
+            #cfg
             #[doc(hidden)]
             #[allow(non_snake_case, clippy::needless_lifetimes)]
             #vis fn #constructor() -> #private::ToolDef<Self> #where_clause {
@@ -248,10 +358,7 @@ fn constructor(tool: &Tool) -> TokenStream {
         // functions live in different namespaces), so `use path::tool;` imports both, and
         // every message about a path in `tools![...]` speaks of the user's names.
         _ => quote! {
-            #[doc(hidden)]
-            #[allow(non_camel_case_types, dead_code)]
-            #vis enum #fn_ident {}
-
+            #cfg
             #[automatically_derived]
             #[allow(clippy::needless_lifetimes)]
             impl #generics #private::IsTool<#state_ty> for #fn_ident #where_clause {

@@ -3,17 +3,20 @@
 //!
 //! Errors are accumulated: a user sees every problem of one tool in one build.
 
-use proc_macro2::Span;
+use proc_macro2::{Span, TokenStream};
 use syn::spanned::Spanned;
 use syn::{FnArg, GenericParam, ItemFn, Pat, ReceiverKind, Type};
 
-use crate::attr::{Annotations, FormatName, KindName, TextValue, ToolArgs};
+use crate::attr::{
+    Annotations, ArgArgs, FormatName, KindName, TextValue, ToolArgs, UnknownArguments,
+};
 use crate::docs;
 
 /// Most parameters a tool can take (the runtime implements its argument parsing for tuples
 /// up to this size).
 pub(crate) const MAX_PARAMS: usize = 16;
 
+#[derive(Clone)]
 pub(crate) struct Tool {
     pub(crate) name: String,
     pub(crate) title: Option<TextValue>,
@@ -28,6 +31,8 @@ pub(crate) struct Tool {
     /// `confirm = "..."` of a `format = "text"` tool.
     pub(crate) confirm: Option<String>,
     pub(crate) krate: syn::Path,
+    /// `unknown_arguments = "ignore"`.
+    pub(crate) ignore_unknown: bool,
     /// How the tool reaches its state.
     pub(crate) state: StateSource,
     pub(crate) params: Vec<Param>,
@@ -44,6 +49,7 @@ pub(crate) struct Tool {
 }
 
 /// Where the state handed to the tool comes from.
+#[derive(Clone)]
 pub(crate) enum StateSource {
     /// No state: the tool works with any server state.
     None,
@@ -54,47 +60,159 @@ pub(crate) enum StateSource {
 }
 
 /// One parameter of the function, in order.
+#[derive(Clone)]
 pub(crate) enum Param {
     /// An ordinary parameter: a property of the input schema.
-    Schema {
-        ident: syn::Ident,
-        /// The property name: the Rust name without `r#`.
-        name: String,
-        ty: Box<Type>,
-        description: String,
-    },
+    Schema(Box<SchemaParam>),
     /// `#[state] x: &T`.
     State,
     /// `#[context] cx: Context`.
     Context,
 }
 
+/// A parameter the client sends.
+#[derive(Clone)]
+pub(crate) struct SchemaParam {
+    pub(crate) ident: syn::Ident,
+    /// The property name: `#[arg(rename)]`, or the Rust name without `r#` in the case of
+    /// `rename_all`.
+    pub(crate) name: String,
+    /// The type as the function takes it.
+    pub(crate) ty: Box<Type>,
+    /// For a reference `&T`, `T`: the argument is read as `T`'s owned form (`String` for
+    /// `str`, `Vec<U>` for `[U]`) and the function gets a reference to it.
+    pub(crate) borrowed: Option<Box<Type>>,
+    pub(crate) description: String,
+    /// `#[arg(default)]` (`None` inside: the type's `Default`) or `#[arg(default = expr)]`.
+    pub(crate) default: Option<Option<syn::Expr>>,
+    /// The parameter's `#[cfg(...)]` predicates: when one is false, the parameter does not
+    /// exist, in the function nor in the schema.
+    pub(crate) cfg: Vec<TokenStream>,
+}
+
+impl SchemaParam {
+    /// The type the argument is read as, spanned on the parameter's type so that a type
+    /// that cannot be read is reported there.
+    pub(crate) fn read_ty(&self, private: &TokenStream) -> TokenStream {
+        use syn::spanned::Spanned as _;
+        let span = self.ty.span();
+        match &self.borrowed {
+            Some(referent) => {
+                let referent = static_lifetimes(quote::ToTokens::to_token_stream(referent));
+                quote::quote_spanned!(span=> <#referent as #private::BorrowedParam>::Owned)
+            }
+            None => static_lifetimes(quote::ToTokens::to_token_stream(&self.ty)),
+        }
+    }
+}
+
+/// `tokens` with every lifetime made `'static`: an argument is read into a value that owns
+/// its data (`Cow<'a, str>` is read as `Cow<'static, str>`, which the function accepts).
+fn static_lifetimes(tokens: TokenStream) -> TokenStream {
+    use proc_macro2::{Group, TokenTree};
+    let mut out = Vec::new();
+    let mut tokens = tokens.into_iter().peekable();
+    while let Some(token) = tokens.next() {
+        match token {
+            TokenTree::Punct(punct) if punct.as_char() == '\'' => {
+                if let Some(TokenTree::Ident(_)) = tokens.peek() {
+                    let ident = tokens.next();
+                    let span = ident.map_or(punct.span(), |ident| ident.span());
+                    out.push(TokenTree::Punct(punct));
+                    out.push(TokenTree::Ident(syn::Ident::new("static", span)));
+                } else {
+                    out.push(TokenTree::Punct(punct));
+                }
+            }
+            TokenTree::Group(group) => {
+                let mut inner = Group::new(group.delimiter(), static_lifetimes(group.stream()));
+                inner.set_span(group.span());
+                out.push(TokenTree::Group(inner));
+            }
+            other => out.push(other),
+        }
+    }
+    out.into_iter().collect()
+}
+
 impl Tool {
-    pub(crate) fn schema_params(&self) -> impl Iterator<Item = (&syn::Ident, &str, &Type, &str)> {
+    pub(crate) fn schema_params(&self) -> impl Iterator<Item = &SchemaParam> {
         self.params.iter().filter_map(|param| match param {
-            Param::Schema {
-                ident,
-                name,
-                ty,
-                description,
-            } => Some((ident, name.as_str(), &**ty, description.as_str())),
+            Param::Schema(param) => Some(&**param),
             _ => None,
         })
     }
 }
 
-/// Removes the attributes `#[tool]` consumes (`#[state]`, `#[context]`, doc comments) from
-/// the function's parameters, so the function can be emitted as ordinary Rust.
+/// The parameter's `#[arg(...)]`, merged when there are several; errors are recorded.
+fn read_arg(errors: &mut darling::error::Accumulator, attrs: &[syn::Attribute]) -> ArgArgs {
+    use darling::FromMeta as _;
+    let mut merged = ArgArgs::default();
+    for attr in attrs.iter().filter(|attr| attr.path().is_ident("arg")) {
+        match ArgArgs::from_meta(&attr.meta) {
+            Ok(arg) => {
+                merged.rename = arg.rename.or(merged.rename);
+                merged.default = arg.default.or(merged.default);
+            }
+            Err(error) => errors.push(error),
+        }
+    }
+    merged
+}
+
+/// Whether `attr` is one of those `#[tool]` reads on a parameter and removes.
+fn is_tool_param_attr(attr: &syn::Attribute) -> bool {
+    docs::is_doc(attr)
+        || attr.path().is_ident("state")
+        || attr.path().is_ident("context")
+        || attr.path().is_ident("arg")
+}
+
+/// Removes the attributes `#[tool]` consumes (`#[state]`, `#[context]`, `#[arg]`, doc
+/// comments) from the function's parameters, so the function can be emitted as ordinary
+/// Rust.
 pub(crate) fn strip_param_attrs(function: &mut ItemFn) {
     for input in &mut function.sig.inputs {
         if let FnArg::Typed(typed) = input {
+            // `serde`/`schemars` attributes are refused with an error of their own; removing
+            // them spares the compiler's "cannot find attribute" beside it.
             typed.attrs.retain(|attr| {
-                !(docs::is_doc(attr)
-                    || attr.path().is_ident("state")
-                    || attr.path().is_ident("context"))
+                !(is_tool_param_attr(attr)
+                    || attr.path().is_ident("serde")
+                    || attr.path().is_ident("schemars"))
             });
         }
     }
+}
+
+/// The parameter's attributes that `#[tool]` does not consume: `#[cfg]` (whose predicates
+/// are returned), lint levels and tool attributes pass through to the function; those of
+/// derive macros (`serde`, `schemars`), which mean nothing on a parameter, get an error
+/// saying what to write instead.
+fn param_attrs(
+    errors: &mut darling::error::Accumulator,
+    attrs: &[syn::Attribute],
+) -> Vec<TokenStream> {
+    let mut cfg = Vec::new();
+    for attr in attrs.iter().filter(|attr| !is_tool_param_attr(attr)) {
+        let path = attr.path();
+        if path.is_ident("cfg") {
+            match attr.parse_args::<TokenStream>() {
+                Ok(predicate) => cfg.push(predicate),
+                Err(error) => errors.push(error.into()),
+            }
+        } else if path.is_ident("serde") || path.is_ident("schemars") {
+            errors.push(
+                darling::Error::custom(format!(
+                    "`#[{}(...)]` does not apply to a tool parameter, which is not a struct field\n\
+                     help: write `#[arg(rename = \"...\")]` for the parameter's name, `#[arg(default)]` or `#[arg(default = ...)]` for a default, and `rename_all = \"camelCase\"` in `#[tool(...)]` for every parameter",
+                    path.get_ident().map(ToString::to_string).unwrap_or_default()
+                ))
+                .with_span(path),
+            );
+        }
+    }
+    cfg
 }
 
 /// Builds the model, or every error found.
@@ -118,7 +236,7 @@ pub(crate) fn build(
                 darling::Error::custom(
                     "missing `format`: add `format = \"json\"`, `format = \"text\"` or `format = \"hybrid\"` to `#[tool(...)]`\n\
                      help: `json` returns the envelope `{status, data, metadata, grounded}` as structured content, for programs and models alike\n\
-                     help: `text` returns markdown a model reads (ADR-002), from a type that derives `toolshape::ToolText`\n\
+                     help: `text` returns markdown a model reads, from a type that derives `toolshape::ToolText`\n\
                      help: `hybrid` returns the envelope with a plain-English narrative, which leads the text a model reads",
                 )
                 .with_span(&Span::call_site()),
@@ -161,6 +279,10 @@ pub(crate) fn build(
             (**name).clone()
         }
         None => {
+            let ident_name = match &args.rename_all {
+                Some(rule) => rule.0.apply(&ident_name),
+                None => ident_name,
+            };
             if let Err(message) = check_tool_name(&ident_name) {
                 errors.push(
                     darling::Error::custom(format!(
@@ -218,6 +340,7 @@ pub(crate) fn build(
         }
     }
 
+    let rename_all = args.rename_all.as_ref().map(|rule| rule.0);
     let mut state = StateSource::None;
     let mut has_context = false;
     let mut params = Vec::new();
@@ -243,6 +366,19 @@ pub(crate) fn build(
             FnArg::Typed(typed) => {
                 let is_state = typed.attrs.iter().any(|a| a.path().is_ident("state"));
                 let is_context = typed.attrs.iter().any(|a| a.path().is_ident("context"));
+                if (is_state || is_context)
+                    && let Some(attr) = typed
+                        .attrs
+                        .iter()
+                        .find(|a| a.path().is_ident("arg") || a.path().is_ident("cfg"))
+                {
+                    errors.push(
+                        darling::Error::custom(
+                            "`#[arg]` and `#[cfg]` apply to the parameters a client sends, not to `#[state]` or `#[context]`",
+                        )
+                        .with_span(attr),
+                    );
+                }
                 if is_state && is_context {
                     errors.push(
                         darling::Error::custom("a parameter is either `#[state]` or `#[context]`, not both")
@@ -307,14 +443,43 @@ pub(crate) fn build(
                         continue;
                     }
                 };
-                let name = ident.to_string();
-                let name = name.strip_prefix("r#").unwrap_or(&name).to_owned();
-                params.push(Param::Schema {
+                let cfg = param_attrs(&mut errors, &typed.attrs);
+                let arg = read_arg(&mut errors, &typed.attrs);
+                let rust_name = ident.to_string();
+                let rust_name = rust_name.strip_prefix("r#").unwrap_or(&rust_name).to_owned();
+                let name = match (&arg.rename, rename_all) {
+                    (Some(rename), _) => (**rename).clone(),
+                    (None, Some(rule)) => rule.apply(&rust_name),
+                    (None, None) => rust_name,
+                };
+                let borrowed = match &*typed.ty {
+                    Type::Reference(reference) if reference.mutability.is_none() => {
+                        Some(reference.elem.clone())
+                    }
+                    Type::Reference(reference) => {
+                        errors.push(
+                            darling::Error::custom(
+                                "a tool parameter cannot be `&mut`: the argument comes from the client, and nothing sees a change made to it\n\
+                                 help: take the value (`String`, `Vec<T>`) and change that",
+                            )
+                            .with_span(&reference.mutability),
+                        );
+                        None
+                    }
+                    _ => None,
+                };
+                params.push(Param::Schema(Box::new(SchemaParam {
                     ident,
                     name,
                     ty: typed.ty.clone(),
+                    borrowed,
                     description: docs::collect(&typed.attrs).unwrap_or_default(),
-                });
+                    default: arg.default.map(|default| match (*default).clone() {
+                        darling::util::Override::Inherit => None,
+                        darling::util::Override::Explicit(expr) => Some(expr.0),
+                    }),
+                    cfg,
+                })));
             }
         }
     }
@@ -358,6 +523,9 @@ pub(crate) fn build(
         kind,
         confirm,
         krate: args.krate.unwrap_or_else(|| syn::parse_quote!(::toolshape)),
+        ignore_unknown: args
+            .unknown_arguments
+            .is_some_and(|policy| policy.0 == UnknownArguments::Ignore),
         state,
         params,
         is_async: sig.asyncness.is_some(),

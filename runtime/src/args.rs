@@ -10,7 +10,12 @@ use std::fmt::Write as _;
 
 use rmcp::model::JsonObject;
 use schemars::{JsonSchema, Schema, SchemaGenerator, generate::SchemaSettings};
+use std::borrow::Cow;
+use std::marker::PhantomData;
+use std::sync::Arc;
+
 use serde::de::{self, DeserializeOwned, Deserializer, Visitor};
+use serde::{Deserialize, Serialize};
 use serde_json::Value;
 
 /// A parameter as the macro saw it: its name on the wire and its `///` doc comment.
@@ -30,6 +35,10 @@ pub struct ParamInfo {
     /// A short description of the accepted JSON ("integer", "string or null", …), used in
     /// error messages so a model can correct its call.
     pub(crate) expected: String,
+    /// The parameter's schema, and the definitions its `$ref`s point to: what a rejected
+    /// value is checked against, to name every problem in it.
+    pub(crate) schema: Value,
+    pub(crate) definitions: Arc<serde_json::Map<String, Value>>,
 }
 
 /// One problem with a call's arguments.
@@ -43,8 +52,8 @@ pub enum ArgProblem {
     Invalid {
         /// `name`, or `name.path.inside` when the problem is nested.
         path: String,
+        /// What was expected there and what was sent, in JSON's words.
         message: String,
-        expected: String,
     },
     Unknown {
         name: String,
@@ -79,22 +88,33 @@ fn parse_one<T: DeserializeOwned>(
     problems: &mut Vec<ArgProblem>,
 ) -> Option<T> {
     match args.remove(param.name) {
-        Some(value) => match serde_path_to_error::deserialize::<_, T>(value) {
-            Ok(value) => Some(value),
+        Some(value) => match serde_path_to_error::deserialize::<_, T>(&value) {
+            Ok(parsed) => Some(parsed),
             Err(error) => {
-                let inner = error.path().to_string();
-                let path = if inner == "." {
-                    param.name.to_owned()
-                } else if inner.starts_with('[') {
-                    format!("{}{inner}", param.name)
-                } else {
-                    format!("{}.{inner}", param.name)
-                };
-                problems.push(ArgProblem::Invalid {
-                    path,
-                    message: error.into_inner().to_string(),
-                    expected: param.expected.clone(),
-                });
+                // Every problem in the value, each at its path, from the schema; serde's
+                // first one when the schema sees none (a type with its own checks).
+                let before = problems.len();
+                check(
+                    &param.schema,
+                    &value,
+                    param.name.to_owned(),
+                    &param.definitions,
+                    problems,
+                );
+                if problems.len() == before {
+                    let inner = error.path().to_string();
+                    let path = if inner == "." {
+                        param.name.to_owned()
+                    } else if inner.starts_with('[') {
+                        format!("{}{inner}", param.name)
+                    } else {
+                        format!("{}.{inner}", param.name)
+                    };
+                    problems.push(ArgProblem::Invalid {
+                        path,
+                        message: error.into_inner().to_string(),
+                    });
+                }
                 None
             }
         },
@@ -108,6 +128,242 @@ fn parse_one<T: DeserializeOwned>(
                 None
             }
         },
+    }
+}
+
+/// Checks `value` against `schema`, recording each problem at its path (`filter.tags[2]`)
+/// in JSON's words: what JSON was expected there, and what was sent.
+fn check(
+    schema: &Value,
+    value: &Value,
+    path: String,
+    definitions: &serde_json::Map<String, Value>,
+    problems: &mut Vec<ArgProblem>,
+) {
+    let schema = resolve(schema, definitions);
+    let Value::Object(object) = schema else {
+        if *schema == Value::Bool(false) {
+            problems.push(ArgProblem::Invalid {
+                path,
+                message: format!("no value is accepted here, got {}", sent(value)),
+            });
+        }
+        return;
+    };
+    let mismatch = |problems: &mut Vec<ArgProblem>, path: String| {
+        problems.push(ArgProblem::Invalid {
+            path,
+            message: format!(
+                "expected {}, got {}",
+                with_article(expected_of(schema, definitions)),
+                sent(value)
+            ),
+        });
+    };
+    for key in ["anyOf", "oneOf"] {
+        if let Some(Value::Array(options)) = object.get(key) {
+            let fits = |option: &Value| {
+                let mut found = Vec::new();
+                check(option, value, String::new(), definitions, &mut found);
+                found.is_empty()
+            };
+            if options.iter().any(fits) {
+                return;
+            }
+            // `T or null` with a value that is not null: the problems are `T`'s.
+            let non_null: Vec<&Value> = options
+                .iter()
+                .filter(|option| resolve(option, definitions).get("type") != Some(&"null".into()))
+                .collect();
+            if non_null.len() == 1 && !value.is_null() {
+                check(non_null[0], value, path, definitions, problems);
+            } else {
+                mismatch(problems, path);
+            }
+            return;
+        }
+    }
+    if let Some(Value::Array(allowed)) = object.get("enum")
+        && !allowed.contains(value)
+    {
+        return mismatch(problems, path);
+    }
+    if let Some(constant) = object.get("const")
+        && constant != value
+    {
+        return mismatch(problems, path);
+    }
+    let types: Vec<&str> = match object.get("type") {
+        Some(Value::String(ty)) => vec![ty.as_str()],
+        Some(Value::Array(types)) => types.iter().filter_map(Value::as_str).collect(),
+        _ => Vec::new(),
+    };
+    if !types.is_empty() && !types.iter().any(|ty| is_of_type(value, ty)) {
+        return mismatch(problems, path);
+    }
+    match value {
+        Value::Number(number) => {
+            let n = number.as_f64().unwrap_or(f64::NAN);
+            let below = object
+                .get("minimum")
+                .and_then(Value::as_f64)
+                .is_some_and(|min| n < min)
+                || object
+                    .get("exclusiveMinimum")
+                    .and_then(Value::as_f64)
+                    .is_some_and(|min| n <= min);
+            let above = object
+                .get("maximum")
+                .and_then(Value::as_f64)
+                .is_some_and(|max| n > max)
+                || object
+                    .get("exclusiveMaximum")
+                    .and_then(Value::as_f64)
+                    .is_some_and(|max| n >= max);
+            if below || above {
+                mismatch(problems, path);
+            }
+        }
+        Value::String(text) => {
+            let length = text.chars().count() as u64;
+            let short = object
+                .get("minLength")
+                .and_then(Value::as_u64)
+                .is_some_and(|min| length < min);
+            let long = object
+                .get("maxLength")
+                .and_then(Value::as_u64)
+                .is_some_and(|max| length > max);
+            if short || long {
+                mismatch(problems, path);
+            }
+        }
+        Value::Array(items) => {
+            let count = items.len() as u64;
+            let few = object
+                .get("minItems")
+                .and_then(Value::as_u64)
+                .is_some_and(|min| count < min);
+            let many = object
+                .get("maxItems")
+                .and_then(Value::as_u64)
+                .is_some_and(|max| count > max);
+            if few || many {
+                mismatch(problems, path.clone());
+            }
+            if let Some(item_schema) = object.get("items") {
+                for (i, item) in items.iter().enumerate() {
+                    check(
+                        item_schema,
+                        item,
+                        format!("{path}[{i}]"),
+                        definitions,
+                        problems,
+                    );
+                }
+            }
+        }
+        Value::Object(fields) => {
+            let properties = object.get("properties").and_then(Value::as_object);
+            if let Some(Value::Array(required)) = object.get("required") {
+                for name in required.iter().filter_map(Value::as_str) {
+                    if !fields.contains_key(name) {
+                        let expected = properties.and_then(|p| p.get(name)).map_or_else(
+                            || "any JSON value".into(),
+                            |s| expected_of(s, definitions),
+                        );
+                        problems.push(ArgProblem::Invalid {
+                            path: path.clone(),
+                            message: format!("missing required field `{name}` ({expected})"),
+                        });
+                    }
+                }
+            }
+            for (name, field) in fields {
+                let field_path = format!("{path}.{name}");
+                match properties.and_then(|p| p.get(name)) {
+                    Some(field_schema) => {
+                        check(field_schema, field, field_path, definitions, problems);
+                    }
+                    None => match object.get("additionalProperties") {
+                        Some(Value::Bool(false)) => {
+                            let known: Vec<String> = properties
+                                .map(|p| p.keys().map(|k| format!("`{k}`")).collect())
+                                .unwrap_or_default();
+                            problems.push(ArgProblem::Invalid {
+                                path: field_path,
+                                message: if known.is_empty() {
+                                    "unknown field; this object takes no fields".into()
+                                } else {
+                                    format!("unknown field; this object takes {}", known.join(", "))
+                                },
+                            });
+                        }
+                        Some(other @ Value::Object(_)) => {
+                            check(other, field, field_path, definitions, problems);
+                        }
+                        _ => {}
+                    },
+                }
+            }
+        }
+        _ => {}
+    }
+}
+
+/// `expected`, a description from [`expected_of`], as the object of "expected":
+/// `an integer`, `a string or null`, `one of "a", "b"`.
+fn with_article(expected: String) -> String {
+    let starts = |prefix: &str| expected.starts_with(prefix);
+    if starts("one of") || starts("exactly") || starts("any ") {
+        expected
+    } else if starts("integer") || starts("array") || starts("object") {
+        format!("an {expected}")
+    } else {
+        format!("a {expected}")
+    }
+}
+
+/// `schema`, or the definition its `$ref` names.
+fn resolve<'a>(schema: &'a Value, definitions: &'a serde_json::Map<String, Value>) -> &'a Value {
+    match schema.get("$ref").and_then(Value::as_str) {
+        Some(reference) => {
+            let name = reference.rsplit('/').next().unwrap_or(reference);
+            definitions.get(name).unwrap_or(schema)
+        }
+        None => schema,
+    }
+}
+
+/// Whether `value` is of the JSON Schema type `ty`.
+fn is_of_type(value: &Value, ty: &str) -> bool {
+    match ty {
+        "null" => value.is_null(),
+        "boolean" => value.is_boolean(),
+        "string" => value.is_string(),
+        "array" => value.is_array(),
+        "object" => value.is_object(),
+        "number" => value.is_number(),
+        "integer" => {
+            value.is_i64() || value.is_u64() || value.as_f64().is_some_and(|n| n.fract() == 0.0)
+        }
+        _ => true,
+    }
+}
+
+/// What was sent, in JSON's words: `the string "80"`, `the number 300`, `an array`.
+fn sent(value: &Value) -> String {
+    match value {
+        Value::Null => "null".into(),
+        Value::Bool(b) => format!("{b}"),
+        Value::Number(n) => format!("the number {n}"),
+        Value::String(text) => {
+            let shown: String = text.chars().take(40).collect();
+            let ellipsis = if shown.len() < text.len() { "…" } else { "" };
+            format!("the string {}{ellipsis}", Value::String(shown))
+        }
+        Value::Array(items) => format!("an array of {} items", items.len()),
+        Value::Object(_) => "an object".into(),
     }
 }
 
@@ -162,6 +418,63 @@ tuple_params!(A 0, B 1, C 2, D 3, E 4, F 5, G 6, H 7, I 8, J 9, K 10, L 11, M 12
 tuple_params!(A 0, B 1, C 2, D 3, E 4, F 5, G 6, H 7, I 8, J 9, K 10, L 11, M 12, N 13);
 tuple_params!(A 0, B 1, C 2, D 3, E 4, F 5, G 6, H 7, I 8, J 9, K 10, L 11, M 12, N 13, O 14);
 tuple_params!(A 0, B 1, C 2, D 3, E 4, F 5, G 6, H 7, I 8, J 9, K 10, L 11, M 12, N 13, O 14, P 15);
+
+/// A type a tool parameter can borrow (`name: &str`, `ids: &[u64]`): the argument is read
+/// as its owned form and the function gets a reference to it.
+#[diagnostic::on_unimplemented(
+    message = "a tool parameter of type `&{Self}` cannot be read from the client's arguments",
+    label = "parameters are read from JSON; only `&str` and `&[T]` are read by reference",
+    note = "for the server's state, mark the parameter `#[state]`; for the call's context, `#[context]`",
+    note = "otherwise take the value itself (`{Self}`), which must implement `serde::Deserialize` and `schemars::JsonSchema`"
+)]
+pub trait BorrowedParam {
+    /// What the argument is read as.
+    type Owned: DeserializeOwned + JsonSchema + Send + 'static;
+}
+
+impl BorrowedParam for str {
+    type Owned = String;
+}
+
+impl<T: DeserializeOwned + JsonSchema + Send + 'static> BorrowedParam for [T] {
+    type Owned = Vec<T>;
+}
+
+/// The value of a parameter declared with `#[arg(default)]` or `#[arg(default = expr)]`.
+pub trait DefaultValue<T> {
+    /// The value used when the argument is absent.
+    fn value() -> T;
+}
+
+/// A parameter with a default: read as `T`, or `D`'s value when the argument is absent (or
+/// `null`); its schema is `T`'s with the default shown, and it is not required.
+#[derive(Debug)]
+pub struct Defaulted<T, D>(pub T, PhantomData<fn() -> D>);
+
+impl<'de, T: Deserialize<'de>, D: DefaultValue<T>> Deserialize<'de> for Defaulted<T, D> {
+    fn deserialize<De: Deserializer<'de>>(deserializer: De) -> Result<Self, De::Error> {
+        let value = Option::<T>::deserialize(deserializer)?;
+        Ok(Defaulted(value.unwrap_or_else(D::value), PhantomData))
+    }
+}
+
+impl<T: JsonSchema + Serialize, D: DefaultValue<T>> JsonSchema for Defaulted<T, D> {
+    fn inline_schema() -> bool {
+        true
+    }
+
+    fn schema_name() -> Cow<'static, str> {
+        T::schema_name()
+    }
+
+    fn json_schema(generator: &mut SchemaGenerator) -> Schema {
+        let mut schema = generator.subschema_for::<T>();
+        if let Ok(default) = serde_json::to_value(D::value()) {
+            schema.insert("default".into(), default);
+        }
+        schema
+    }
+}
 
 /// A deserializer for an argument that is absent: `Option<T>` (and any type that treats a
 /// missing value as `None`) accepts it; everything else reports it missing.
@@ -219,6 +532,7 @@ pub(crate) fn input_schema(
     let mut generator = SchemaSettings::draft2020_12().into_generator();
     let described = describe(&mut generator);
     debug_assert_eq!(described.len(), specs.len(), "one schema per parameter");
+    let all_definitions = Arc::new(generator.definitions().clone());
 
     let mut properties = JsonObject::new();
     let mut required = Vec::new();
@@ -245,6 +559,8 @@ pub(crate) fn input_schema(
         infos.push(ParamInfo {
             name: spec.name,
             expected,
+            schema: properties[spec.name].clone(),
+            definitions: all_definitions.clone(),
         });
     }
 
@@ -352,16 +668,20 @@ fn expected_of(schema: &Value, definitions: &serde_json::Map<String, Value>) -> 
     out
 }
 
-/// Parses a call's arguments against the tool's parameters.
+/// Parses a call's arguments against the tool's parameters; arguments the tool does not
+/// take are a problem unless `ignore_unknown`.
 pub(crate) fn parse<P>(
     fns: ParamsFns<P>,
     params: &[ParamInfo],
     mut args: JsonObject,
+    ignore_unknown: bool,
 ) -> Result<P, Vec<ArgProblem>> {
     let mut problems = Vec::new();
     let parsed = (fns.parse)(params, &mut args, &mut problems);
-    for name in args.keys() {
-        problems.push(ArgProblem::Unknown { name: name.clone() });
+    if !ignore_unknown {
+        for name in args.keys() {
+            problems.push(ArgProblem::Unknown { name: name.clone() });
+        }
     }
     match parsed {
         Some(parsed) if problems.is_empty() => Ok(parsed),
@@ -383,12 +703,8 @@ pub(crate) fn describe_problems(
             ArgProblem::Missing { name, expected } => {
                 let _ = write!(out, "missing required parameter `{name}` ({expected})");
             }
-            ArgProblem::Invalid {
-                path,
-                message,
-                expected,
-            } => {
-                let _ = write!(out, "parameter `{path}` ({expected}): {message}");
+            ArgProblem::Invalid { path, message } => {
+                let _ = write!(out, "parameter `{path}`: {message}");
             }
             ArgProblem::Unknown { name } => {
                 let _ = write!(out, "unknown parameter `{name}`; ");
@@ -419,7 +735,7 @@ mod tests {
     }
 
     fn parse<P: Params>(params: &[ParamInfo], args: JsonObject) -> Result<P, Vec<ArgProblem>> {
-        super::parse(ParamsFns::<P>::of(), params, args)
+        super::parse(ParamsFns::<P>::of(), params, args, false)
     }
 
     const SPECS: &[ParamSpec] = &[
@@ -452,9 +768,47 @@ mod tests {
         assert_eq!(
             text,
             "Error: invalid arguments for tool `t`:\n\
-             - parameter `id` (integer, uint8, 0 to 255): invalid value: integer `300`, expected u8\n\
-             - parameter `note` (string or null, optional): invalid type: integer `5`, expected a string\n\
+             - parameter `id`: expected an integer, uint8, 0 to 255, got the number 300\n\
+             - parameter `note`: expected a string or null, got the number 5\n\
              - unknown parameter `extra`; this tool takes `id`, `note`"
+        );
+    }
+
+    #[derive(Debug, serde::Deserialize, schemars::JsonSchema)]
+    #[serde(deny_unknown_fields)]
+    #[allow(dead_code)]
+    struct Filter {
+        name: String,
+        tags: Vec<String>,
+        limit: Option<u8>,
+        order: Order,
+    }
+
+    #[derive(Debug, serde::Deserialize, schemars::JsonSchema)]
+    #[serde(rename_all = "snake_case")]
+    enum Order {
+        Asc,
+        Desc,
+    }
+
+    #[test]
+    fn every_problem_inside_a_parameter_is_reported_at_its_path() {
+        let specs = &[ParamSpec {
+            name: "filter",
+            description: "",
+        }];
+        let (_, params) = infos::<(Filter,)>(specs);
+        let args = json!({"filter": {"tags": ["a", 2, "c", null], "limit": 300, "order": "up", "colour": "red"}});
+        let problems = parse::<(Filter,)>(&params, args.as_object().unwrap().clone()).unwrap_err();
+        assert_eq!(
+            describe_problems("t", &params, &problems),
+            "Error: invalid arguments for tool `t`:\n\
+             - parameter `filter`: missing required field `name` (string)\n\
+             - parameter `filter.colour`: unknown field; this object takes `limit`, `name`, `order`, `tags`\n\
+             - parameter `filter.limit`: expected an integer or null, uint8, 0 to 255, got the number 300\n\
+             - parameter `filter.order`: expected one of \"asc\", \"desc\", got the string \"up\"\n\
+             - parameter `filter.tags[1]`: expected a string, got the number 2\n\
+             - parameter `filter.tags[3]`: expected a string, got null"
         );
     }
 

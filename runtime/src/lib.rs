@@ -151,7 +151,7 @@ macro_rules! tools {
     };
 }
 
-/// Derives the text form of a type, for `#[tool(format = "text")]` (ADR-002): a markdown
+/// Derives the text form of a type, for `#[tool(format = "text")]`: a markdown
 /// code block of `Label: value` lines per record. See [`text`] for the rendering and
 /// `docs/text-format.md` for the whole form.
 ///

@@ -1,7 +1,9 @@
 //! The one door generated code uses into this crate. Not a public API: it changes with every
 //! release, which is why `toolshape` pins `toolshape-macros` to its exact version.
 
-pub use crate::args::{ArgProblem, ParamInfo, ParamSpec, Params};
+pub use crate::args::{
+    ArgProblem, BorrowedParam, DefaultValue, Defaulted, ParamInfo, ParamSpec, Params,
+};
 pub use crate::context::Context;
 pub use crate::format::{HybridFormat, Json};
 pub use crate::narrative::Narrative;

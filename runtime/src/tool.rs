@@ -95,6 +95,9 @@ pub struct ToolSpec {
     pub annotations: Annotations,
     /// `kind = "..."`, if given.
     pub kind: Option<Kind>,
+    /// `unknown_arguments = "ignore"`: arguments the tool does not take are dropped rather
+    /// than refused.
+    pub ignore_unknown_arguments: bool,
     /// The Rust path of the annotated function, for messages.
     pub rust_path: &'static str,
     /// `file:line` of the annotated function, for messages.
@@ -113,6 +116,7 @@ impl ToolSpec {
         params: &[],
         annotations: Annotations::NONE,
         kind: None,
+        ignore_unknown_arguments: false,
         rust_path: "",
         location: "",
     };
@@ -298,7 +302,7 @@ where
     F: Render<T>,
 {
     let started = Instant::now();
-    let parsed = match args::parse(fns, params, arguments) {
+    let parsed = match args::parse(fns, params, arguments, spec.ignore_unknown_arguments) {
         Ok(parsed) => parsed,
         Err(problems) => {
             let message = args::describe_problems(spec.name, params, &problems);

@@ -250,7 +250,7 @@ async fn bad_arguments_name_the_parameter_and_what_it_accepts() {
             "get_volume",
             json!({"uuid": 42}),
             "Error: invalid arguments for tool `get_volume`:\n\
-             - parameter `uuid` (string): invalid type: integer `42`, expected a string",
+             - parameter `uuid`: expected a string, got the number 42",
         ),
         // missing
         (
@@ -271,23 +271,23 @@ async fn bad_arguments_name_the_parameter_and_what_it_accepts() {
             "set_autosize",
             json!({"uuid": "u", "autosize": {"mode": "off", "maximum_size": null}, "thresholds": [80, 300]}),
             "Error: invalid arguments for tool `set_autosize`:\n\
-             - parameter `thresholds[1]` (array of (integer, uint8, 0 to 255) or null, optional): invalid value: integer `300`, expected u8",
+             - parameter `thresholds[1]`: expected an integer, uint8, 0 to 255, got the number 300",
         ),
-        // a malformed value: an object of the wrong shape, and a bad enum variant
+        // a malformed value: a bad enum variant inside an object
         (
             "set_autosize",
             json!({"uuid": "u", "autosize": {"mode": "sideways"}}),
             "Error: invalid arguments for tool `set_autosize`:\n\
-             - parameter `autosize.mode` (object `Autosize`): unknown variant `sideways`, expected one of `off`, `grow`, `grow_shrink`",
+             - parameter `autosize.mode`: expected one of \"off\", \"grow\", \"grow_shrink\", got the string \"sideways\"",
         ),
         // several problems at once
         (
             "set_autosize",
             json!({"uuid": 1, "thresholds": "80"}),
             "Error: invalid arguments for tool `set_autosize`:\n\
-             - parameter `uuid` (string): invalid type: integer `1`, expected a string\n\
+             - parameter `uuid`: expected a string, got the number 1\n\
              - missing required parameter `autosize` (object `Autosize`)\n\
-             - parameter `thresholds` (array of (integer, uint8, 0 to 255) or null, optional): invalid type: string \"80\", expected a sequence",
+             - parameter `thresholds`: expected an array of (integer, uint8, 0 to 255) or null, got the string \"80\"",
         ),
     ];
     for (tool, arguments, expected) in cases {

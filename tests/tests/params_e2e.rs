@@ -89,3 +89,141 @@ async fn imported_and_reexported_tools_register_by_their_names() {
     let set = ToolSet::<()>::new(tools![handlers::three]).unwrap();
     assert_eq!(set.list()[0].name, "three");
 }
+
+/// Borrowed and copy-on-write text, slices, and a parameter under `#[cfg]`.
+#[tool(format = "json")]
+fn join(
+    /// The separator.
+    separator: &str,
+    /// The words.
+    words: &[String],
+    /// Said at the end.
+    ending: std::borrow::Cow<'_, str>,
+    /// Only outside tests (never here): compiled out of the function, the schema and the
+    /// call.
+    #[cfg(not(test))]
+    verbose: bool,
+    /// Only in tests (always on here).
+    #[cfg(test)]
+    shout: Option<bool>,
+) -> String {
+    let joined = words.join(separator) + &ending;
+    if shout == Some(true) {
+        joined.to_uppercase()
+    } else {
+        joined
+    }
+}
+
+/// Names as the client sees them, and defaults.
+#[tool(format = "json", rename_all = "camelCase")]
+fn find_entities(
+    /// The entities to find.
+    entity_names: Vec<String>,
+    /// At most this many.
+    #[arg(default = 10)]
+    max_results: u32,
+    /// Include deleted ones.
+    #[arg(default)]
+    include_deleted: bool,
+    /// The sort key.
+    #[arg(rename = "order_by", default = "name")]
+    sort: &str,
+) -> String {
+    format!("{entity_names:?} {max_results} {include_deleted} {sort}")
+}
+
+/// Lenient about arguments it does not take.
+#[tool(format = "json", unknown_arguments = "ignore", name = "ping")]
+fn lenient_ping() -> &'static str {
+    "pong"
+}
+
+#[tokio::test]
+async fn parameters_as_rust_developers_write_them() {
+    for version in versions() {
+        let tools = ToolSet::new(tools![join, find_entities, lenient_ping]).unwrap();
+        let client = connect(Server::new((), tools), version).await;
+        let listed = client.list_all_tools().await.unwrap();
+        let names: Vec<_> = listed.iter().map(|t| t.name.to_string()).collect();
+        assert_eq!(names, ["findEntities", "join", "ping"]);
+
+        let join = &listed[1];
+        let schema = serde_json::Value::Object((*join.input_schema).clone());
+        assert_eq!(
+            schema["properties"]
+                .as_object()
+                .unwrap()
+                .keys()
+                .collect::<Vec<_>>(),
+            ["ending", "separator", "shout", "words"],
+            "the parameter under a false #[cfg] is not in the schema"
+        );
+        assert_eq!(schema["properties"]["separator"]["type"], json!("string"));
+        assert_eq!(schema["properties"]["words"]["type"], json!("array"));
+        assert_eq!(schema["properties"]["ending"]["type"], json!("string"));
+        assert_eq!(schema["required"], json!(["separator", "words", "ending"]));
+        let result = call(
+            &client,
+            "join",
+            json!({"separator": "-", "words": ["a", "b"], "ending": "!", "shout": true}),
+        )
+        .await
+        .unwrap();
+        assert_eq!(check_json_success(join, &result), json!("A-B!"));
+        let result = call(
+            &client,
+            "join",
+            json!({"separator": "-", "words": [], "ending": ".", "verbose": true}),
+        )
+        .await
+        .unwrap();
+        assert_eq!(
+            common::check_error(&result),
+            "Error: invalid arguments for tool `join`:\n\
+             - unknown parameter `verbose`; this tool takes `separator`, `words`, `ending`, `shout`"
+        );
+
+        let find = &listed[0];
+        let schema = serde_json::Value::Object((*find.input_schema).clone());
+        assert_eq!(
+            schema["properties"]
+                .as_object()
+                .unwrap()
+                .keys()
+                .collect::<Vec<_>>(),
+            ["entityNames", "includeDeleted", "maxResults", "order_by"]
+        );
+        assert_eq!(schema["required"], json!(["entityNames"]));
+        assert_eq!(schema["properties"]["maxResults"]["default"], json!(10));
+        assert_eq!(
+            schema["properties"]["includeDeleted"]["default"],
+            json!(false)
+        );
+        assert_eq!(schema["properties"]["order_by"]["default"], json!("name"));
+        assert_eq!(
+            schema["properties"]["maxResults"]["description"],
+            json!("At most this many.")
+        );
+        let result = call(&client, "findEntities", json!({"entityNames": ["x"]}))
+            .await
+            .unwrap();
+        assert_eq!(
+            check_json_success(find, &result),
+            json!("[\"x\"] 10 false name")
+        );
+        let result = call(
+            &client,
+            "findEntities",
+            json!({"entityNames": [], "maxResults": 3, "includeDeleted": true, "order_by": "id"}),
+        )
+        .await
+        .unwrap();
+        assert_eq!(check_json_success(find, &result), json!("[] 3 true id"));
+
+        let ping = &listed[2];
+        let result = call(&client, "ping", json!({"anything": 1})).await.unwrap();
+        assert_eq!(check_json_success(ping, &result), json!("pong"));
+        client.cancel().await.unwrap();
+    }
+}

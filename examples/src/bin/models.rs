@@ -1,4 +1,4 @@
-//! ADR-005's model tools as a server: two least-squares house-price models fitted at
+//! Model tools as a server: two least-squares house-price models fitted at
 //! start-up on a generated dataset, and six `format = "hybrid"` tools (predict,
 //! explain_prediction, partial_dependence, feature_importance, model_info, compare_models).
 //! Stdio by default, `--http [ADDR]` for streamable HTTP.

@@ -1,4 +1,4 @@
-//! Seed 3's ONTAP volume tools on a simulated cluster, with generic undo. Stdio by default,
+//! ONTAP volume tools on a simulated cluster, with generic undo. Stdio by default,
 //! `--http [ADDR]` for streamable HTTP.
 
 #[tokio::main]

@@ -1,4 +1,4 @@
-//! ADR-002's user directory with `format = "text"` tools over an embedded SQLite database.
+//! A user directory with `format = "text"` tools over an embedded SQLite database.
 //!
 //! Usage: `users [--db PATH] [--http [ADDR]]`
 //!

@@ -1,4 +1,4 @@
-//! Seed 3's ONTAP volume tools on a simulated cluster, with undo that needs no per-tool code.
+//! ONTAP volume tools on a simulated cluster, with undo that needs no per-tool code.
 //!
 //! * `cluster_list_volumes`, `cluster_list_svms` (json, `kind = "read"`): the seed's Harvest
 //!   pattern, `{status, data}` instead of markdown to be parsed.

@@ -1,4 +1,4 @@
-//! Undo as seed 3 proposes it, with no per-tool mapping code.
+//! Undo driven by the tools' own listing, with no per-tool mapping code.
 //!
 //! * **Capture.** [`Undoable`] wraps a [`Server`] and sees every `tools/call`. When the tool
 //!   is an action (its `readOnlyHint` is `false`, which `kind = "action"` sets) and one of

@@ -35,6 +35,7 @@ where
                 open_world: ::core::option::Option::None,
             },
             kind: ::core::option::Option::None,
+            ignore_unknown_arguments: false,
             rust_path: ::core::concat!(
                 ::core::module_path!(), "::", "get_volume_configuration"
             ),

@@ -26,8 +26,8 @@ pub trait Confirm: 'static {
 }
 
 /// `format = "text"` with `confirm = "..."`: a tool returning `()` renders the sentence
-/// alone; a tool returning a value renders `<sentence>:\n\n<text>` (ADR-002:
-/// `User successfully created:` and the record).
+/// alone; a tool returning a value renders `<sentence>:\n\n<text>`
+/// (`User successfully created:` and the record).
 pub struct Confirmed<C>(PhantomData<fn() -> C>);
 
 impl<C> Confirmed<C> {

@@ -1,4 +1,4 @@
-//! `format = "text"`: what a model reads, generated from types (ADR-002).
+//! `format = "text"`: what a model reads, generated from types.
 //!
 //! A record (a type with `#[derive(ToolText)]`) renders as a markdown code block of
 //! `Label: value` lines; a `Vec` of records as `Found N users:` and one block per record,
