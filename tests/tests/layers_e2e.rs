@@ -8,7 +8,7 @@ use std::sync::atomic::{AtomicU32, Ordering};
 
 use common::{call, check_json_success, connect, versions};
 use rmcp::ErrorData;
-use rmcp::model::{CallToolResult, Content, Tool};
+use rmcp::model::{CallToolResult, ContentBlock as Content, Tool};
 use serde_json::json;
 use toolshape::layer::{Call, Layer, Next};
 use toolshape::{BoxFuture, Format, Kind, Server, ToolError, ToolSet, tool, tools};
