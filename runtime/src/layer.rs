@@ -248,7 +248,9 @@ impl<'a, S: Send + Sync + 'static> Next<'a, S> {
                     set: self.set,
                 },
             ),
-            None => self.set.run_tool(call.name, call.state, call.arguments, call.context),
+            None => self
+                .set
+                .run_tool(call.name, call.state, call.arguments, call.context),
         }
     }
 

@@ -236,12 +236,12 @@ impl<S: Send + Sync + 'static> ToolSet<S> {
     ) -> BoxFuture<'a, Result<CallToolResult, ErrorData>> {
         match self.entries.get(&*name) {
             Some(entry) => Box::pin(async move { Ok(run(entry, state, arguments, context).await) }),
-            None if self.served.contains_key(&name) => Box::pin(std::future::ready(Err(
-                ErrorData::internal_error(
+            None if self.served.contains_key(&name) => {
+                Box::pin(std::future::ready(Err(ErrorData::internal_error(
                     format!("tool `{name}` is served by a layer that passed the call on"),
                     None,
-                ),
-            ))),
+                ))))
+            }
             None => Box::pin(std::future::ready(Err(unknown_tool(&name)))),
         }
     }

@@ -185,9 +185,13 @@ async fn a_layer_short_circuits_retries_and_serves_its_own_tool() {
     let state = server.clone();
     let client = connect(server, versions()[0].clone()).await;
 
-    let refused = call(&client, "set_price", json!({"item": "gold", "cents": 20_000}))
-        .await
-        .unwrap();
+    let refused = call(
+        &client,
+        "set_price",
+        json!({"item": "gold", "cents": 20_000}),
+    )
+    .await
+    .unwrap();
     assert_eq!(refused.is_error, Some(true));
     assert_eq!(
         common::text_of(&refused),
@@ -205,19 +209,36 @@ async fn a_layer_short_circuits_retries_and_serves_its_own_tool() {
     let runs: Vec<&String> = log.iter().filter(|l| l.starts_with("tool")).collect();
     assert_eq!(runs, ["tool flaky 0", "tool flaky 1", "tool flaky 2"]);
     // The inner layer sees each attempt; the outer one the call once.
-    assert_eq!(log.iter().filter(|l| l.starts_with("enter inner")).count(), 3);
-    assert_eq!(log.iter().filter(|l| l.starts_with("enter outer")).count(), 1);
+    assert_eq!(
+        log.iter().filter(|l| l.starts_with("enter inner")).count(),
+        3
+    );
+    assert_eq!(
+        log.iter().filter(|l| l.starts_with("enter outer")).count(),
+        1
+    );
 
     let pong = call(&client, "ping", json!({})).await.unwrap();
     assert_eq!(pong.content[0].as_text().unwrap().text, "pong");
     let log = state.state().take();
-    assert_eq!(log, [r#"enter outer ping:served:None:[]:{}"#, "leave outer"]);
+    assert_eq!(
+        log,
+        [r#"enter outer ping:served:None:[]:{}"#, "leave outer"]
+    );
 
     let unknown = call(&client, "nope", json!({})).await.unwrap_err();
-    assert!(unknown.to_string().contains("unknown tool `nope`"), "{unknown}");
+    assert!(
+        unknown.to_string().contains("unknown tool `nope`"),
+        "{unknown}"
+    );
     assert_eq!(
         state.state().take(),
-        ["enter outer unknown nope", "enter inner unknown nope", "leave inner", "leave outer"]
+        [
+            "enter outer unknown nope",
+            "enter inner unknown nope",
+            "leave inner",
+            "leave outer"
+        ]
     );
     let _ = client.cancel().await;
 }
