@@ -168,54 +168,6 @@ impl<T: Serialize + JsonSchema + Send + 'static> Render<T> for BareJson {
     }
 }
 
-/// toolshape's json result without the `_meta` copy of the provenance (the envelope's
-/// `metadata` and the text block keep theirs). Not a wire format toolshape offers: it
-/// measures what that one copy costs a call end to end.
-#[derive(Debug, Clone, Copy)]
-pub struct WithoutMeta;
-
-impl<T: Serialize + JsonSchema + Send + 'static> Render<T> for WithoutMeta {
-    const FORMAT: toolshape::Format = toolshape::Format::Json;
-
-    fn output_schema() -> Option<JsonObject> {
-        <toolshape::Json as Render<T>>::output_schema()
-    }
-
-    fn render(value: T, facts: &CallFacts<'_>) -> CallToolResult {
-        let mut result = <toolshape::Json as Render<T>>::render(value, facts);
-        result.meta = None;
-        result
-    }
-}
-
-/// As [`WithoutMeta`], and the text block holds only the canonical `data` (as rmcp's
-/// `Json<T>` text holds only the value): the provenance is on the wire once, in
-/// `structuredContent.metadata`. Measures what the second copy costs.
-#[derive(Debug, Clone, Copy)]
-pub struct ProvenanceOnce;
-
-impl<T: Serialize + JsonSchema + Send + 'static> Render<T> for ProvenanceOnce {
-    const FORMAT: toolshape::Format = toolshape::Format::Json;
-
-    fn output_schema() -> Option<JsonObject> {
-        <toolshape::Json as Render<T>>::output_schema()
-    }
-
-    fn render(value: T, facts: &CallFacts<'_>) -> CallToolResult {
-        let mut result = <WithoutMeta as Render<T>>::render(value, facts);
-        let data = result
-            .structured_content
-            .as_ref()
-            .and_then(|envelope| envelope.get("data"))
-            .map(toolshape::canonical::to_vec)
-            .unwrap_or_default();
-        result.content = vec![rmcp::model::ContentBlock::text(
-            String::from_utf8(data).unwrap_or_default(),
-        )];
-        result
-    }
-}
-
 /// The spec of [`get_payload`] for the variants built by hand and for timing a render
 /// alone (`CallFacts::__bench(&SPEC)`).
 pub static SPEC: toolshape::__private::ToolSpec = toolshape::__private::ToolSpec {
@@ -305,12 +257,13 @@ where
     .expect("client connects")
 }
 
-/// A client of a toolshape server.
+/// A client of a toolshape server, served by toolshape's own line transport (what
+/// `serve::stdio` runs on stdin and stdout).
 pub async fn connect_toolshape(server: Server<Payloads>) -> Client {
     connect(move |io| async move {
-        if let Ok(running) = server.serve(io).await {
-            let _ = running.waiting().await;
-        }
+        let (read, write) = tokio::io::split(io);
+        let reader = tokio::io::BufReader::new(read);
+        let _ = toolshape::serve::lines(server, reader, write, &Default::default()).await;
     })
     .await
 }

@@ -256,7 +256,7 @@ fn success_value(parts: Parts<Value>, facts: &CallFacts<'_>, text: TextBlock) ->
         .enumerate()
         .map(|(i, plot)| plot.reference(i + 1))
         .collect();
-    let envelope = envelope(narrative, data, provenance_value(&provenance), plot_refs);
+    let envelope = envelope(narrative, data, provenance_value(provenance), plot_refs);
 
     let mut content = Vec::with_capacity(1 + plots.len());
     content.push(ContentBlock::text(text));
@@ -318,15 +318,40 @@ fn envelope(narrative: Option<String>, data: Value, metadata: Value, plots: Vec<
     Value::Object(envelope)
 }
 
-fn provenance_value(provenance: &Provenance) -> Value {
-    // Serialising a struct of strings and a finite float into a `Value` cannot fail.
-    serde_json::to_value(provenance).unwrap_or(Value::Null)
+/// The provenance as a JSON object, as serde would write it (a unit test holds the two
+/// equal), but moving its strings rather than serialising copies of them: this runs on
+/// every call.
+fn provenance_value(provenance: Provenance) -> Value {
+    let Provenance {
+        tool,
+        tool_version,
+        timestamp,
+        duration_ms,
+        data_hash,
+        model_id,
+        source,
+    } = provenance;
+    let mut object = JsonObject::new();
+    object.insert("tool".into(), tool.into());
+    object.insert("tool_version".into(), tool_version.into());
+    object.insert("timestamp".into(), timestamp.into());
+    object.insert("duration_ms".into(), duration_ms.into());
+    for (key, value) in [
+        ("data_hash", data_hash),
+        ("model_id", model_id),
+        ("source", source),
+    ] {
+        if let Some(value) = value {
+            object.insert(key.into(), value.into());
+        }
+    }
+    Value::Object(object)
 }
 
 /// The `_meta` of a result without structured content (text results, errors):
 /// `{"dev.toolshape/provenance": {…}}`. Results with an envelope carry the provenance once,
 /// in `structuredContent.metadata`, and no `_meta`.
-pub(crate) fn meta(provenance: &Provenance) -> MetaObject {
+pub(crate) fn meta(provenance: Provenance) -> MetaObject {
     let mut meta = JsonObject::new();
     meta.insert(META_KEY.into(), provenance_value(provenance));
     MetaObject(meta)
@@ -336,7 +361,7 @@ pub(crate) fn meta(provenance: &Provenance) -> MetaObject {
 /// provenance without a data hash in `_meta`.
 pub(crate) fn error_result(text: String, facts: &CallFacts<'_>) -> CallToolResult {
     let mut result = CallToolResult::error(vec![ContentBlock::text(text)]);
-    result.meta = Some(meta(&facts.provenance(None)));
+    result.meta = Some(meta(facts.provenance(None)));
     result
 }
 
@@ -524,6 +549,23 @@ mod tests {
             serde_json::json!(["status", "data", "metadata", "grounded"])
         );
         assert!(schema["properties"].get("plots").is_none());
+    }
+
+    #[test]
+    fn provenance_value_is_what_serde_writes() {
+        let mut provenance = facts().provenance(Some("sha256:00".into()));
+        assert_eq!(
+            provenance_value(provenance.clone()),
+            serde_json::to_value(&provenance).unwrap()
+        );
+        provenance.data_hash = None;
+        provenance.model_id = None;
+        provenance.source = Some("s".into());
+        provenance.duration_ms = 0.125;
+        assert_eq!(
+            provenance_value(provenance.clone()),
+            serde_json::to_value(&provenance).unwrap()
+        );
     }
 
     /// The text-block rows of the test vector in `docs/wire-format.md`.

@@ -2,10 +2,8 @@
 //! so that load from other processes on a shared machine falls on all of them alike.
 //! Prints medians and ratios to rmcp. Complements `benches/call.rs` (criterion), which
 //! runs the variants one after the other. `toolshape_bare` (e2e only) is toolshape's
-//! runtime serving rmcp's own `Json<T>` conversion: its gap to rmcp is dispatch, the rest of
-//! `toolshape`'s gap is the envelope. `without_meta` drops the `_meta` copy of the
-//! provenance and `provenance_once` also the text block's (neither is a wire format toolshape
-//! offers): between them they split that gap by copy.
+//! runtime and line transport serving rmcp's own `Json<T>` conversion: its gap to rmcp is
+//! dispatch and transport, the rest of `toolshape`'s gap is the envelope.
 //!
 //! `cargo run -p toolshape-bench --release --bin alternate [ROUNDS]`
 
@@ -17,13 +15,7 @@ use toolshape::{CallFacts, Render};
 use toolshape_bench::{MainJson, Payload, SIZES, SPEC, call, payload};
 
 /// The end-to-end variants, in the order of `clients`.
-const E2E: [&str; 5] = [
-    "rmcp",
-    "toolshape",
-    "without_meta",
-    "provenance_once",
-    "toolshape_bare",
-];
+const E2E: [&str; 3] = ["rmcp", "toolshape", "toolshape_bare"];
 
 fn median(mut samples: Vec<Duration>) -> Duration {
     samples.sort();
@@ -129,12 +121,6 @@ fn main() {
             toolshape_bench::toolshape_server(),
         )),
         runtime.block_on(toolshape_bench::connect_toolshape(
-            toolshape_bench::toolshape_server_with(toolshape_bench::WithoutMeta),
-        )),
-        runtime.block_on(toolshape_bench::connect_toolshape(
-            toolshape_bench::toolshape_server_with(toolshape_bench::ProvenanceOnce),
-        )),
-        runtime.block_on(toolshape_bench::connect_toolshape(
             toolshape_bench::toolshape_server_with(toolshape_bench::BareJson),
         )),
     ];
@@ -167,9 +153,7 @@ fn main() {
         let mut a = || (timed.borrow_mut())(0);
         let mut b = || (timed.borrow_mut())(1);
         let mut c = || (timed.borrow_mut())(2);
-        let mut d = || (timed.borrow_mut())(3);
-        let mut e = || (timed.borrow_mut())(4);
-        let medians = interleave(rounds, &mut [&mut a, &mut b, &mut c, &mut d, &mut e]);
+        let medians = interleave(rounds, &mut [&mut a, &mut b, &mut c]);
         row("e2e", label, &E2E, &medians);
     }
     let load = std::fs::read_to_string("/proc/loadavg").unwrap_or_default();

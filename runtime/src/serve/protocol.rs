@@ -15,7 +15,6 @@
 //! Everything else goes to rmcp unchanged.
 
 use rmcp::model::{ClientJsonRpcMessage, ClientRequest, JsonRpcMessage};
-use serde::Deserialize;
 use serde::de::DeserializeOwned;
 use serde_json::Value;
 
@@ -71,39 +70,65 @@ impl Rejection {
 }
 
 /// Sorts one message's bytes: for rmcp, or answered here.
+///
+/// A good message costs what rmcp's own transports pay, one typed parse; only a message
+/// that fails it, or that rmcp would take for an unknown method, is looked at again.
 pub(crate) fn classify(bytes: &[u8]) -> Incoming {
-    let value: Value = match serde_json::from_slice(bytes) {
-        Ok(value) => value,
-        Err(error) => {
-            return Incoming::Reply(Rejection {
-                code: PARSE_ERROR,
-                message: format!("Parse error: {error}"),
-                id: Value::Null,
-            });
-        }
-    };
-    let id = readable_id(&value);
-    let message = match ClientJsonRpcMessage::deserialize(&value) {
+    let message = match serde_json::from_slice::<ClientJsonRpcMessage>(bytes) {
         Ok(message) => message,
-        Err(error) => {
-            return Incoming::Reply(Rejection {
-                code: INVALID_REQUEST,
-                message: format!("Invalid Request: not a JSON-RPC 2.0 message of MCP: {error}"),
-                id,
-            });
-        }
+        Err(error) => return Incoming::Reply(unreadable(bytes, &error)),
     };
     if let JsonRpcMessage::Request(request) = &message
         && let ClientRequest::CustomRequest(custom) = &request.request
+        && is_known_method(&custom.method)
+        && let Ok(value) = serde_json::from_slice::<Value>(bytes)
         && let Some(problem) = known_method_problem(&custom.method, &value)
     {
         return Incoming::Reply(Rejection {
             code: INVALID_PARAMS,
             message: format!("Invalid params for `{}`: {problem}", custom.method),
-            id,
+            id: readable_id(&value),
         });
     }
     Incoming::Message(Box::new(message))
+}
+
+/// Why bytes that are not a message of MCP were refused: not JSON at all (`-32700`), or JSON
+/// that is not a JSON-RPC message (`-32600`, keeping a readable id).
+fn unreadable(bytes: &[u8], typed: &serde_json::Error) -> Rejection {
+    match serde_json::from_slice::<Value>(bytes) {
+        Err(error) => Rejection {
+            code: PARSE_ERROR,
+            message: format!("Parse error: {error}"),
+            id: Value::Null,
+        },
+        Ok(value) => Rejection {
+            code: INVALID_REQUEST,
+            message: format!("Invalid Request: not a JSON-RPC 2.0 message of MCP: {typed}"),
+            id: readable_id(&value),
+        },
+    }
+}
+
+/// The methods [`known_method_problem`] knows the params of.
+fn is_known_method(method: &str) -> bool {
+    matches!(
+        method,
+        "tools/call"
+            | "tools/list"
+            | "initialize"
+            | "server/discover"
+            | "ping"
+            | "completion/complete"
+            | "logging/setLevel"
+            | "prompts/get"
+            | "prompts/list"
+            | "resources/list"
+            | "resources/templates/list"
+            | "resources/read"
+            | "resources/subscribe"
+            | "resources/unsubscribe"
+    )
 }
 
 /// The id of a request object, if it is one JSON-RPC allows (a string or a number).

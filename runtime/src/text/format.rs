@@ -91,6 +91,6 @@ impl<C: Confirm, T: ConfirmOutput> Render<T> for Confirmed<C> {
 fn text_result(text: String, facts: &CallFacts<'_>) -> CallToolResult {
     let provenance = facts.provenance(Some(hash_canonical(text.as_bytes())));
     let mut result = CallToolResult::success(vec![ContentBlock::text(text)]);
-    result.meta = Some(meta(&provenance));
+    result.meta = Some(meta(provenance));
     result
 }
