@@ -189,7 +189,7 @@ pub static SPEC: toolshape::__private::ToolSpec = toolshape::__private::ToolSpec
 /// builder, as `#[tool]` does, but with another `Render`).
 pub fn toolshape_server_with<F: Render<Payload>>(format: F) -> Server<Payloads> {
     let def = toolshape::__private::ToolDef::<Payloads>::build(&SPEC)
-        .params::<(usize,)>()
+        .params((toolshape::__private::param::<usize>(),))
         .handler(|payloads: &Payloads, (size,), _| Box::pin(async move { payloads.get(size) }))
         .format(format);
     Server::new(Payloads::default(), ToolSet::new([def]).expect("one tool"))

@@ -309,16 +309,18 @@ fn constructor(tool: &Tool, cfg: Option<TokenStream>) -> TokenStream {
     // Each builder step carries some of the trait bounds; spanning the step on the user's
     // tokens makes a missing implementation point there: the parameter types for
     // `Deserialize + JsonSchema`, the return type for the format's bounds and `Display`.
-    let params_span = tool
-        .schema_params()
-        .next()
-        .map_or_else(Span::call_site, |param| param.ty.span());
     let output_span = tool
         .output
         .as_ref()
         .and_then(|ty| ty.to_token_stream().into_iter().next())
         .map_or_else(Span::call_site, |token| token.span());
-    let params_step = quote_spanned!(params_span=> .params::<(#(#arg_types,)*)>());
+    // One check per parameter, spanned at its type: a type that cannot be a parameter is
+    // reported there, once.
+    let param_checks = arg_types
+        .iter()
+        .zip(tool.schema_params())
+        .map(|(read, param)| quote_spanned!(param.ty.span()=> #private::param::<#read>()));
+    let params_step = quote!(.params((#(#param_checks,)*)));
     let spanned_format = respan(format, output_span);
     let format_step = quote_spanned!(output_span=> .format(#spanned_format));
 

@@ -503,6 +503,10 @@ pub(crate) fn build(
         syn::ReturnType::Type(_, ty) => Some((**ty).clone()),
     };
 
+    if let Some(output) = &output {
+        check_output_shape(&mut errors, output, sig.asyncness.is_some());
+    }
+
     let confirm = check_confirm(
         &mut errors,
         format,
@@ -630,4 +634,78 @@ fn state_param(sig: &syn::Signature) -> syn::Ident {
         .find(|name| !used.contains(name))
         .unwrap_or_default();
     syn::Ident::new(&name, Span::call_site())
+}
+
+/// Return types the compiler would only reject with a bound error far from the fix: a
+/// future returned by a function that is not `async`, and an error type that is a trait
+/// object without `Send`.
+fn check_output_shape(errors: &mut darling::error::Accumulator, output: &Type, is_async: bool) {
+    let last_ident = |path: &syn::Path| path.segments.last().map(|s| s.ident.to_string());
+    if !is_async
+        && let Type::ImplTrait(impl_trait) = output
+        && impl_trait.bounds.iter().any(|bound| {
+            matches!(bound, syn::TypeParamBound::Trait(t) if last_ident(&t.path).as_deref() == Some("Future"))
+        })
+    {
+        errors.push(
+            darling::Error::custom(
+                "a tool that returns a future is written as an `async fn`: the server awaits the tool and renders what the future gives\n\
+                 help: write `async fn` and return the value itself (`-> T` rather than `-> impl Future<Output = T>`)",
+            )
+            .with_span(output),
+        );
+        return;
+    }
+    let Type::Path(path) = output else { return };
+    let Some(last) = path.path.segments.last() else {
+        return;
+    };
+    if last.ident != "Result" {
+        return;
+    }
+    let syn::PathArguments::AngleBracketed(args) = &last.arguments else {
+        return;
+    };
+    let Some(syn::GenericArgument::Type(error)) = args.args.iter().nth(1) else {
+        return;
+    };
+    if let Some(object) = trait_object_without_send(error) {
+        errors.push(
+            darling::Error::custom(
+                "a tool's error type must be `Send`: the server runs calls on several threads and moves the error between them\n\
+                 help: add `+ Send + Sync` to the trait object, as in `Box<dyn std::error::Error + Send + Sync>`",
+            )
+            .with_span(object),
+        );
+    }
+}
+
+/// The first `dyn Trait` inside `ty` whose bounds do not include `Send`.
+fn trait_object_without_send(ty: &Type) -> Option<&syn::TypeTraitObject> {
+    match ty {
+        Type::TraitObject(object) => {
+            let has_send = object.bounds.iter().any(|bound| {
+                matches!(bound, syn::TypeParamBound::Trait(t)
+                    if t.path.segments.last().is_some_and(|s| s.ident == "Send"))
+            });
+            (!has_send).then_some(object)
+        }
+        Type::Path(path) => {
+            path.path
+                .segments
+                .iter()
+                .find_map(|segment| match &segment.arguments {
+                    syn::PathArguments::AngleBracketed(args) => {
+                        args.args.iter().find_map(|arg| match arg {
+                            syn::GenericArgument::Type(inner) => trait_object_without_send(inner),
+                            _ => None,
+                        })
+                    }
+                    _ => None,
+                })
+        }
+        Type::Paren(inner) => trait_object_without_send(&inner.elem),
+        Type::Group(inner) => trait_object_without_send(&inner.elem),
+        _ => None,
+    }
 }

@@ -60,26 +60,53 @@ pub enum ArgProblem {
     },
 }
 
-/// The parameters of a tool, as a tuple of their types in declaration order.
-///
-/// Implemented for tuples of up to 16 elements whose types are
-/// `DeserializeOwned + JsonSchema + Send`.
-#[diagnostic::on_unimplemented(
-    message = "a tool parameter type must implement `serde::Deserialize` and `schemars::JsonSchema`",
-    note = "derive both on your own types: `#[derive(serde::Deserialize, schemars::JsonSchema)]`; a tool takes at most 16 parameters"
-)]
-pub trait Params: Sized + Send + 'static {
+/// One parameter's reading and description, made where the parameter's type is known to
+/// implement what a parameter needs: generated code calls [`param`] once per parameter,
+/// spanned at its type, so a missing implementation is reported there, once per parameter.
+#[doc(hidden)]
+pub struct One<T> {
+    parse: fn(&ParamInfo, &mut JsonObject, &mut Vec<ArgProblem>) -> Option<T>,
+    describe: fn(&mut SchemaGenerator) -> (Schema, bool),
+}
+
+impl<T> Clone for One<T> {
+    fn clone(&self) -> Self {
+        *self
+    }
+}
+impl<T> Copy for One<T> {}
+
+/// The parameter of type `T`: read from its JSON value, described by its JSON Schema.
+#[doc(hidden)]
+pub fn param<T>() -> One<T>
+where
+    // `Deserialize` itself rather than `DeserializeOwned`, so that serde's own hint
+    // ("consider adding `#[derive(serde::Deserialize)]`") is the one shown.
+    T: for<'de> Deserialize<'de> + JsonSchema + Send + 'static,
+{
+    One {
+        parse: parse_one::<T>,
+        describe: describe_one::<T>,
+    }
+}
+
+/// The parameters of a tool: a tuple of [`One`]s in declaration order (up to 16), which
+/// reads a call's arguments into the tuple of their values.
+#[doc(hidden)]
+pub trait ParamList: Copy + Send + Sync + 'static {
+    /// The parameters' values, in declaration order.
+    type Values: Send + 'static;
+
     /// Reads every parameter, recording each problem; `None` when there was one.
-    #[doc(hidden)]
     fn parse(
+        &self,
         params: &[ParamInfo],
         args: &mut JsonObject,
         problems: &mut Vec<ArgProblem>,
-    ) -> Option<Self>;
+    ) -> Option<Self::Values>;
 
     /// The schema of each parameter and whether it is required, in declaration order.
-    #[doc(hidden)]
-    fn describe(generator: &mut SchemaGenerator) -> Vec<(Schema, bool)>;
+    fn describe(&self, generator: &mut SchemaGenerator) -> Vec<(Schema, bool)>;
 }
 
 fn parse_one<T: DeserializeOwned>(
@@ -374,29 +401,32 @@ fn describe_one<T: DeserializeOwned + JsonSchema>(
     (generator.subschema_for::<T>(), required)
 }
 
-impl Params for () {
-    fn parse(_: &[ParamInfo], _: &mut JsonObject, _: &mut Vec<ArgProblem>) -> Option<Self> {
+impl ParamList for () {
+    type Values = ();
+    fn parse(&self, _: &[ParamInfo], _: &mut JsonObject, _: &mut Vec<ArgProblem>) -> Option<()> {
         Some(())
     }
-    fn describe(_: &mut SchemaGenerator) -> Vec<(Schema, bool)> {
+    fn describe(&self, _: &mut SchemaGenerator) -> Vec<(Schema, bool)> {
         Vec::new()
     }
 }
 
 macro_rules! tuple_params {
     ($($T:ident $i:tt),+) => {
-        impl<$($T: DeserializeOwned + JsonSchema + Send + 'static),+> Params for ($($T,)+) {
+        impl<$($T: Send + 'static),+> ParamList for ($(One<$T>,)+) {
+            type Values = ($($T,)+);
             fn parse(
+                &self,
                 params: &[ParamInfo],
                 args: &mut JsonObject,
                 problems: &mut Vec<ArgProblem>,
-            ) -> Option<Self> {
+            ) -> Option<Self::Values> {
                 // Read all of them before giving up, so every problem is reported at once.
-                let parsed = ($(parse_one::<$T>(&params[$i], args, problems),)+);
+                let parsed = ($((self.$i.parse)(&params[$i], args, problems),)+);
                 Some(($(parsed.$i?,)+))
             }
-            fn describe(generator: &mut SchemaGenerator) -> Vec<(Schema, bool)> {
-                vec![$(describe_one::<$T>(generator)),+]
+            fn describe(&self, generator: &mut SchemaGenerator) -> Vec<(Schema, bool)> {
+                vec![$((self.$i.describe)(generator)),+]
             }
         }
     };
@@ -498,35 +528,10 @@ impl<'de> Deserializer<'de> for MissingValue {
     }
 }
 
-/// [`Params`]' two functions as plain function pointers, taken where `P: Params` is known,
-/// so that code after that point needs no trait bound (and a missing implementation is
-/// reported once, where the parameters are declared).
-#[doc(hidden)]
-pub struct ParamsFns<P> {
-    pub(crate) parse: fn(&[ParamInfo], &mut JsonObject, &mut Vec<ArgProblem>) -> Option<P>,
-    pub(crate) describe: fn(&mut SchemaGenerator) -> Vec<(Schema, bool)>,
-}
-
-impl<P> Clone for ParamsFns<P> {
-    fn clone(&self) -> Self {
-        *self
-    }
-}
-impl<P> Copy for ParamsFns<P> {}
-
-impl<P: Params> ParamsFns<P> {
-    pub(crate) fn of() -> Self {
-        ParamsFns {
-            parse: P::parse,
-            describe: P::describe,
-        }
-    }
-}
-
 /// The input schema of a tool: an object with one property per parameter, `required` for
 /// those that do not accept a missing value, and no other properties.
 pub(crate) fn input_schema(
-    describe: fn(&mut SchemaGenerator) -> Vec<(Schema, bool)>,
+    describe: &dyn Fn(&mut SchemaGenerator) -> Vec<(Schema, bool)>,
     specs: &[ParamSpec],
 ) -> (JsonObject, Vec<ParamInfo>) {
     let mut generator = SchemaSettings::draft2020_12().into_generator();
@@ -670,14 +675,14 @@ fn expected_of(schema: &Value, definitions: &serde_json::Map<String, Value>) -> 
 
 /// Parses a call's arguments against the tool's parameters; arguments the tool does not
 /// take are a problem unless `ignore_unknown`.
-pub(crate) fn parse<P>(
-    fns: ParamsFns<P>,
+pub(crate) fn parse<L: ParamList>(
+    list: &L,
     params: &[ParamInfo],
     mut args: JsonObject,
     ignore_unknown: bool,
-) -> Result<P, Vec<ArgProblem>> {
+) -> Result<L::Values, Vec<ArgProblem>> {
     let mut problems = Vec::new();
-    let parsed = (fns.parse)(params, &mut args, &mut problems);
+    let parsed = list.parse(params, &mut args, &mut problems);
     if !ignore_unknown {
         for name in args.keys() {
             problems.push(ArgProblem::Unknown { name: name.clone() });
@@ -730,12 +735,16 @@ mod tests {
     use super::*;
     use serde_json::json;
 
-    fn infos<P: Params>(specs: &[ParamSpec]) -> (JsonObject, Vec<ParamInfo>) {
-        input_schema(P::describe, specs)
+    fn infos<L: ParamList>(list: L, specs: &[ParamSpec]) -> (JsonObject, Vec<ParamInfo>) {
+        input_schema(&|generator| list.describe(generator), specs)
     }
 
-    fn parse<P: Params>(params: &[ParamInfo], args: JsonObject) -> Result<P, Vec<ArgProblem>> {
-        super::parse(ParamsFns::<P>::of(), params, args, false)
+    fn parse<L: ParamList>(
+        list: L,
+        params: &[ParamInfo],
+        args: JsonObject,
+    ) -> Result<L::Values, Vec<ArgProblem>> {
+        super::parse(&list, params, args, false)
     }
 
     const SPECS: &[ParamSpec] = &[
@@ -751,7 +760,7 @@ mod tests {
 
     #[test]
     fn option_is_optional_and_everything_else_required() {
-        let (schema, _) = infos::<(u32, Option<String>)>(SPECS);
+        let (schema, _) = infos((param::<u32>(), param::<Option<String>>()), SPECS);
         assert_eq!(schema["required"], json!(["id"]));
         assert_eq!(schema["additionalProperties"], json!(false));
         assert_eq!(schema["properties"]["id"]["description"], json!("The id."));
@@ -760,10 +769,14 @@ mod tests {
 
     #[test]
     fn every_problem_is_reported_with_its_parameter() {
-        let (_, params) = infos::<(u8, Option<String>)>(SPECS);
+        let (_, params) = infos((param::<u8>(), param::<Option<String>>()), SPECS);
         let args = json!({"id": 300, "note": 5, "extra": true});
-        let problems =
-            parse::<(u8, Option<String>)>(&params, args.as_object().unwrap().clone()).unwrap_err();
+        let problems = parse(
+            (param::<u8>(), param::<Option<String>>()),
+            &params,
+            args.as_object().unwrap().clone(),
+        )
+        .unwrap_err();
         let text = describe_problems("t", &params, &problems);
         assert_eq!(
             text,
@@ -797,9 +810,14 @@ mod tests {
             name: "filter",
             description: "",
         }];
-        let (_, params) = infos::<(Filter,)>(specs);
+        let (_, params) = infos((param::<Filter>(),), specs);
         let args = json!({"filter": {"tags": ["a", 2, "c", null], "limit": 300, "order": "up", "colour": "red"}});
-        let problems = parse::<(Filter,)>(&params, args.as_object().unwrap().clone()).unwrap_err();
+        let problems = parse(
+            (param::<Filter>(),),
+            &params,
+            args.as_object().unwrap().clone(),
+        )
+        .unwrap_err();
         assert_eq!(
             describe_problems("t", &params, &problems),
             "Error: invalid arguments for tool `t`:\n\
@@ -814,8 +832,13 @@ mod tests {
 
     #[test]
     fn missing_required_parameter_is_named() {
-        let (_, params) = infos::<(u32, Option<String>)>(SPECS);
-        let problems = parse::<(u32, Option<String>)>(&params, JsonObject::new()).unwrap_err();
+        let (_, params) = infos((param::<u32>(), param::<Option<String>>()), SPECS);
+        let problems = parse(
+            (param::<u32>(), param::<Option<String>>()),
+            &params,
+            JsonObject::new(),
+        )
+        .unwrap_err();
         assert_eq!(
             problems,
             vec![ArgProblem::Missing {
@@ -823,7 +846,12 @@ mod tests {
                 expected: "integer, uint32, at least 0".into()
             }]
         );
-        let ok = parse::<(Option<u32>, Option<String>)>(&params, JsonObject::new()).unwrap();
+        let ok = parse(
+            (param::<Option<u32>>(), param::<Option<String>>()),
+            &params,
+            JsonObject::new(),
+        )
+        .unwrap();
         assert_eq!(ok, (None, None));
     }
 }

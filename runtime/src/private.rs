@@ -2,7 +2,7 @@
 //! release, which is why `toolshape` pins `toolshape-macros` to its exact version.
 
 pub use crate::args::{
-    ArgProblem, BorrowedParam, DefaultValue, Defaulted, ParamInfo, ParamSpec, Params,
+    ArgProblem, BorrowedParam, DefaultValue, Defaulted, One, ParamInfo, ParamList, ParamSpec, param,
 };
 pub use crate::context::Context;
 pub use crate::format::{HybridFormat, Json};

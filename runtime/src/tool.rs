@@ -12,7 +12,7 @@ use std::time::Instant;
 use futures::FutureExt as _;
 use rmcp::model::{CallToolResult, JsonObject, Tool};
 
-use crate::args::{self, ParamInfo, ParamSpec, Params, ParamsFns};
+use crate::args::{self, ParamInfo, ParamList, ParamSpec};
 use crate::context::Context;
 use crate::format::{self, CallFacts, Format, Render};
 
@@ -122,6 +122,9 @@ impl ToolSpec {
     };
 }
 
+type ParamSchemas =
+    dyn Fn(&mut schemars::SchemaGenerator) -> Vec<(schemars::Schema, bool)> + Send + Sync;
+
 /// The handler generated for one tool, typed by its parameters and output:
 /// `(state, parameters, context) -> future of Result<T, E>`.
 pub type Handler<S, P, T, E> = for<'a> fn(&'a S, P, Context) -> BoxFuture<'a, Result<T, E>>;
@@ -138,7 +141,7 @@ type Invoke<S> = dyn for<'a> Fn(&'a S, &'a [ParamInfo], JsonObject, Context) -> 
 /// tool that needs none.
 pub struct ToolDef<S> {
     pub(crate) spec: &'static ToolSpec,
-    pub(crate) param_schemas: fn(&mut schemars::SchemaGenerator) -> Vec<(schemars::Schema, bool)>,
+    pub(crate) param_schemas: Arc<ParamSchemas>,
     pub(crate) output_schema: fn() -> Option<JsonObject>,
     pub(crate) format: Format,
     pub(crate) invoke: Arc<Invoke<S>>,
@@ -148,7 +151,7 @@ impl<S> Clone for ToolDef<S> {
     fn clone(&self) -> Self {
         ToolDef {
             spec: self.spec,
-            param_schemas: self.param_schemas,
+            param_schemas: self.param_schemas.clone(),
             output_schema: self.output_schema,
             format: self.format,
             invoke: self.invoke.clone(),
@@ -192,59 +195,63 @@ pub struct Builder<S> {
 }
 
 impl<S> Builder<S> {
-    /// The parameter types, as a tuple in declaration order.
-    pub fn params<P: Params>(self) -> WithParams<S, P> {
+    /// The parameters: a tuple of `__private::param::<T>()`, one per parameter in
+    /// declaration order, each spanned at the parameter's type.
+    pub fn params<L: ParamList>(self, list: L) -> WithParams<S, L> {
         WithParams {
             spec: self.spec,
-            fns: ParamsFns::of(),
+            list,
             state: PhantomData,
         }
     }
 }
 
 #[doc(hidden)]
-pub struct WithParams<S, P> {
+pub struct WithParams<S, L> {
     spec: &'static ToolSpec,
-    fns: ParamsFns<P>,
+    list: L,
     state: PhantomData<fn(&S)>,
 }
 
-impl<S, P> WithParams<S, P> {
+impl<S, L: ParamList> WithParams<S, L> {
     /// The function that runs the tool.
-    pub fn handler<T, E>(self, handler: Handler<S, P, T, E>) -> WithHandler<S, P, T, E> {
+    pub fn handler<T, E>(self, handler: Handler<S, L::Values, T, E>) -> WithHandler<S, L, T, E> {
         WithHandler {
             spec: self.spec,
-            fns: self.fns,
+            list: self.list,
             handler,
         }
     }
 }
 
 #[doc(hidden)]
-pub struct WithHandler<S, P, T, E> {
+pub struct WithHandler<S, L: ParamList, T, E> {
     spec: &'static ToolSpec,
-    fns: ParamsFns<P>,
-    handler: Handler<S, P, T, E>,
+    list: L,
+    handler: Handler<S, L::Values, T, E>,
 }
 
-impl<S, P, T, E> WithHandler<S, P, T, E> {
+impl<S, L: ParamList, T, E> WithHandler<S, L, T, E> {
     /// The output format, which renders `T`; completes the tool.
     pub fn format<F>(self, _format: F) -> ToolDef<S>
     where
         S: Send + Sync + 'static,
-        P: Send + 'static,
         T: Send + 'static,
         E: fmt::Display + Send + 'static,
         F: Render<T>,
     {
-        let WithHandler { spec, fns, handler } = self;
+        let WithHandler {
+            spec,
+            list,
+            handler,
+        } = self;
         ToolDef {
             spec,
-            param_schemas: fns.describe,
+            param_schemas: Arc::new(move |generator| list.describe(generator)),
             output_schema: F::output_schema,
             format: F::FORMAT,
             invoke: Arc::new(move |state, params, arguments, context| {
-                invoke::<S, P, T, E, F>(fns, handler, spec, state, params, arguments, context)
+                invoke::<S, L, T, E, F>(list, handler, spec, state, params, arguments, context)
             }),
         }
     }
@@ -253,7 +260,7 @@ impl<S, P, T, E> WithHandler<S, P, T, E> {
 /// The tool's `tools/list` entry and what the runtime needs to know of its parameters.
 pub(crate) fn describe<S>(def: &ToolDef<S>) -> (Tool, Vec<ParamInfo>) {
     let spec = def.spec;
-    let (input_schema, params) = args::input_schema(def.param_schemas, spec.params);
+    let (input_schema, params) = args::input_schema(&*def.param_schemas, spec.params);
     let mut tool = Tool::new(spec.name, spec.description, input_schema);
     if let Some(title) = spec.title {
         tool = tool.with_title(title);
@@ -287,9 +294,9 @@ pub(crate) fn describe<S>(def: &ToolDef<S>) -> (Tool, Vec<ParamInfo>) {
 ///
 /// Generic over the tool's types but small: what does not depend on them (the panic guard,
 /// the error results) is compiled once, not once per tool.
-fn invoke<'a, S, P, T, E, F>(
-    fns: ParamsFns<P>,
-    handler: Handler<S, P, T, E>,
+fn invoke<'a, S, L: ParamList, T, E, F>(
+    list: L,
+    handler: Handler<S, L::Values, T, E>,
     spec: &'static ToolSpec,
     state: &'a S,
     params: &'a [ParamInfo],
@@ -302,7 +309,7 @@ where
     F: Render<T>,
 {
     let started = Instant::now();
-    let parsed = match args::parse(fns, params, arguments, spec.ignore_unknown_arguments) {
+    let parsed = match args::parse(&list, params, arguments, spec.ignore_unknown_arguments) {
         Ok(parsed) => parsed,
         Err(problems) => {
             let message = args::describe_problems(spec.name, params, &problems);

@@ -42,7 +42,7 @@ where
             location: ::core::concat!(::core::file!(), ":", ::core::line!()),
         };
         ::toolshape::__private::ToolDef::build(&__TOOLSHAPE_SPEC)
-            .params::<(String,)>()
+            .params((::toolshape::__private::param::<String>(),))
             .handler(|
                 __toolshape_state: &State,
                 (volume_uuid,),

@@ -32,7 +32,7 @@ where
         location: ::core::concat!(::core::file!(), ":", ::core::line!()),
     };
     ::toolshape::__private::ToolDef::build(&__TOOLSHAPE_SPEC)
-        .params::<(Option<String>,)>()
+        .params((::toolshape::__private::param::<Option<String>>(),))
         .handler(|
             __toolshape_state: &Self,
             (query,),

@@ -37,7 +37,7 @@ where
             location: ::core::concat!(::core::file!(), ":", ::core::line!()),
         };
         ::toolshape::__private::ToolDef::build(&__TOOLSHAPE_SPEC)
-            .params::<(u64,)>()
+            .params((::toolshape::__private::param::<u64>(),))
             .handler(|
                 __toolshape_state: &State,
                 (id,),
