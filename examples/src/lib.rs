@@ -4,6 +4,7 @@
 //! streamable HTTP with `--http ADDR` (loopback by default).
 
 pub mod charts;
+pub mod conformance;
 pub mod models;
 pub mod ontap;
 pub mod png;

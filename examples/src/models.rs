@@ -12,7 +12,7 @@ use nalgebra::{DMatrix, DVector};
 use plotters::prelude::*;
 use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
-use toolshape::{Hybrid, Narrative, Plot, ToolError, ToolSet, tool, tools};
+use toolshape::{Context, Hybrid, Narrative, Plot, ToolError, ToolSet, tool, tools};
 
 /// The features every house has, in the order of [`TRUE_COEFFICIENTS`].
 pub const FEATURE_NAMES: [&str; 5] = [
@@ -822,9 +822,13 @@ pub fn explain_prediction(
 /// Partial dependence of the predicted price on one feature: the average prediction over
 /// the training houses as that feature sweeps its training range, with a PNG chart (the
 /// curve in blue over the training houses' prices in grey).
+///
+/// The slowest of the model tools (one prediction per training house and grid point): it
+/// reports its progress, one step per grid point and one for the chart.
 #[tool(format = "hybrid", kind = "read")]
-pub fn partial_dependence(
+pub async fn partial_dependence(
     #[state] registry: &ModelRegistry,
+    #[context] cx: Context,
     /// The feature to vary, e.g. `area_m2` (see `model_info` for a model's features).
     feature: String,
     /// Registered model id; default `house-price-ols@1`.
@@ -844,21 +848,21 @@ pub fn partial_dependence(
     let grid: Vec<f64> = (0..points)
         .map(|i| lo + (hi - lo) * f64::from(i) / f64::from(points - 1))
         .collect();
-    let average: Vec<f64> = grid
-        .iter()
-        .map(|&v| {
-            let total: f64 = model
-                .training
-                .iter()
-                .map(|row| {
-                    let mut row = row.clone();
-                    row[j] = v;
-                    model.predict_columns(&row)
-                })
-                .sum();
-            total / model.training.len() as f64
-        })
-        .collect();
+    let steps = f64::from(points) + 1.0;
+    let mut average = Vec::with_capacity(grid.len());
+    for (done, &v) in grid.iter().enumerate() {
+        let total: f64 = model
+            .training
+            .iter()
+            .map(|row| {
+                let mut row = row.clone();
+                row[j] = v;
+                model.predict_columns(&row)
+            })
+            .sum();
+        average.push(total / model.training.len() as f64);
+        cx.progress(done as f64 + 1.0, steps).await;
+    }
     let slope = (average[average.len() - 1] - average[0]) / (hi - lo);
     let houses: Vec<(f64, f64)> = model
         .training
@@ -868,6 +872,7 @@ pub fn partial_dependence(
         .collect();
     let png = line_chart(&grid, &average, &houses, PD_CHART_SIZE)
         .map_err(|e| ToolError::new(format!("the chart could not be drawn: {e}")))?;
+    cx.progress(steps, steps).await;
     let narrative = format!(
         "Under {}, moving {feature} from {lo} to {hi} changes the average predicted price \
          from {:.1} to {:.1} thousand EUR ({slope:+.2} per unit).",

@@ -11,6 +11,7 @@ use serde::Serialize;
 use serde_json::Value;
 
 use crate::canonical;
+use crate::content::{self, Attachment, Rich};
 use crate::finite;
 use crate::hybrid::{Hybrid, Parts};
 use crate::narrative::Narrative;
@@ -167,6 +168,35 @@ impl<T: JsonOutput> Render<Hybrid<T>> for Json {
     }
 }
 
+impl<T: JsonOutput> Render<Rich<T>> for Json {
+    const FORMAT: Format = Format::Json;
+
+    fn output_schema() -> Option<JsonObject> {
+        Some(envelope_schema::<T>(Shape {
+            narrative: false,
+            extras: true,
+        }))
+    }
+
+    fn render(value: Rich<T>, facts: &CallFacts<'_>) -> CallToolResult {
+        let (data, attachments) = value.into_parts();
+        let mut parts = Parts::data_only(data);
+        parts.attachments = attachments;
+        success(parts, facts, TextBlock::ModelView)
+    }
+}
+
+impl<T: HybridOutput> HybridOutput for Rich<T> {
+    type Data = T::Data;
+    const EXTRAS: bool = true;
+    fn into_hybrid(self) -> Hybrid<T::Data> {
+        let (value, attachments) = self.into_parts();
+        attachments
+            .into_iter()
+            .fold(value.into_hybrid(), Hybrid::with_attachment)
+    }
+}
+
 impl<T: HybridOutput> Render<T> for HybridFormat {
     const FORMAT: Format = Format::Hybrid;
 
@@ -230,6 +260,7 @@ fn success_value(parts: Parts<Value>, facts: &CallFacts<'_>, text: TextBlock) ->
         narrative,
         data,
         plots,
+        attachments,
         model_id,
         source,
     } = parts;
@@ -256,11 +287,24 @@ fn success_value(parts: Parts<Value>, facts: &CallFacts<'_>, text: TextBlock) ->
         .enumerate()
         .map(|(i, plot)| plot.reference(i + 1))
         .collect();
-    let envelope = envelope(narrative, data, provenance_value(provenance), plot_refs);
+    // Attachments follow the plots.
+    let attachment_refs: Vec<Value> = attachments
+        .iter()
+        .enumerate()
+        .map(|(i, attachment)| attachment.reference(1 + plots.len() + i))
+        .collect();
+    let envelope = envelope(
+        narrative,
+        data,
+        provenance_value(provenance),
+        plot_refs,
+        attachment_refs,
+    );
 
-    let mut content = Vec::with_capacity(1 + plots.len());
+    let mut content = Vec::with_capacity(1 + plots.len() + attachments.len());
     content.push(ContentBlock::text(text));
     content.extend(plots.iter().map(Plot::content_block));
+    content.extend(attachments.iter().map(Attachment::content_block));
     // `success`, not `structured`: the latter would serialise the envelope a second time for
     // a text block this function has already written.
     let mut result = CallToolResult::success(content);
@@ -303,7 +347,13 @@ fn narrative_and_data(narrative: &str, view: &str) -> String {
 
 /// `{"status": "success", "narrative"?: …, "data": …, "metadata": …, "plots"?: […],
 /// "grounded": true}`.
-fn envelope(narrative: Option<String>, data: Value, metadata: Value, plots: Vec<Value>) -> Value {
+fn envelope(
+    narrative: Option<String>,
+    data: Value,
+    metadata: Value,
+    plots: Vec<Value>,
+    attachments: Vec<Value>,
+) -> Value {
     let mut envelope = JsonObject::new();
     envelope.insert("status".into(), "success".into());
     if let Some(narrative) = narrative {
@@ -313,6 +363,9 @@ fn envelope(narrative: Option<String>, data: Value, metadata: Value, plots: Vec<
     envelope.insert("metadata".into(), metadata);
     if !plots.is_empty() {
         envelope.insert("plots".into(), plots.into());
+    }
+    if !attachments.is_empty() {
+        envelope.insert("attachments".into(), attachments.into());
     }
     envelope.insert("grounded".into(), true.into());
     Value::Object(envelope)
@@ -402,7 +455,7 @@ fn serialisation_failure(facts: &CallFacts<'_>, error: &serde_json::Error) -> Ca
 pub(crate) struct Shape {
     /// `narrative` is present (and required).
     pub(crate) narrative: bool,
-    /// `plots` may be present.
+    /// `plots` and `attachments` may be present.
     pub(crate) extras: bool,
 }
 
@@ -459,6 +512,7 @@ fn envelope_schema_with(
     properties.insert("metadata".into(), metadata);
     if shape.extras {
         properties.insert("plots".into(), plot::reference_schema());
+        properties.insert("attachments".into(), content::reference_schema());
     }
     properties.insert("grounded".into(), serde_json::json!({"const": true}));
     required.extend(["data", "metadata", "grounded"]);

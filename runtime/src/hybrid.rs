@@ -1,6 +1,7 @@
 //! [`Hybrid<T>`]: a tool's data with a narrative made at run time, and optionally plots,
 //! the model that computed it, and where it came from.
 
+use crate::content::Attachment;
 use crate::plot::Plot;
 
 /// A tool result with a narrative: what a tool returns when it writes its narrative at run
@@ -27,6 +28,7 @@ pub struct Hybrid<T> {
     /// The evidence: structured data backing the narrative.
     pub data: T,
     plots: Vec<Plot>,
+    attachments: Vec<Attachment>,
     model_id: Option<String>,
     source: Option<String>,
 }
@@ -38,9 +40,19 @@ impl<T> Hybrid<T> {
             narrative: narrative.into(),
             data,
             plots: Vec::new(),
+            attachments: Vec::new(),
             model_id: None,
             source: None,
         }
+    }
+
+    /// Attaches content (an image, audio, an embedded resource or a link), sent as a content
+    /// block after the plots; the envelope's `attachments` refers to it by its index in
+    /// `content`.
+    #[must_use]
+    pub fn with_attachment(mut self, attachment: Attachment) -> Self {
+        self.attachments.push(attachment);
+        self
     }
 
     /// Attaches a plot, sent as an image content block after the text; the envelope's
@@ -75,6 +87,7 @@ impl<T> Hybrid<T> {
             narrative: Some(self.narrative),
             data: self.data,
             plots: self.plots,
+            attachments: self.attachments,
             model_id: self.model_id,
             source: self.source,
         }
@@ -86,6 +99,7 @@ pub(crate) struct Parts<T> {
     pub(crate) narrative: Option<String>,
     pub(crate) data: T,
     pub(crate) plots: Vec<Plot>,
+    pub(crate) attachments: Vec<Attachment>,
     pub(crate) model_id: Option<String>,
     pub(crate) source: Option<String>,
 }
@@ -97,6 +111,7 @@ impl<T> Parts<T> {
             narrative: None,
             data,
             plots: Vec::new(),
+            attachments: Vec::new(),
             model_id: None,
             source: None,
         }
@@ -108,6 +123,7 @@ impl<T> Parts<T> {
             narrative: self.narrative,
             data,
             plots: self.plots,
+            attachments: self.attachments,
             model_id: self.model_id,
             source: self.source,
         }

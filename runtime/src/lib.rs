@@ -85,6 +85,7 @@
 
 mod args;
 pub mod canonical;
+mod content;
 mod context;
 mod error;
 mod finite;
@@ -94,6 +95,7 @@ pub mod layer;
 mod narrative;
 mod plot;
 mod provenance;
+mod rounds;
 pub mod serve;
 mod server;
 mod state;
@@ -105,13 +107,15 @@ mod toolset;
 #[path = "private.rs"]
 pub mod __private;
 
-pub use context::Context;
+pub use content::{Attachment, Rich};
+pub use context::{Answer, Ask, Context, Elicitation, InputError, LogLevel, Sampled};
 pub use error::{DuplicateTool, ToolError};
 pub use format::{CallFacts, Format, HybridFormat, HybridOutput, Json, JsonOutput, Render};
 pub use hybrid::Hybrid;
 pub use narrative::Narrative;
 pub use plot::Plot;
 pub use provenance::{META_KEY, Provenance, data_hash, hash_canonical};
+pub use rounds::{StateKeyError, StateKeys};
 pub use server::Server;
 pub use state::Provides;
 pub use text::ToolText;

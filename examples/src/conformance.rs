@@ -1,0 +1,441 @@
+//! The fixture tools of the official MCP conformance suite (`@modelcontextprotocol/conformance`,
+//! server scenarios), written as toolshape tools: names, arguments and answers as the suite's
+//! scenarios describe them.
+//!
+//! Every tool here is an ordinary `#[tool]` function; what they exercise is the tool
+//! context (progress, log messages, questions to the user and the client's model) and rich
+//! content (images, audio, embedded resources).
+
+use schemars::JsonSchema;
+use serde::Deserialize;
+use serde_json::{Value, json};
+use toolshape::rmcp::model::{ElicitationSchema, JsonObject};
+use toolshape::{
+    Attachment, Context, Elicitation, LogLevel, Rich, Sampled, ToolError, ToolSet, tool, tools,
+};
+
+/// A 1×1 PNG.
+pub const PNG: &[u8] = b"\x89\x50\x4e\x47\x0d\x0a\x1a\x0a\x00\x00\x00\x0d\x49\x48\x44\x52\x00\x00\x00\x01\x00\x00\x00\x01\x08\x02\x00\x00\x00\x90\x77\x53\xde\x00\x00\x00\x0c\x49\x44\x41\x54\x78\x9c\x63\xf8\xcf\xc0\x00\x00\x03\x01\x01\x00\xc9\xfe\x92\xef\x00\x00\x00\x00\x49\x45\x4e\x44\xae\x42\x60\x82";
+
+/// One millisecond of silence as a WAV file (8 kHz, 8-bit, mono).
+pub const WAV: &[u8] = b"\x52\x49\x46\x46\x2c\x00\x00\x00\x57\x41\x56\x45\x66\x6d\x74\x20\x10\x00\x00\x00\x01\x00\x01\x00\x40\x1f\x00\x00\x40\x1f\x00\x00\x01\x00\x08\x00\x64\x61\x74\x61\x08\x00\x00\x00\x80\x80\x80\x80\x80\x80\x80\x80";
+
+/// The conformance fixture tools.
+pub fn toolset() -> ToolSet<()> {
+    ToolSet::new(tools![
+        test_simple_text,
+        test_image_content,
+        test_audio_content,
+        test_embedded_resource,
+        test_multiple_content_types,
+        test_tool_with_logging,
+        test_tool_with_progress,
+        test_error_handling,
+        test_sampling,
+        test_elicitation,
+        test_elicitation_sep1034_defaults,
+        test_elicitation_sep1330_enums,
+        json_schema_2020_12_tool,
+        test_input_required_result_elicitation,
+        test_input_required_result_sampling,
+        test_input_required_result_list_roots,
+        test_input_required_result_request_state,
+        test_input_required_result_multiple_inputs,
+        test_input_required_result_multi_round,
+        test_input_required_result_tampered_state,
+        test_input_required_result_capabilities,
+        test_missing_capability,
+        test_streaming_elicitation,
+        test_logging_tool,
+    ])
+    .expect("the fixture tools have distinct names")
+}
+
+async fn pause() {
+    tokio::time::sleep(std::time::Duration::from_millis(50)).await;
+}
+
+/// Tests simple text content response.
+#[tool(format = "text")]
+fn test_simple_text() -> String {
+    "This is a simple text response for testing.".into()
+}
+
+/// Tests image content response.
+#[tool(format = "text")]
+fn test_image_content() -> Rich<String> {
+    Rich::new("A 1x1 PNG image.".to_owned()).with(Attachment::image(PNG, "image/png"))
+}
+
+/// Tests audio content response.
+#[tool(format = "text")]
+fn test_audio_content() -> Rich<String> {
+    Rich::new("A WAV recording.".to_owned()).with(Attachment::audio(WAV, "audio/wav"))
+}
+
+/// Tests embedded resource content response.
+#[tool(format = "text")]
+fn test_embedded_resource() -> Rich<String> {
+    Rich::new("An embedded resource.".to_owned()).with(Attachment::resource_text(
+        "test://embedded-resource",
+        "text/plain",
+        "This is an embedded resource content.",
+    ))
+}
+
+/// Tests response with multiple content types (text, image, resource).
+#[tool(format = "text")]
+fn test_multiple_content_types() -> Rich<String> {
+    Rich::new("Multiple content types test:".to_owned())
+        .with(Attachment::image(PNG, "image/png"))
+        .with(Attachment::resource_text(
+            "test://mixed-content-resource",
+            "application/json",
+            json!({"test": "data", "value": 123}).to_string(),
+        ))
+}
+
+/// Tests tool that emits log messages during execution.
+#[tool(format = "text")]
+async fn test_tool_with_logging(#[context] cx: Context) -> String {
+    cx.log(LogLevel::Info, "Tool execution started").await;
+    pause().await;
+    cx.log(LogLevel::Info, "Tool processing data").await;
+    pause().await;
+    cx.log(LogLevel::Info, "Tool execution completed").await;
+    "Tool with logging executed successfully".into()
+}
+
+/// Tests tool that reports progress notifications.
+#[tool(format = "text")]
+async fn test_tool_with_progress(#[context] cx: Context) -> String {
+    for done in [0.0, 50.0, 100.0] {
+        cx.progress_message(done, Some(100.0), format!("Completed step {done} of 100"))
+            .await;
+        if done < 100.0 {
+            pause().await;
+        }
+    }
+    "Progress reported: 0, 50 and 100 of 100.".into()
+}
+
+/// Tests error response handling.
+#[tool(format = "text")]
+fn test_error_handling() -> Result<String, ToolError> {
+    Err(ToolError::new(
+        "This tool intentionally returns an error for testing",
+    ))
+}
+
+fn text_of(answer: &Sampled) -> String {
+    answer
+        .text
+        .clone()
+        .unwrap_or_else(|| "no response".to_owned())
+}
+
+/// Tests server-initiated sampling (LLM completion request).
+#[tool(format = "text")]
+async fn test_sampling(
+    #[context] cx: Context,
+    /// The prompt to send to the LLM.
+    prompt: String,
+) -> Result<String, ToolError> {
+    let answer = cx.sample(prompt, 100).await?;
+    Ok(format!("LLM response: {}", text_of(&answer)))
+}
+
+fn described(elicitation: Elicitation<JsonObject>) -> String {
+    let (action, content) = match elicitation {
+        Elicitation::Accepted(content) => ("accept", Value::Object(content)),
+        Elicitation::Declined => ("decline", json!({})),
+        Elicitation::Cancelled => ("cancel", json!({})),
+    };
+    format!("action={action}, content={content}")
+}
+
+fn schema(schema: Value) -> Result<ElicitationSchema, ToolError> {
+    let Value::Object(schema) = schema else {
+        return Err(ToolError::new("a form schema is an object"));
+    };
+    ElicitationSchema::from_json_schema(schema)
+        .map_err(|error| ToolError::new(format!("not a form schema: {error}")))
+}
+
+/// Tests server-initiated elicitation (user input request).
+#[tool(format = "text")]
+async fn test_elicitation(
+    #[context] cx: Context,
+    /// The message to show the user.
+    message: String,
+) -> Result<String, ToolError> {
+    let form = schema(json!({
+        "type": "object",
+        "properties": {"response": {"type": "string", "description": "User's response"}},
+        "required": ["response"]
+    }))?;
+    let answer = cx.elicit_form(message, form).await?;
+    Ok(format!("User response: {}", described(answer)))
+}
+
+/// Tests elicitation with default values per SEP-1034.
+#[tool(format = "text")]
+async fn test_elicitation_sep1034_defaults(#[context] cx: Context) -> Result<String, ToolError> {
+    let form = schema(json!({
+        "type": "object",
+        "properties": {
+            "name": {"type": "string", "description": "User name", "default": "John Doe"},
+            "age": {"type": "integer", "description": "User age", "default": 30},
+            "score": {"type": "number", "description": "User score", "default": 95.5},
+            "status": {"type": "string", "description": "User status",
+                "enum": ["active", "inactive", "pending"], "default": "active"},
+            "verified": {"type": "boolean", "description": "Verification status", "default": true}
+        },
+        "required": []
+    }))?;
+    let answer = cx
+        .elicit_form(
+            "Please review and update the form fields with defaults",
+            form,
+        )
+        .await?;
+    Ok(format!("Elicitation completed: {}", described(answer)))
+}
+
+/// Tests elicitation with enum schema improvements per SEP-1330.
+#[tool(format = "text")]
+async fn test_elicitation_sep1330_enums(#[context] cx: Context) -> Result<String, ToolError> {
+    let form = schema(json!({
+        "type": "object",
+        "properties": {
+            "untitledSingle": {"type": "string", "description": "Select one option",
+                "enum": ["option1", "option2", "option3"]},
+            "titledSingle": {"type": "string", "description": "Select one option with titles",
+                "oneOf": [
+                    {"const": "value1", "title": "First Option"},
+                    {"const": "value2", "title": "Second Option"},
+                    {"const": "value3", "title": "Third Option"}
+                ]},
+            "legacyEnum": {"type": "string", "description": "Select one option (legacy)",
+                "enum": ["opt1", "opt2", "opt3"],
+                "enumNames": ["Option One", "Option Two", "Option Three"]},
+            "untitledMulti": {"type": "array", "description": "Select multiple options",
+                "minItems": 1, "maxItems": 3,
+                "items": {"type": "string", "enum": ["option1", "option2", "option3"]}},
+            "titledMulti": {"type": "array", "description": "Select multiple options with titles",
+                "minItems": 1, "maxItems": 3,
+                "items": {"anyOf": [
+                    {"const": "value1", "title": "First Choice"},
+                    {"const": "value2", "title": "Second Choice"},
+                    {"const": "value3", "title": "Third Choice"}
+                ]}}
+        },
+        "required": []
+    }))?;
+    let answer = cx
+        .elicit_form("Please select options from the enum fields", form)
+        .await?;
+    Ok(format!("Elicitation completed: {}", described(answer)))
+}
+
+/// A postal address.
+#[derive(Deserialize, JsonSchema)]
+#[schemars(rename = "address", extend("$anchor" = "addressDef"))]
+pub struct Address {
+    /// The street.
+    pub street: Option<String>,
+    /// The city.
+    pub city: Option<String>,
+}
+
+/// Tool with JSON Schema 2020-12 features for conformance testing (SEP-1613).
+#[tool(format = "text")]
+fn json_schema_2020_12_tool(name: Option<String>, address: Option<Address>) -> String {
+    let address = address.map(|a| json!({"street": a.street, "city": a.city}));
+    format!(
+        "JSON Schema 2020-12 tool called with: {}",
+        json!({"name": name, "address": address})
+    )
+}
+
+/// What the user types when asked their name.
+#[derive(Deserialize, JsonSchema)]
+pub struct Name {
+    /// Your name.
+    pub name: String,
+}
+
+/// What the user picks when asked their favourite colour.
+#[derive(Deserialize, JsonSchema)]
+pub struct Color {
+    /// Your favourite colour.
+    pub color: String,
+}
+
+/// The user's confirmation.
+#[derive(Deserialize, JsonSchema)]
+pub struct Confirmation {
+    /// Whether the user confirms.
+    pub ok: bool,
+}
+
+/// A value the user gives.
+#[derive(Deserialize, JsonSchema)]
+pub struct Given {
+    /// The value.
+    pub value: String,
+}
+
+fn name_of(answer: Elicitation<Name>) -> String {
+    answer
+        .accepted()
+        .map_or_else(|| "nobody".to_owned(), |n| n.name)
+}
+
+/// Asks the user's name, then greets them (input-required result with an elicitation).
+#[tool(format = "text")]
+async fn test_input_required_result_elicitation(
+    #[context] cx: Context,
+) -> Result<String, ToolError> {
+    let answer = cx
+        .elicit::<Name>("What is your name?")
+        .key("user_name")
+        .await?;
+    Ok(format!("Hello, {}!", name_of(answer)))
+}
+
+/// Asks the client's model a question (input-required result with a sampling request).
+#[tool(format = "text")]
+async fn test_input_required_result_sampling(#[context] cx: Context) -> Result<String, ToolError> {
+    let answer = cx
+        .sample("What is the capital of France?", 100)
+        .key("capital_question")
+        .await?;
+    Ok(format!("Sampling result: {}", text_of(&answer)))
+}
+
+/// Counts the client's roots (input-required result with a roots request).
+#[tool(format = "text")]
+async fn test_input_required_result_list_roots(
+    #[context] cx: Context,
+) -> Result<String, ToolError> {
+    let roots = cx.roots().key("client_roots").await?;
+    Ok(format!("Found {} root(s)", roots.len()))
+}
+
+/// Asks for a confirmation; the answer comes back with the sealed request state.
+#[tool(format = "text")]
+async fn test_input_required_result_request_state(
+    #[context] cx: Context,
+) -> Result<String, ToolError> {
+    let answer = cx
+        .elicit::<Confirmation>("Please confirm")
+        .key("confirm")
+        .await?;
+    Ok(match answer.accepted() {
+        Some(Confirmation { ok: true }) => "state-ok: requestState validated".into(),
+        _ => "state-ok: requestState validated, not confirmed".into(),
+    })
+}
+
+/// Asks three questions at once: the user's name, a greeting from the model, the roots.
+#[tool(format = "text")]
+async fn test_input_required_result_multiple_inputs(
+    #[context] cx: Context,
+) -> Result<String, ToolError> {
+    let (name, greeting, roots) = tokio::join!(
+        cx.elicit::<Name>("What is your name?").key("user_name"),
+        cx.sample("Generate a greeting", 50).key("greeting"),
+        cx.roots().key("client_roots"),
+    );
+    Ok(format!(
+        "Name: {}; Greeting: {}; Roots: {}",
+        name_of(name?),
+        text_of(&greeting?),
+        roots?.len()
+    ))
+}
+
+/// Asks two questions, one round each.
+#[tool(format = "text")]
+async fn test_input_required_result_multi_round(
+    #[context] cx: Context,
+) -> Result<String, ToolError> {
+    let name = cx
+        .elicit::<Name>("Step 1: What is your name?")
+        .key("step1")
+        .await?;
+    let color = cx
+        .elicit::<Color>("Step 2: What is your favorite color?")
+        .key("step2")
+        .await?;
+    let color = color
+        .accepted()
+        .map_or_else(|| "nothing".into(), |c| c.color);
+    Ok(format!(
+        "Multi-round complete for {} who likes {color}",
+        name_of(name)
+    ))
+}
+
+/// Asks for a confirmation; tampered request state is refused.
+#[tool(format = "text")]
+async fn test_input_required_result_tampered_state(
+    #[context] cx: Context,
+) -> Result<String, ToolError> {
+    cx.elicit::<Confirmation>("Please confirm")
+        .key("confirm")
+        .await?;
+    Ok("integrity-ok: state verified".into())
+}
+
+/// Asks only what the client declared it can answer.
+#[tool(format = "text")]
+async fn test_input_required_result_capabilities(
+    #[context] cx: Context,
+) -> Result<String, ToolError> {
+    let mut received = Vec::new();
+    if cx.can_elicit() {
+        cx.elicit::<Given>("Elicitation input")
+            .key("elicit_input")
+            .await?;
+        received.push("elicit_input");
+    }
+    if cx.can_sample() {
+        cx.sample("Sample request", 50).key("sample_input").await?;
+        received.push("sample_input");
+    }
+    Ok(if received.is_empty() {
+        "No supported capabilities declared".into()
+    } else {
+        format!("capabilities-ok: received {}", received.join(","))
+    })
+}
+
+/// Test tool requiring sampling: a client that does not declare it gets the protocol's
+/// missing-capability error.
+#[tool(format = "text")]
+async fn test_missing_capability(#[context] cx: Context) -> Result<String, ToolError> {
+    cx.sample("Say anything", 10).await?;
+    Ok("Success".into())
+}
+
+/// Asks the user for a value while reporting progress: the response stream carries only
+/// notifications and the result, never a request to the client.
+#[tool(format = "text")]
+async fn test_streaming_elicitation(#[context] cx: Context) -> Result<String, ToolError> {
+    cx.progress(50.0, 100.0).await;
+    let given = cx.elicit::<Given>("Elicitation input").await?;
+    Ok(format!(
+        "Streaming complete: {}",
+        given.accepted().is_some()
+    ))
+}
+
+/// Logs at info: sent only when the request asked for a log level.
+#[tool(format = "text")]
+async fn test_logging_tool(#[context] cx: Context) -> String {
+    cx.log(LogLevel::Info, "Diagnostic trace logging activated")
+        .await;
+    "Logging evaluated".into()
+}
