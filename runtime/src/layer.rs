@@ -194,8 +194,9 @@ impl<'a, S> Call<'a, S> {
         &self.name
     }
 
-    /// What was declared about the tool; `None` when no tool (and no layer's tool) has that
-    /// name, a call the end of the chain answers with "unknown tool".
+    /// What was declared about the tool; `None` only for a call a layer makes with
+    /// [`Next::call_tool`] to a name no tool has (a client's call to an unknown tool is
+    /// answered with the protocol's error before any layer runs).
     pub fn tool(&self) -> Option<ToolInfo<'a>> {
         self.tool
     }

@@ -231,14 +231,7 @@ async fn a_layer_short_circuits_retries_and_serves_its_own_tool() {
         unknown.to_string().contains("unknown tool `nope`"),
         "{unknown}"
     );
-    assert_eq!(
-        state.state().take(),
-        [
-            "enter outer unknown nope",
-            "enter inner unknown nope",
-            "leave inner",
-            "leave outer"
-        ]
-    );
+    // An unknown name is the JSON-RPC error before any layer runs.
+    assert!(state.state().take().is_empty());
     let _ = client.cancel().await;
 }
