@@ -14,6 +14,9 @@
 //!   vs `serde_json::to_vec`, of the same `Value`; and `serde_json::to_value` of the typed
 //!   payload, the step both rmcp and toolshape start with.
 //!
+//! - `layers/200B/{none,noop}`: the same toolshape call with no layer installed and with one
+//!   layer that only passes the call on (`next.run(call)`): the cost of the call-layer seam.
+//!
 //! The variants of a group run one after the other in the same process; criterion's
 //! report gives each one's median.
 
@@ -70,6 +73,51 @@ fn e2e(c: &mut Criterion) {
         let _ = rmcp.cancel().await;
         let _ = toolshape.cancel().await;
         let _ = main.cancel().await;
+    });
+}
+
+/// A layer that passes every call on.
+struct Noop;
+
+impl<S: Send + Sync + 'static> toolshape::layer::Layer<S> for Noop {
+    fn call<'a>(
+        &'a self,
+        call: toolshape::layer::Call<'a, S>,
+        next: toolshape::layer::Next<'a, S>,
+    ) -> toolshape::BoxFuture<'a, Result<rmcp::model::CallToolResult, rmcp::ErrorData>> {
+        next.run(call)
+    }
+}
+
+fn layers(c: &mut Criterion) {
+    let runtime = tokio::runtime::Builder::new_current_thread()
+        .enable_all()
+        .build()
+        .expect("runtime");
+    let none = runtime.block_on(toolshape_bench::connect_toolshape(
+        toolshape_bench::toolshape_server(),
+    ));
+    let noop_server = {
+        let plain = toolshape_bench::toolshape_server();
+        toolshape::Server::new(
+            toolshape_bench::Payloads::default(),
+            plain.tools().clone().layer(Noop),
+        )
+    };
+    let noop = runtime.block_on(toolshape_bench::connect_toolshape(noop_server));
+    let (label, _) = SIZES[0];
+    let mut group = c.benchmark_group(format!("layers/{label}"));
+    for (name, client) in [("none", &none), ("noop", &noop)] {
+        let result = runtime.block_on(call(client, 0));
+        assert_eq!(result.is_error, Some(false), "{name}: {result:?}");
+        group.bench_function(name, |b| {
+            b.iter(|| black_box(runtime.block_on(call(client, 0))))
+        });
+    }
+    group.finish();
+    runtime.block_on(async {
+        let _ = none.cancel().await;
+        let _ = noop.cancel().await;
     });
 }
 
@@ -135,5 +183,5 @@ fn canonical(c: &mut Criterion) {
     }
 }
 
-criterion_group!(benches, render, canonical, e2e);
+criterion_group!(benches, render, canonical, e2e, layers);
 criterion_main!(benches);

@@ -91,6 +91,7 @@ mod error;
 mod finite;
 mod format;
 mod hybrid;
+pub mod layer;
 mod narrative;
 mod plot;
 mod provenance;

@@ -10,13 +10,14 @@ use rmcp::{ErrorData, RoleServer};
 use crate::args::ParamInfo;
 use crate::context::Context;
 use crate::error::DuplicateTool;
+use crate::layer::{Call, Layer, Next, ToolInfo};
 use crate::rounds::{self, StateKeys};
-use crate::tool::ToolDef;
+use crate::tool::{BoxFuture, ToolDef};
 
-struct Entry<S> {
-    def: ToolDef<S>,
-    tool: Tool,
-    params: Arc<[ParamInfo]>,
+pub(crate) struct Entry<S> {
+    pub(crate) def: ToolDef<S>,
+    pub(crate) tool: Tool,
+    pub(crate) params: Arc<[ParamInfo]>,
 }
 
 impl<S> Clone for Entry<S> {
@@ -38,9 +39,15 @@ impl<S> Clone for Entry<S> {
 /// [`ToolSet::into_router`].
 ///
 /// Schemas are generated once, when a tool is added. Tools are listed in name order.
+///
+/// Every call passes through the set's [layers](crate::layer) ([`ToolSet::layer`]), whichever
+/// way it arrives: [`Server`](crate::Server), [`ToolSet::call`] or [`ToolSet::into_router`].
 pub struct ToolSet<S> {
     entries: BTreeMap<&'static str, Arc<Entry<S>>>,
     keys: StateKeys,
+    layers: Vec<Arc<dyn Layer<S>>>,
+    /// The listing entries of the tools layers serve themselves.
+    served: BTreeMap<String, Tool>,
 }
 
 impl<S> Default for ToolSet<S> {
@@ -48,6 +55,8 @@ impl<S> Default for ToolSet<S> {
         ToolSet {
             entries: BTreeMap::new(),
             keys: StateKeys::default(),
+            layers: Vec::new(),
+            served: BTreeMap::new(),
         }
     }
 }
@@ -57,6 +66,8 @@ impl<S> Clone for ToolSet<S> {
         ToolSet {
             entries: self.entries.clone(),
             keys: self.keys.clone(),
+            layers: self.layers.clone(),
+            served: self.served.clone(),
         }
     }
 }
@@ -85,6 +96,13 @@ impl<S: Send + Sync + 'static> ToolSet<S> {
     /// # Errors
     /// [`DuplicateTool`] when the set already has a tool of that name; it names both.
     pub fn add(&mut self, def: ToolDef<S>) -> Result<(), DuplicateTool> {
+        if self.served.contains_key(def.spec.name) {
+            return Err(DuplicateTool {
+                name: def.spec.name.to_owned(),
+                first: "a tool served by a layer".to_owned(),
+                second: format!("`{}` ({})", def.spec.rust_path, def.spec.location),
+            });
+        }
         if let Some(existing) = self.entries.get(def.spec.name) {
             return Err(DuplicateTool {
                 name: def.spec.name.to_owned(),
@@ -156,27 +174,78 @@ impl<S: Send + Sync + 'static> ToolSet<S> {
         }
     }
 
-    /// The tools' `tools/list` entries, in name order.
+    /// Installs a [layer](crate::layer) around every call: the first installed is the
+    /// outermost. The layer's own tools join the listing, and it may rewrite the listing
+    /// entries of the tools already in the set.
+    ///
+    /// # Panics
+    /// When a tool the layer serves has the name of a tool already in the set: a mistake in
+    /// the server's setup, not something a client can cause.
+    pub fn layer(mut self, layer: impl Layer<S>) -> Self {
+        for entry in self.entries.values_mut() {
+            let mut tool = entry.tool.clone();
+            layer.describe(&mut tool);
+            if tool != entry.tool {
+                *entry = Arc::new(Entry {
+                    def: entry.def.clone(),
+                    tool,
+                    params: entry.params.clone(),
+                });
+            }
+        }
+        for tool in self.served.values_mut() {
+            layer.describe(tool);
+        }
+        for tool in layer.tools() {
+            let name = tool.name.to_string();
+            assert!(
+                !self.entries.contains_key(&*name) && !self.served.contains_key(&name),
+                "a layer serves a tool named `{name}`, but the set already has a tool of that name"
+            );
+            self.served.insert(name, tool);
+        }
+        self.layers.push(Arc::new(layer));
+        self
+    }
+
+    /// The tools' `tools/list` entries (the layers' tools included), in name order.
     pub fn list(&self) -> Vec<Tool> {
-        self.entries
+        let mut tools: Vec<Tool> = self
+            .entries
             .values()
             .map(|entry| entry.tool.clone())
-            .collect()
+            .collect();
+        if !self.served.is_empty() {
+            tools.extend(self.served.values().cloned());
+            tools.sort_by(|a, b| a.name.cmp(&b.name));
+        }
+        tools
     }
 
     /// The `tools/list` entry of one tool.
     pub fn get(&self, name: &str) -> Option<&Tool> {
-        self.entries.get(name).map(|entry| &entry.tool)
+        match self.entries.get(name) {
+            Some(entry) => Some(&entry.tool),
+            None => self.served.get(name),
+        }
     }
 
-    /// The number of tools.
+    /// What was declared about the tool `name`, as [layers](crate::layer) see it.
+    pub fn info(&self, name: &str) -> Option<ToolInfo<'_>> {
+        match self.entries.get(name) {
+            Some(entry) => Some(ToolInfo::of(entry)),
+            None => self.served.get(name).map(ToolInfo::served),
+        }
+    }
+
+    /// The number of tools (the layers' tools included).
     pub fn len(&self) -> usize {
-        self.entries.len()
+        self.entries.len() + self.served.len()
     }
 
     /// Whether there are no tools.
     pub fn is_empty(&self) -> bool {
-        self.entries.is_empty()
+        self.len() == 0
     }
 
     /// Seals the request state of input-required results with these keys (by default, a
@@ -202,17 +271,69 @@ impl<S: Send + Sync + 'static> ToolSet<S> {
         request: CallToolRequestParams,
         context: RequestContext<RoleServer>,
     ) -> Result<CallToolResponse, ErrorData> {
-        let entry = self
-            .entries
-            .get(&*request.name)
-            .ok_or_else(|| unknown_tool(&request.name))?;
         let call = rounds::Call {
             tool: request.name.to_string(),
             arguments: request.arguments.unwrap_or_default(),
             input_responses: request.input_responses,
             request_state: request.request_state,
         };
-        run(entry, &self.keys, state, call, context).await
+        if self.layers.is_empty() {
+            let entry = self
+                .entries
+                .get(&*request.name)
+                .ok_or_else(|| unknown_tool(&request.name))?;
+            return run(entry, &self.keys, state, call, context).await;
+        }
+        if self.info(&request.name).is_none() {
+            return Err(unknown_tool(&request.name));
+        }
+        let name = call.tool.clone();
+        rounds::run(&self.keys, call, context, |arguments, context: Context| {
+            let call = self.make_call(name, arguments, state, context);
+            Box::pin(async move {
+                match Next::new(&self.layers, self).run(call).await {
+                    Ok(result) => result,
+                    Err(error) => CallToolResult::error(vec![rmcp::model::ContentBlock::text(
+                        format!("Error: {}", error.message),
+                    )]),
+                }
+            })
+        })
+        .await
+    }
+
+    pub(crate) fn make_call<'a>(
+        &'a self,
+        name: String,
+        arguments: rmcp::model::JsonObject,
+        state: &'a S,
+        context: Context,
+    ) -> Call<'a, S> {
+        let tool = self.info(&name);
+        Call::new(name, tool, arguments, state, context)
+    }
+
+    /// The end of the layer chain: the tool itself.
+    pub(crate) fn run_tool<'a>(
+        &'a self,
+        name: String,
+        state: &'a S,
+        arguments: rmcp::model::JsonObject,
+        context: Context,
+    ) -> BoxFuture<'a, Result<CallToolResult, ErrorData>> {
+        match self.entries.get(&*name) {
+            Some(entry) => {
+                let running = (entry.def.invoke)(state, &entry.params, arguments, context);
+                Box::pin(async move { Ok(running.await) })
+            }
+            None if self.served.contains_key(&name) => {
+                Box::pin(std::future::ready(Err(ErrorData::internal_error(
+                    format!("tool `{name}` is served by a layer that passed the call on"),
+                    None,
+                ))))
+            }
+            None => Box::pin(std::future::ready(Err(unknown_tool(&name)))),
+        }
     }
 
     /// [`ToolSet::respond`] for a caller that needs the complete result: a tool that still
@@ -269,6 +390,25 @@ impl<S: Send + Sync + 'static> ToolSet<S> {
     pub fn into_router(self) -> rmcp::handler::server::router::tool::ToolRouter<S> {
         use rmcp::handler::server::router::tool::{ToolRoute, ToolRouter};
         let mut router = ToolRouter::new();
+        if !self.layers.is_empty() {
+            let tools = self.list();
+            let set = Arc::new(self);
+            for attr in tools {
+                let set = set.clone();
+                router.add_route(ToolRoute::new_dyn(attr, move |call| {
+                    let set = set.clone();
+                    Box::pin(async move {
+                        let mut request = CallToolRequestParams::new(call.name.to_string());
+                        request.arguments = call.arguments;
+                        request.input_responses = call.input_responses;
+                        request.request_state = call.request_state;
+                        set.respond(call.service, request, call.request_context)
+                            .await
+                    })
+                }));
+            }
+            return router;
+        }
         for entry in self.entries.into_values() {
             let attr = entry.tool.clone();
             let keys = self.keys.clone();

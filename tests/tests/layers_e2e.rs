@@ -1,0 +1,237 @@
+//! Call layers, through rmcp's client: order, short-circuit, argument rewriting, retry, what
+//! a layer sees of the tool, and a layer's own tool in the listing.
+
+mod common;
+
+use std::sync::Mutex;
+use std::sync::atomic::{AtomicU32, Ordering};
+
+use common::{call, check_json_success, connect, versions};
+use rmcp::ErrorData;
+use rmcp::model::{CallToolResult, ContentBlock as Content, Tool};
+use serde_json::json;
+use toolshape::layer::{Call, Layer, Next};
+use toolshape::{BoxFuture, Format, Kind, Server, ToolError, ToolSet, tool, tools};
+
+#[derive(Default)]
+struct Shop {
+    /// What happened, in order: each layer's entry and exit, and each tool run.
+    log: Mutex<Vec<String>>,
+    flaky_failures: AtomicU32,
+}
+
+impl Shop {
+    fn push(&self, line: impl Into<String>) {
+        self.log.lock().unwrap().push(line.into());
+    }
+    fn take(&self) -> Vec<String> {
+        std::mem::take(&mut *self.log.lock().unwrap())
+    }
+}
+
+/// Set a price.
+#[tool(format = "json", kind = "action")]
+fn set_price(#[state] shop: &Shop, item: String, cents: u64) -> String {
+    shop.push(format!("tool set_price {item} {cents}"));
+    format!("{item}={cents}")
+}
+
+/// Fails twice, then works.
+#[tool(format = "json")]
+fn flaky(#[state] shop: &Shop) -> Result<u32, ToolError> {
+    let failures = shop.flaky_failures.fetch_add(1, Ordering::SeqCst);
+    shop.push(format!("tool flaky {failures}"));
+    if failures < 2 {
+        Err(ToolError::new("busy"))
+    } else {
+        Ok(failures)
+    }
+}
+
+/// Logs its name around the rest of the chain, and what it saw of the tool.
+struct Trace(&'static str);
+
+impl Layer<Shop> for Trace {
+    fn call<'a>(
+        &'a self,
+        call: Call<'a, Shop>,
+        next: Next<'a, Shop>,
+    ) -> BoxFuture<'a, Result<CallToolResult, ErrorData>> {
+        Box::pin(async move {
+            let shop = call.state();
+            let seen = match call.tool() {
+                Some(tool) => format!(
+                    "{}:{}:{:?}:{:?}:{}",
+                    tool.name(),
+                    tool.format().map_or("served", Format::as_str),
+                    tool.kind().map(Kind::as_str),
+                    tool.params().collect::<Vec<_>>(),
+                    serde_json::Value::Object(call.arguments.clone()),
+                ),
+                None => format!("unknown {}", call.name()),
+            };
+            shop.push(format!("enter {} {seen}", self.0));
+            let result = next.run(call).await;
+            shop.push(format!("leave {}", self.0));
+            result
+        })
+    }
+}
+
+/// Refuses prices over 10 000 cents without running the tool; doubles `cents` otherwise
+/// (an argument rewrite).
+struct Guard;
+
+impl Layer<Shop> for Guard {
+    fn call<'a>(
+        &'a self,
+        mut call: Call<'a, Shop>,
+        next: Next<'a, Shop>,
+    ) -> BoxFuture<'a, Result<CallToolResult, ErrorData>> {
+        Box::pin(async move {
+            if call.name() == "set_price" {
+                let cents = call.arguments.get("cents").and_then(|c| c.as_u64());
+                if cents.is_some_and(|c| c > 10_000) {
+                    call.state().push("guard refused");
+                    return Ok(CallToolResult::error(vec![Content::text(
+                        "Error: `cents` is over the limit of 10000",
+                    )]));
+                }
+                if let Some(cents) = cents {
+                    call.arguments.insert("cents".into(), json!(cents * 2));
+                }
+            }
+            next.run(call).await
+        })
+    }
+}
+
+/// Retries a failing call up to three times, and serves a `ping` tool of its own.
+struct Retry;
+
+impl Layer<Shop> for Retry {
+    fn call<'a>(
+        &'a self,
+        call: Call<'a, Shop>,
+        next: Next<'a, Shop>,
+    ) -> BoxFuture<'a, Result<CallToolResult, ErrorData>> {
+        Box::pin(async move {
+            if call.name() == "ping" {
+                return Ok(CallToolResult::success(vec![Content::text("pong")]));
+            }
+            let mut result = next.run(call.clone()).await;
+            for _ in 0..2 {
+                match &result {
+                    Ok(r) if r.is_error == Some(true) => result = next.run(call.clone()).await,
+                    _ => break,
+                }
+            }
+            result
+        })
+    }
+
+    fn tools(&self) -> Vec<Tool> {
+        let schema = json!({"type": "object", "properties": {}});
+        vec![Tool::new(
+            "ping",
+            "Answers pong.",
+            std::sync::Arc::new(schema.as_object().unwrap().clone()),
+        )]
+    }
+}
+
+fn server() -> Server<Shop> {
+    let tools = ToolSet::new(tools![set_price, flaky])
+        .unwrap()
+        .layer(Trace("outer"))
+        .layer(Guard)
+        .layer(Retry)
+        .layer(Trace("inner"));
+    Server::new(Shop::default(), tools)
+}
+
+#[tokio::test]
+async fn layers_run_in_order_and_see_the_tool() {
+    for version in versions() {
+        let server = server();
+        let state = server.clone();
+        let client = connect(server, version).await;
+        let listed = client.list_all_tools().await.unwrap();
+        let names: Vec<&str> = listed.iter().map(|t| &*t.name).collect();
+        assert_eq!(names, ["flaky", "ping", "set_price"]);
+        let set_price = listed.iter().find(|t| t.name == "set_price").unwrap();
+
+        let result = call(&client, "set_price", json!({"item": "tea", "cents": 150}))
+            .await
+            .unwrap();
+        assert_eq!(check_json_success(set_price, &result), json!("tea=300"));
+        assert_eq!(
+            state.state().take(),
+            [
+                r#"enter outer set_price:json:Some("action"):["item", "cents"]:{"cents":150,"item":"tea"}"#,
+                r#"enter inner set_price:json:Some("action"):["item", "cents"]:{"cents":300,"item":"tea"}"#,
+                "tool set_price tea 300",
+                "leave inner",
+                "leave outer",
+            ]
+        );
+        let _ = client.cancel().await;
+    }
+}
+
+#[tokio::test]
+async fn a_layer_short_circuits_retries_and_serves_its_own_tool() {
+    let server = server();
+    let state = server.clone();
+    let client = connect(server, versions()[0].clone()).await;
+
+    let refused = call(
+        &client,
+        "set_price",
+        json!({"item": "gold", "cents": 20_000}),
+    )
+    .await
+    .unwrap();
+    assert_eq!(refused.is_error, Some(true));
+    assert_eq!(
+        common::text_of(&refused),
+        "Error: `cents` is over the limit of 10000"
+    );
+    let log = state.state().take();
+    assert_eq!(log.len(), 3, "{log:?}");
+    assert!(log[0].starts_with("enter outer set_price"));
+    assert_eq!(log[1..], ["guard refused", "leave outer"]);
+
+    let flaky = call(&client, "flaky", json!({})).await.unwrap();
+    assert_eq!(flaky.is_error, Some(false), "{flaky:?}");
+    assert_eq!(flaky.structured_content.as_ref().unwrap()["data"], json!(2));
+    let log = state.state().take();
+    let runs: Vec<&String> = log.iter().filter(|l| l.starts_with("tool")).collect();
+    assert_eq!(runs, ["tool flaky 0", "tool flaky 1", "tool flaky 2"]);
+    // The inner layer sees each attempt; the outer one the call once.
+    assert_eq!(
+        log.iter().filter(|l| l.starts_with("enter inner")).count(),
+        3
+    );
+    assert_eq!(
+        log.iter().filter(|l| l.starts_with("enter outer")).count(),
+        1
+    );
+
+    let pong = call(&client, "ping", json!({})).await.unwrap();
+    assert_eq!(pong.content[0].as_text().unwrap().text, "pong");
+    let log = state.state().take();
+    assert_eq!(
+        log,
+        [r#"enter outer ping:served:None:[]:{}"#, "leave outer"]
+    );
+
+    let unknown = call(&client, "nope", json!({})).await.unwrap_err();
+    assert!(
+        unknown.to_string().contains("unknown tool `nope`"),
+        "{unknown}"
+    );
+    // An unknown name is the JSON-RPC error before any layer runs.
+    assert!(state.state().take().is_empty());
+    let _ = client.cancel().await;
+}
