@@ -4,12 +4,22 @@
 //!
 //! Every tool here is an ordinary `#[tool]` function; what they exercise is the tool
 //! context (progress, log messages, questions to the user and the client's model) and rich
-//! content (images, audio, embedded resources).
+//! content (images, audio, embedded resources). The fixture resources and prompts are
+//! [`Fixtures`], an rmcp handler served beside the tools with `Server::with_handler`.
 
+use rmcp::handler::server::router::prompt::PromptRouter;
+use rmcp::handler::server::wrapper::Parameters;
+use rmcp::model::{
+    ElicitationSchema, JsonObject, ListResourceTemplatesResult, ListResourcesResult,
+    PaginatedRequestParams, PromptMessage, ReadResourceRequestParams, ReadResourceResponse,
+    ReadResourceResult, Resource, ResourceContents, ResourceTemplate, Role, ServerCapabilities,
+    ServerConfig, SubscribeRequestParams, UnsubscribeRequestParams,
+};
+use rmcp::service::RequestContext;
+use rmcp::{ErrorData, RoleServer, ServerHandler, prompt, prompt_handler, prompt_router};
 use schemars::JsonSchema;
 use serde::Deserialize;
 use serde_json::{Value, json};
-use toolshape::rmcp::model::{ElicitationSchema, JsonObject};
 use toolshape::{
     Attachment, Context, Elicitation, LogLevel, Rich, Sampled, ToolError, ToolSet, tool, tools,
 };
@@ -438,4 +448,205 @@ async fn test_logging_tool(#[context] cx: Context) -> String {
     cx.log(LogLevel::Info, "Diagnostic trace logging activated")
         .await;
     "Logging evaluated".into()
+}
+
+/// The conformance suite's fixture resources and prompts: everything of the server that is
+/// not a tool, served beside the tools through [`Server::with_handler`](toolshape::Server::with_handler).
+/// Prompts are rmcp's own `#[prompt_router]`; resources are rmcp's `ServerHandler` methods.
+pub struct Fixtures {
+    prompt_router: PromptRouter<Fixtures>,
+    subscriptions: std::sync::Mutex<std::collections::BTreeSet<String>>,
+}
+
+impl Default for Fixtures {
+    fn default() -> Self {
+        Fixtures {
+            prompt_router: Fixtures::prompt_router(),
+            subscriptions: Default::default(),
+        }
+    }
+}
+
+impl std::fmt::Debug for Fixtures {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Fixtures").finish_non_exhaustive()
+    }
+}
+
+/// The arguments of `test_prompt_with_arguments`.
+#[derive(Deserialize, JsonSchema)]
+pub struct PromptArgs {
+    /// First test argument.
+    pub arg1: String,
+    /// Second test argument.
+    pub arg2: String,
+}
+
+/// The argument of `test_prompt_with_embedded_resource`.
+#[derive(Deserialize, JsonSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct EmbedArgs {
+    /// URI of the resource to embed.
+    pub resource_uri: String,
+}
+
+#[prompt_router]
+impl Fixtures {
+    /// A simple prompt without arguments.
+    #[prompt(name = "test_simple_prompt")]
+    fn simple(&self) -> Vec<PromptMessage> {
+        vec![PromptMessage::new_text(
+            Role::User,
+            "This is a simple prompt for testing.",
+        )]
+    }
+
+    /// A prompt with two required arguments.
+    #[prompt(name = "test_prompt_with_arguments")]
+    fn with_arguments(&self, Parameters(args): Parameters<PromptArgs>) -> Vec<PromptMessage> {
+        vec![PromptMessage::new_text(
+            Role::User,
+            format!(
+                "Prompt with arguments: arg1='{}', arg2='{}'",
+                args.arg1, args.arg2
+            ),
+        )]
+    }
+
+    /// A prompt that embeds a resource.
+    #[prompt(name = "test_prompt_with_embedded_resource")]
+    fn with_embedded_resource(
+        &self,
+        Parameters(args): Parameters<EmbedArgs>,
+    ) -> Vec<PromptMessage> {
+        vec![
+            PromptMessage::new_resource(
+                Role::User,
+                args.resource_uri,
+                Some("text/plain".to_owned()),
+                Some("Embedded resource content for testing.".to_owned()),
+                None,
+                None,
+                None,
+            ),
+            PromptMessage::new_text(Role::User, "Please process the embedded resource above."),
+        ]
+    }
+
+    /// A prompt with an image.
+    #[prompt(name = "test_prompt_with_image")]
+    fn with_image(&self) -> Vec<PromptMessage> {
+        vec![
+            PromptMessage::new_image(Role::User, PNG, "image/png", None, None),
+            PromptMessage::new_text(Role::User, "Please analyze the image above."),
+        ]
+    }
+}
+
+const STATIC_TEXT: &str = "test://static-text";
+const STATIC_BINARY: &str = "test://static-binary";
+const WATCHED: &str = "test://watched-resource";
+const TEMPLATE: &str = "test://template/{id}/data";
+
+#[prompt_handler(router = self.prompt_router)]
+impl ServerHandler for Fixtures {
+    fn get_info(&self) -> ServerConfig {
+        ServerConfig::new(
+            ServerCapabilities::builder()
+                .enable_prompts()
+                .enable_resources()
+                .build(),
+        )
+    }
+
+    async fn list_resources(
+        &self,
+        _request: Option<PaginatedRequestParams>,
+        _context: RequestContext<RoleServer>,
+    ) -> Result<ListResourcesResult, ErrorData> {
+        Ok(ListResourcesResult::with_all_items(vec![
+            Resource::new(STATIC_TEXT, "static-text")
+                .with_description("A static text resource.")
+                .with_mime_type("text/plain"),
+            Resource::new(STATIC_BINARY, "static-binary")
+                .with_description("A static binary resource (a PNG).")
+                .with_mime_type("image/png"),
+            Resource::new(WATCHED, "watched-resource")
+                .with_description("A resource to subscribe to.")
+                .with_mime_type("text/plain"),
+        ]))
+    }
+
+    async fn list_resource_templates(
+        &self,
+        _request: Option<PaginatedRequestParams>,
+        _context: RequestContext<RoleServer>,
+    ) -> Result<ListResourceTemplatesResult, ErrorData> {
+        Ok(ListResourceTemplatesResult::with_all_items(vec![
+            ResourceTemplate::new(TEMPLATE, "template-data")
+                .with_description("Data for an id.")
+                .with_mime_type("application/json"),
+        ]))
+    }
+
+    async fn read_resource(
+        &self,
+        request: ReadResourceRequestParams,
+        _context: RequestContext<RoleServer>,
+    ) -> Result<ReadResourceResponse, ErrorData> {
+        let uri = request.uri;
+        let contents = match uri.as_str() {
+            STATIC_TEXT => ResourceContents::text(
+                "This is the content of the static text resource.",
+                uri.clone(),
+            ),
+            WATCHED => ResourceContents::text("The watched resource.", uri.clone()),
+            STATIC_BINARY => {
+                use base64::Engine as _;
+                let blob = base64::engine::general_purpose::STANDARD.encode(PNG);
+                ResourceContents::blob(blob, uri.clone()).with_mime_type("image/png")
+            }
+            _ => match template_id(&uri) {
+                Some(id) => ResourceContents::text(
+                    json!({"id": id, "templateTest": true, "data": format!("Data for ID: {id}")})
+                        .to_string(),
+                    uri.clone(),
+                )
+                .with_mime_type("application/json"),
+                None => {
+                    return Err(ErrorData::invalid_params(
+                        "Resource not found",
+                        Some(json!({ "uri": uri })),
+                    ));
+                }
+            },
+        };
+        Ok(ReadResourceResult::new(vec![contents]).into())
+    }
+
+    async fn subscribe(
+        &self,
+        request: SubscribeRequestParams,
+        _context: RequestContext<RoleServer>,
+    ) -> Result<(), ErrorData> {
+        self.subscriptions.lock().unwrap().insert(request.uri);
+        Ok(())
+    }
+
+    async fn unsubscribe(
+        &self,
+        request: UnsubscribeRequestParams,
+        _context: RequestContext<RoleServer>,
+    ) -> Result<(), ErrorData> {
+        self.subscriptions.lock().unwrap().remove(&request.uri);
+        Ok(())
+    }
+}
+
+/// The `{id}` of `test://template/{id}/data`.
+fn template_id(uri: &str) -> Option<&str> {
+    let id = uri
+        .strip_prefix("test://template/")?
+        .strip_suffix("/data")?;
+    (!id.is_empty() && !id.contains('/')).then_some(id)
 }

@@ -1,4 +1,5 @@
-//! A server with the official MCP conformance suite's fixture tools, written with toolshape:
+//! A server with the official MCP conformance suite's fixture tools, resources and prompts,
+//! written with toolshape:
 //! stdio by default, `--http [ADDR]` for streamable HTTP (what the suite speaks).
 //!
 //! `TOOLSHAPE_STATE_KEYS` (`id:base64key,...`, the first one active) sets the keys that seal
@@ -9,7 +10,8 @@ use toolshape::{Server, StateKeys};
 #[tokio::main]
 async fn main() -> Result<(), Box<dyn std::error::Error + Send + Sync>> {
     let mut server = Server::new((), toolshape_examples::conformance::toolset())
-        .with_info("toolshape-conformance", env!("CARGO_PKG_VERSION"));
+        .with_info("toolshape-conformance", env!("CARGO_PKG_VERSION"))
+        .with_handler(toolshape_examples::conformance::Fixtures::default());
     if let Ok(keys) = std::env::var("TOOLSHAPE_STATE_KEYS") {
         server = server.with_state_keys(StateKeys::parse(&keys)?);
     }
