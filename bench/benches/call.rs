@@ -27,7 +27,7 @@ use std::hint::black_box;
 
 use criterion::{BatchSize, Criterion, criterion_group, criterion_main};
 use rmcp::handler::server::tool::IntoCallToolResult as _;
-use toolshape::{CallFacts, Render};
+use toolshape::Render;
 use toolshape_bench::{MainJson, Payload, SIZES, SPEC, call, payload};
 
 fn batch(count: usize) -> BatchSize {
@@ -139,7 +139,7 @@ fn render(c: &mut Criterion) {
             b.iter_batched(
                 || data.clone(),
                 |value| {
-                    let facts = CallFacts::__bench(&SPEC);
+                    let facts = toolshape::__private::call_facts(&SPEC);
                     <toolshape::Json as Render<Payload>>::render(value, &facts)
                 },
                 batch(count),
@@ -149,7 +149,7 @@ fn render(c: &mut Criterion) {
             b.iter_batched(
                 || data.clone(),
                 |value| {
-                    let facts = CallFacts::__bench(&SPEC);
+                    let facts = toolshape::__private::call_facts(&SPEC);
                     <MainJson as Render<Payload>>::render(value, &facts)
                 },
                 batch(count),

@@ -169,7 +169,7 @@ impl<T: Serialize + JsonSchema + Send + 'static> Render<T> for BareJson {
 }
 
 /// The spec of [`get_payload`] for the variants built by hand and for timing a render
-/// alone (`CallFacts::__bench(&SPEC)`).
+/// alone (`toolshape::__private::call_facts(&SPEC)`).
 pub static SPEC: toolshape::__private::ToolSpec = toolshape::__private::ToolSpec {
     name: "get_payload",
     title: None,

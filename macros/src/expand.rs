@@ -342,7 +342,12 @@ fn constructor(tool: &Tool, cfg: Option<TokenStream>) -> TokenStream {
             #private::ToolDef::build(&__TOOLSHAPE_SPEC)
                 #params_step
                 .handler(|#state_pat: &#state_ty, (#(#arg_idents,)*), #context_pat: #private::Context| {
-                    #private::handler_body!(#callee(#(#call_args),*) #await_)
+                    #private::Box::pin(async move {
+                        #[allow(unused_imports)]
+                        use #private::{ResultKind as _, ValueKind as _};
+                        let returned = #callee(#(#call_args),*) #await_;
+                        (&returned).kind_of_returned().into_result(returned)
+                    })
                 })
                 #format_step
     };

@@ -83,44 +83,37 @@
 //! What a client receives is specified in `docs/wire-format.md`.
 #![doc(test(attr(deny(warnings))))]
 
-mod args;
-pub mod canonical;
-mod content;
-mod context;
-mod error;
-mod finite;
-mod format;
-mod hybrid;
-pub mod layer;
-mod narrative;
-mod plot;
+// The modules follow a call: `call` (the arguments become parameters, the tool runs with its
+// state and context) → `formats` (its value becomes a result: json, text, hybrid, and the
+// rich content beside them) → `provenance` (metadata and the canonical hash) → `server` (the
+// tool set, its layers, rmcp's handler and the transports). Each module's doc says what it owns.
+mod call;
+mod formats;
 mod provenance;
-mod rounds;
-pub mod serve;
 mod server;
-mod state;
-pub mod text;
-mod tool;
-mod toolset;
 
 #[doc(hidden)]
 #[path = "private.rs"]
 pub mod __private;
 
-pub use content::{Attachment, Rich};
-pub use context::{Answer, Ask, Context, Elicitation, InputError, LogLevel, Sampled};
-pub use error::{DuplicateTool, ToolError};
-pub use format::{CallFacts, Format, HybridFormat, HybridOutput, Json, JsonOutput, Render};
-pub use hybrid::Hybrid;
-pub use narrative::Narrative;
-pub use plot::Plot;
+pub use call::context::{Answer, Ask, Context, Elicitation, InputError, LogLevel, Sampled};
+pub use call::error::{DuplicateTool, ToolError};
+pub use call::rounds::{StateKeyError, StateKeys};
+pub use call::state::Provides;
+pub use call::tool::{BoxFuture, Kind, TOOL_META_KEY, ToolDef};
+pub use formats::content::{Attachment, Rich};
+pub use formats::hybrid::Hybrid;
+pub use formats::narrative::Narrative;
+pub use formats::plot::Plot;
+pub use formats::text;
+pub use formats::text::ToolText;
+pub use formats::{CallFacts, Format, HybridFormat, HybridOutput, Json, JsonOutput, Render};
+pub use provenance::canonical;
 pub use provenance::{META_KEY, Provenance, data_hash, hash_canonical};
-pub use rounds::{StateKeyError, StateKeys};
+pub use server::layer;
+pub use server::serve;
+pub use server::toolset::ToolSet;
 pub use server::{NoHandler, Server};
-pub use state::Provides;
-pub use text::ToolText;
-pub use tool::{BoxFuture, Kind, TOOL_META_KEY, ToolDef};
-pub use toolset::ToolSet;
 /// Derives [`Narrative`](trait@Narrative) from a `#[narrative("...")]` template on the type,
 /// for `#[tool(format = "hybrid")]`: the sentence a hybrid result leads with.
 ///

@@ -1,20 +1,27 @@
 //! The one door generated code uses into this crate. Not a public API: it changes with every
 //! release, which is why `toolshape` pins `toolshape-macros` to its exact version.
 
-pub use crate::args::{
+pub use crate::call::args::{
     ArgProblem, BorrowedParam, DefaultValue, Defaulted, One, ParamInfo, ParamList, ParamSpec, param,
 };
-pub use crate::context::Context;
-pub use crate::format::{HybridFormat, Json};
-pub use crate::narrative::Narrative;
-pub use crate::state::Provides;
-pub use crate::text::__private as text;
-pub use crate::text::{Confirm, Confirmed, Text};
-pub use crate::tool::{Annotations, BoxFuture, Kind, ToolDef, ToolSpec};
+pub use crate::call::context::Context;
+pub use crate::call::state::Provides;
+pub use crate::call::tool::{Annotations, BoxFuture, Kind, ToolDef, ToolSpec};
+pub use crate::formats::narrative::Narrative;
+pub use crate::formats::text::{Confirm, Confirmed, Text};
+pub use crate::formats::{HybridFormat, Json};
 pub use ::std::boxed::Box;
 pub use ::std::string::String;
 
 pub use toolshape_macros::tools;
+
+/// What generated `ToolText` code uses.
+pub mod text {
+    pub use crate::formats::text::{
+        ByteUnits, Escaped, Missing, Noun, RecordWriter, RowWriter, TextField, TextRecord,
+        TextScalar, ToolText, ValueFormat, write_record,
+    };
+}
 
 /// What `#[tool]` implements, on a type named like the function, so that `tools![f]`
 /// finds the tool of function `f` wherever `f` is imported or re-exported.
@@ -72,20 +79,8 @@ impl IsValue {
     }
 }
 
-/// The body of a generated handler: runs the user's call and turns what it returns, `T` or
-/// `Result<T, E>`, into `Result<T, E>`, boxed.
-#[doc(hidden)]
-#[macro_export]
-macro_rules! __toolshape_handler_body {
-    ($call:expr) => {
-        $crate::__private::Box::pin(async move {
-            #[allow(unused_imports)]
-            use $crate::__private::{ResultKind as _, ValueKind as _};
-            let __toolshape_returned = $call;
-            (&__toolshape_returned)
-                .kind_of_returned()
-                .into_result(__toolshape_returned)
-        })
-    };
+/// Facts of a call of `spec` starting now, for benchmarks and tests of a [`Render`](crate::Render)
+/// alone; tools get theirs from the runtime.
+pub fn call_facts(spec: &ToolSpec) -> crate::CallFacts<'_> {
+    crate::CallFacts::starting_now(spec)
 }
-pub use crate::__toolshape_handler_body as handler_body;

@@ -14,7 +14,7 @@ use schemars::JsonSchema;
 use serde::Serialize;
 use serde_json::{Value, json};
 use toolshape::__private::ToolSpec;
-use toolshape::{CallFacts, Hybrid, HybridFormat, Json, Narrative, Render, Server};
+use toolshape::{Hybrid, HybridFormat, Json, Narrative, Render, Server};
 
 static SPEC: ToolSpec = ToolSpec {
     name: "generated",
@@ -175,7 +175,7 @@ proptest! {
     fn json_results_validate_or_are_tool_errors(output in any_output()) {
         let validator = validator(<Json as Render<Output>>::output_schema().unwrap());
         let non_finite = has_non_finite(&output);
-        let result = <Json as Render<Output>>::render(output, &CallFacts::__bench(&SPEC));
+        let result = <Json as Render<Output>>::render(output, &toolshape::__private::call_facts(&SPEC));
         check(&result, &validator, non_finite);
     }
 
@@ -183,7 +183,7 @@ proptest! {
     fn hybrid_results_validate_or_are_tool_errors(output in any_output()) {
         let validator = validator(<HybridFormat as Render<Output>>::output_schema().unwrap());
         let non_finite = has_non_finite(&output);
-        let result = <HybridFormat as Render<Output>>::render(output, &CallFacts::__bench(&SPEC));
+        let result = <HybridFormat as Render<Output>>::render(output, &toolshape::__private::call_facts(&SPEC));
         check(&result, &validator, non_finite);
     }
 
@@ -193,14 +193,14 @@ proptest! {
         let validator = validator(<Json as Render<H>>::output_schema().unwrap());
         let non_finite = has_non_finite(&output);
         let value = Hybrid::new("generated", output);
-        let result = <Json as Render<H>>::render(value, &CallFacts::__bench(&SPEC));
+        let result = <Json as Render<H>>::render(value, &toolshape::__private::call_facts(&SPEC));
         check(&result, &validator, non_finite);
     }
 }
 
 #[test]
 fn a_bare_non_finite_result_names_the_result() {
-    let result = <Json as Render<f64>>::render(f64::NAN, &CallFacts::__bench(&SPEC));
+    let result = <Json as Render<f64>>::render(f64::NAN, &toolshape::__private::call_facts(&SPEC));
     assert_eq!(
         check_error(&result),
         "Error: the result of `generated` is NaN, which JSON cannot represent (its schema says `number`)"

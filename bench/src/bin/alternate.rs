@@ -11,7 +11,7 @@ use std::hint::black_box;
 use std::time::{Duration, Instant};
 
 use rmcp::handler::server::tool::IntoCallToolResult as _;
-use toolshape::{CallFacts, Render};
+use toolshape::Render;
 use toolshape_bench::{MainJson, Payload, SIZES, SPEC, call, payload};
 
 /// The end-to-end variants, in the order of `clients`.
@@ -91,14 +91,14 @@ fn main() {
         let mut toolshape = || {
             let value = data.clone();
             let start = Instant::now();
-            let facts = CallFacts::__bench(&SPEC);
+            let facts = toolshape::__private::call_facts(&SPEC);
             black_box(<toolshape::Json as Render<Payload>>::render(value, &facts));
             start.elapsed()
         };
         let mut main = || {
             let value = data.clone();
             let start = Instant::now();
-            let facts = CallFacts::__bench(&SPEC);
+            let facts = toolshape::__private::call_facts(&SPEC);
             black_box(<MainJson as Render<Payload>>::render(value, &facts));
             start.elapsed()
         };

@@ -15,7 +15,7 @@ use rmcp::handler::server::tool::IntoCallToolResult as _;
 use schemars::JsonSchema;
 use serde::Serialize;
 use serde_json::json;
-use toolshape::{CallFacts, Narrative, Render, ToolText};
+use toolshape::{Narrative, Render, ToolText};
 
 #[derive(Debug, Clone, Serialize, JsonSchema, ToolText, Narrative)]
 #[text(noun = "user", empty = "No users found matching your criteria.")]
@@ -268,7 +268,7 @@ fn toolshape_text<F, T>(value: T) -> String
 where
     F: Render<T>,
 {
-    let facts = CallFacts::__bench(&SPEC);
+    let facts = toolshape::__private::call_facts(&SPEC);
     text_of(F::render(value, &facts))
 }
 

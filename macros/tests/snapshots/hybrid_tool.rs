@@ -48,10 +48,18 @@ where
                 (volume_uuid,),
                 _: ::toolshape::__private::Context|
             {
-                ::toolshape::__private::handler_body!(
-                    get_volume_configuration(::toolshape::__private::Provides:: < Cluster
-                    > ::provide(__toolshape_state), volume_uuid). await
-                )
+                ::toolshape::__private::Box::pin(async move {
+                    #[allow(unused_imports)]
+                    use ::toolshape::__private::{ResultKind as _, ValueKind as _};
+                    let returned = get_volume_configuration(
+                            ::toolshape::__private::Provides::<
+                                Cluster,
+                            >::provide(__toolshape_state),
+                            volume_uuid,
+                        )
+                        .await;
+                    (&returned).kind_of_returned().into_result(returned)
+                })
             })
             .format(::toolshape::__private::HybridFormat)
     }

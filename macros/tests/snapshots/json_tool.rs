@@ -43,10 +43,18 @@ where
                 (id,),
                 _: ::toolshape::__private::Context|
             {
-                ::toolshape::__private::handler_body!(
-                    get_user_by_id(::toolshape::__private::Provides:: < Db >
-                    ::provide(__toolshape_state), id). await
-                )
+                ::toolshape::__private::Box::pin(async move {
+                    #[allow(unused_imports)]
+                    use ::toolshape::__private::{ResultKind as _, ValueKind as _};
+                    let returned = get_user_by_id(
+                            ::toolshape::__private::Provides::<
+                                Db,
+                            >::provide(__toolshape_state),
+                            id,
+                        )
+                        .await;
+                    (&returned).kind_of_returned().into_result(returned)
+                })
             })
             .format(::toolshape::__private::Json)
     }

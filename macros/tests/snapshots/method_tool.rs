@@ -38,9 +38,16 @@ where
             (query,),
             __toolshape_context: ::toolshape::__private::Context|
         {
-            ::toolshape::__private::handler_body!(
-                Self::search(__toolshape_state, __toolshape_context, query)
-            )
+            ::toolshape::__private::Box::pin(async move {
+                #[allow(unused_imports)]
+                use ::toolshape::__private::{ResultKind as _, ValueKind as _};
+                let returned = Self::search(
+                    __toolshape_state,
+                    __toolshape_context,
+                    query,
+                );
+                (&returned).kind_of_returned().into_result(returned)
+            })
         })
         .format(::toolshape::__private::Json)
 }

@@ -43,10 +43,17 @@ where
                 (id,),
                 _: ::toolshape::__private::Context|
             {
-                ::toolshape::__private::handler_body!(
-                    delete_user(::toolshape::__private::Provides:: < Db >
-                    ::provide(__toolshape_state), id)
-                )
+                ::toolshape::__private::Box::pin(async move {
+                    #[allow(unused_imports)]
+                    use ::toolshape::__private::{ResultKind as _, ValueKind as _};
+                    let returned = delete_user(
+                        ::toolshape::__private::Provides::<
+                            Db,
+                        >::provide(__toolshape_state),
+                        id,
+                    );
+                    (&returned).kind_of_returned().into_result(returned)
+                })
             })
             .format({
                 struct __ToolshapeConfirm;

@@ -3,6 +3,13 @@
 //! Each `format = "..."` of `#[tool]` names one implementation of [`Render`]. The macro only
 //! picks the implementation; the envelope, the hash and the serialisation live here, once.
 
+pub(crate) mod content;
+pub(crate) mod finite;
+pub(crate) mod hybrid;
+pub(crate) mod narrative;
+pub(crate) mod plot;
+pub mod text;
+
 use std::time::Instant;
 
 use rmcp::model::{CallToolResult, ContentBlock, JsonObject, MetaObject};
@@ -10,14 +17,13 @@ use schemars::{JsonSchema, SchemaGenerator, generate::SchemaSettings};
 use serde::Serialize;
 use serde_json::Value;
 
-use crate::canonical;
-use crate::content::{self, Attachment, Rich};
-use crate::finite;
-use crate::hybrid::{Hybrid, Parts};
-use crate::narrative::Narrative;
-use crate::plot::{self, Plot};
+use crate::call::tool::ToolSpec;
+use crate::formats::hybrid::{Hybrid, Parts};
+use crate::formats::narrative::Narrative;
+use crate::provenance::canonical;
 use crate::provenance::{self, META_KEY, Provenance};
-use crate::tool::ToolSpec;
+use content::{Attachment, Rich};
+use plot::Plot;
 
 /// The output formats a tool can declare.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
@@ -29,7 +35,7 @@ pub enum Format {
     /// `format = "hybrid"`: the envelope, with a narrative, as `structuredContent`; as text,
     /// the narrative followed by the data and the `grounded` label in a fenced json block.
     Hybrid,
-    /// `format = "text"`: one text block rendered by [`ToolText`](crate::text::ToolText).
+    /// `format = "text"`: one text block rendered by [`ToolText`](crate::formats::text::ToolText).
     Text,
 }
 
@@ -51,10 +57,8 @@ pub struct CallFacts<'a> {
 }
 
 impl<'a> CallFacts<'a> {
-    /// Facts of a call of `spec` starting now, for benchmarks of a [`Render`] alone
-    /// (`bench/`); tools get theirs from the runtime.
-    #[doc(hidden)]
-    pub fn __bench(spec: &'a ToolSpec) -> Self {
+    /// Facts of a call of `spec` starting now.
+    pub(crate) fn starting_now(spec: &'a ToolSpec) -> Self {
         CallFacts {
             spec,
             started: Instant::now(),

@@ -6,6 +6,10 @@
 //! serves resources, prompts, completions or anything else. Nothing is forwarded by hand, so
 //! nothing can be forgotten.
 
+pub mod layer;
+pub mod serve;
+pub(crate) mod toolset;
+
 use std::borrow::Cow;
 use std::sync::Arc;
 
@@ -23,9 +27,7 @@ use rmcp::model::{
 use rmcp::service::{NotificationContext, RequestContext, SubscriptionContext};
 use rmcp::{ErrorData, RoleServer, ServerHandler};
 
-#[cfg(any(feature = "stdio", feature = "http"))]
-use crate::serve;
-use crate::toolset::ToolSet;
+use crate::server::toolset::ToolSet;
 
 /// An MCP server that serves a [`ToolSet`] with a state `S`.
 ///

@@ -7,12 +7,12 @@ use rmcp::model::{CallToolRequestParams, CallToolResponse, CallToolResult, JsonO
 use rmcp::service::RequestContext;
 use rmcp::{ErrorData, RoleServer};
 
-use crate::args::ParamInfo;
-use crate::context::Context;
-use crate::error::DuplicateTool;
-use crate::layer::{Call, Layer, Next, ToolInfo};
-use crate::rounds::{self, StateKeys};
-use crate::tool::{BoxFuture, ToolDef};
+use crate::call::args::ParamInfo;
+use crate::call::context::Context;
+use crate::call::error::DuplicateTool;
+use crate::call::rounds::{self, StateKeys};
+use crate::call::tool::{BoxFuture, ToolDef};
+use crate::server::layer::{Call, Layer, Next, ToolInfo};
 
 pub(crate) struct Entry<S> {
     pub(crate) def: ToolDef<S>,
@@ -40,7 +40,7 @@ impl<S> Clone for Entry<S> {
 ///
 /// Schemas are generated once, when a tool is added. Tools are listed in name order.
 ///
-/// Every call passes through the set's [layers](crate::layer) ([`ToolSet::layer`]), whichever
+/// Every call passes through the set's [layers](crate::server::layer) ([`ToolSet::layer`]), whichever
 /// way it arrives: [`Server`](crate::Server), [`ToolSet::call`] or [`ToolSet::into_router`].
 pub struct ToolSet<S> {
     entries: BTreeMap<&'static str, Arc<Entry<S>>>,
@@ -113,7 +113,7 @@ impl<S: Send + Sync + 'static> ToolSet<S> {
                 second: format!("`{}` ({})", def.spec.rust_path, def.spec.location),
             });
         }
-        let (tool, params) = crate::tool::describe(&def);
+        let (tool, params) = crate::call::tool::describe(&def);
         self.entries.insert(
             def.spec.name,
             Arc::new(Entry {
@@ -174,7 +174,7 @@ impl<S: Send + Sync + 'static> ToolSet<S> {
         }
     }
 
-    /// Installs a [layer](crate::layer) around every call: the first installed is the
+    /// Installs a [layer](crate::server::layer) around every call: the first installed is the
     /// outermost. The layer's own tools join the listing, and it may rewrite the listing
     /// entries of the tools already in the set.
     ///
@@ -230,7 +230,7 @@ impl<S: Send + Sync + 'static> ToolSet<S> {
         }
     }
 
-    /// What was declared about the tool `name`, as [layers](crate::layer) see it.
+    /// What was declared about the tool `name`, as [layers](crate::server::layer) see it.
     pub fn info(&self, name: &str) -> Option<ToolInfo<'_>> {
         match self.entries.get(name) {
             Some(entry) => Some(ToolInfo::of(entry)),

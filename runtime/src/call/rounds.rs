@@ -15,8 +15,8 @@ use rmcp::service::RequestContext;
 use rmcp::{ErrorData, RoleServer};
 use serde_json::Value;
 
-use crate::context::{Context, Era, Inputs, era_of};
-use crate::tool::BoxFuture;
+use crate::call::context::{Context, Era, Inputs, era_of};
+use crate::call::tool::BoxFuture;
 
 /// How long sealed request state stays valid: a client has this long to answer a question.
 const STATE_TTL: Duration = Duration::from_secs(60 * 60);
@@ -210,7 +210,7 @@ pub(crate) async fn run<'a>(
 /// What sealed state is bound to: the tool and its arguments (canonical JSON, hashed), so
 /// state from one call cannot answer another.
 fn binding(tool: &str, arguments: &JsonObject) -> Vec<u8> {
-    let arguments = crate::canonical::to_vec(&Value::Object(arguments.clone()));
+    let arguments = crate::provenance::canonical::to_vec(&Value::Object(arguments.clone()));
     let mut binding = b"tools/call\n".to_vec();
     binding.extend_from_slice(tool.as_bytes());
     binding.push(b'\n');

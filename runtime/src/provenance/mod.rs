@@ -5,6 +5,8 @@
 //! it from `structuredContent.data` with an off-the-shelf JCS library. `docs/wire-format.md`
 //! specifies it with a test vector.
 
+pub mod canonical;
+
 use std::time::Instant;
 
 use schemars::JsonSchema;
@@ -89,14 +91,16 @@ pub fn hash_canonical(canonical_json: &[u8]) -> String {
 }
 
 /// The data hash of a value, as a tool result carries it: the value as JSON, its RFC 8785
-/// canonical form ([`canonical`](crate::canonical)), then [`hash_canonical`].
+/// canonical form ([`canonical`](crate::provenance::canonical)), then [`hash_canonical`].
 ///
 /// # Errors
 /// When the value cannot be serialised as JSON (a map with non-string keys, a failing
 /// `Serialize` implementation).
 pub fn data_hash<T: Serialize>(value: &T) -> Result<String, serde_json::Error> {
     let value = serde_json::to_value(value)?;
-    Ok(hash_canonical(&crate::canonical::to_vec(&value)))
+    Ok(hash_canonical(&crate::provenance::canonical::to_vec(
+        &value,
+    )))
 }
 
 #[cfg(test)]

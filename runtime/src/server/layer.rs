@@ -60,10 +60,10 @@ use std::sync::Arc;
 use rmcp::ErrorData;
 use rmcp::model::{CallToolResult, JsonObject, Tool};
 
-use crate::context::Context;
-use crate::format::Format;
-use crate::tool::{BoxFuture, Kind};
-use crate::toolset::{Entry, ToolSet};
+use crate::call::context::Context;
+use crate::call::tool::{BoxFuture, Kind};
+use crate::formats::Format;
+use crate::server::toolset::{Entry, ToolSet};
 
 /// Something every `tools/call` of a [`ToolSet`] passes through: see the [module
 /// docs](self).
@@ -98,7 +98,7 @@ pub struct ToolInfo<'a> {
     listing: &'a Tool,
     format: Option<Format>,
     kind: Option<Kind>,
-    params: &'a [crate::args::ParamSpec],
+    params: &'a [crate::call::args::ParamSpec],
 }
 
 impl std::fmt::Debug for ToolInfo<'_> {

@@ -12,9 +12,9 @@ use std::time::Instant;
 use futures::FutureExt as _;
 use rmcp::model::{CallToolResult, JsonObject, Tool};
 
-use crate::args::{self, ParamInfo, ParamList, ParamSpec};
-use crate::context::Context;
-use crate::format::{self, CallFacts, Format, Render};
+use crate::call::args::{self, ParamInfo, ParamList, ParamSpec};
+use crate::call::context::Context;
+use crate::formats::{self, CallFacts, Format, Render};
 
 /// The `_meta` key of a `tools/list` entry that says what the tool is:
 /// `{"format": "json" | "text" | "hybrid", "kind"?: "read" | "state" | "action"}`.
@@ -313,7 +313,7 @@ where
         Ok(parsed) => parsed,
         Err(problems) => {
             let message = args::describe_problems(spec.name, params, &problems);
-            let result = format::error_result(message, &CallFacts { spec, started });
+            let result = formats::error_result(message, &CallFacts { spec, started });
             return Box::pin(std::future::ready(result));
         }
     };
@@ -323,7 +323,7 @@ where
             let facts = CallFacts { spec, started };
             match call.await {
                 Ok(value) => F::render(value, &facts),
-                Err(error) => format::error_result(format!("Error: {error}"), &facts),
+                Err(error) => formats::error_result(format!("Error: {error}"), &facts),
             }
         }),
         spec,
@@ -348,7 +348,7 @@ fn guard<'a>(
                     panic = panic_message(&*payload),
                     "tool handler panicked; the server goes on serving"
                 );
-                format::error_result(
+                formats::error_result(
                     format!("Error: internal error in tool `{}`", spec.name),
                     &CallFacts { spec, started },
                 )

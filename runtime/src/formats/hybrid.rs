@@ -1,8 +1,8 @@
 //! [`Hybrid<T>`]: a tool's data with a narrative made at run time, and optionally plots,
 //! the model that computed it, and where it came from.
 
-use crate::content::Attachment;
-use crate::plot::Plot;
+use crate::formats::content::Attachment;
+use crate::formats::plot::Plot;
 
 /// A tool result with a narrative: what a tool returns when it writes its narrative at run
 /// time, or attaches plots, a `model_id` or a `source`.

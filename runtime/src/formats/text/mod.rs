@@ -33,13 +33,13 @@
 //! `docs/text-format.md`.
 
 mod escape;
-pub(crate) mod format;
+pub(crate) mod markers;
 mod table;
 mod value;
 mod writer;
 
 pub use escape::{Escaped, escape, needs_escape};
-pub use format::{Confirm, ConfirmOutput, Confirmed, Text};
+pub use markers::{Confirm, ConfirmOutput, Confirmed, Text};
 pub use table::{RowWriter, TextCell};
 pub use value::{ByteUnits, RFC3339_UTC, TextScalar, ValueFormat};
 pub use writer::RecordWriter;
@@ -287,13 +287,4 @@ impl ToolText for String {
     fn size_hint(&self) -> usize {
         self.len()
     }
-}
-
-/// What generated code uses.
-#[doc(hidden)]
-pub mod __private {
-    pub use super::{
-        ByteUnits, Escaped, Missing, Noun, RecordWriter, RowWriter, TextField, TextRecord,
-        TextScalar, ToolText, ValueFormat, write_record,
-    };
 }

@@ -20,7 +20,7 @@ use rmcp::{ErrorData, RoleServer};
 use serde::de::DeserializeOwned;
 use serde_json::Value;
 
-use crate::tool::BoxFuture;
+use crate::call::tool::BoxFuture;
 
 /// The request a tool is serving. Take it with a `#[context]` parameter:
 ///

@@ -5,7 +5,7 @@ use std::marker::PhantomData;
 use rmcp::model::{CallToolResult, ContentBlock, JsonObject};
 
 use super::{ToolText, render};
-use crate::format::{CallFacts, Format, Render, meta};
+use crate::formats::{CallFacts, Format, Render, meta};
 use crate::provenance::hash_canonical;
 
 /// `format = "text"`: the result is one text block, the value's [`ToolText`] rendering.
@@ -61,7 +61,7 @@ impl<T: ToolText> Render<crate::Rich<T>> for Text {
         result.content.extend(
             attachments
                 .iter()
-                .map(crate::content::Attachment::content_block),
+                .map(crate::formats::content::Attachment::content_block),
         );
         result
     }
