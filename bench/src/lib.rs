@@ -120,6 +120,8 @@ pub fn toolshape_server() -> Server<Payloads> {
 #[derive(Debug, Clone, Copy)]
 pub struct MainJson;
 
+impl toolshape::__private::Sealed for MainJson {}
+
 impl<T: Serialize + JsonSchema + Send + 'static> Render<T> for MainJson {
     const FORMAT: toolshape::Format = toolshape::Format::Json;
 
@@ -155,6 +157,8 @@ pub fn toolshape_main_server() -> Server<Payloads> {
 /// parsing, handler, panic guard) from the cost of its envelope.
 #[derive(Debug, Clone, Copy)]
 pub struct BareJson;
+
+impl toolshape::__private::Sealed for BareJson {}
 
 impl<T: Serialize + JsonSchema + Send + 'static> Render<T> for BareJson {
     const FORMAT: toolshape::Format = toolshape::Format::Json;

@@ -5,8 +5,9 @@ pub use crate::call::args::{
     ArgProblem, BorrowedParam, DefaultValue, Defaulted, One, ParamInfo, ParamList, ParamSpec, param,
 };
 pub use crate::call::context::Context;
+pub use crate::call::spec::{Annotations, BoxFuture, Kind, ToolSpec};
 pub use crate::call::state::Provides;
-pub use crate::call::tool::{Annotations, BoxFuture, Kind, ToolDef, ToolSpec};
+pub use crate::call::tool::ToolDef;
 pub use crate::formats::narrative::Narrative;
 pub use crate::formats::text::{Confirm, Confirmed, Text};
 pub use crate::formats::{HybridFormat, Json};
@@ -22,6 +23,10 @@ pub mod text {
         TextScalar, ToolText, ValueFormat, write_record,
     };
 }
+
+/// Seals [`Render`](crate::Render): the formats are toolshape's own. (The benchmarks
+/// implement it for alternative renderings they measure against.)
+pub trait Sealed {}
 
 /// What `#[tool]` implements, on a type named like the function, so that `tools![f]`
 /// finds the tool of function `f` wherever `f` is imported or re-exported.

@@ -20,7 +20,7 @@ use rmcp::{ErrorData, RoleServer};
 use serde::de::DeserializeOwned;
 use serde_json::Value;
 
-use crate::call::tool::BoxFuture;
+use crate::call::spec::BoxFuture;
 
 /// The request a tool is serving. Take it with a `#[context]` parameter:
 ///
@@ -94,11 +94,7 @@ impl Context {
     pub fn detached() -> Self {
         let (ours, theirs) = tokio::io::duplex(64);
         drop(theirs);
-        let running = rmcp::service::serve_directly::<RoleServer, _, _, _, _>(
-            crate::server::NoHandler,
-            ours,
-            None,
-        );
+        let running = rmcp::service::serve_directly::<RoleServer, _, _, _, _>(NoPeer, ours, None);
         let peer = running.peer().clone();
         let request = RequestContext::new(rmcp::model::RequestId::Number(0), peer);
         let inputs = Inputs::new(era_of(&request), Default::default());
@@ -467,6 +463,11 @@ impl fmt::Display for InputError {
 }
 
 impl std::error::Error for InputError {}
+
+/// The handler of a [`Context::detached`]'s closed connection: it serves nothing.
+struct NoPeer;
+
+impl rmcp::ServerHandler for NoPeer {}
 
 impl From<InputError> for crate::ToolError {
     fn from(error: InputError) -> Self {

@@ -8,5 +8,6 @@ pub(crate) mod args;
 pub(crate) mod context;
 pub(crate) mod error;
 pub(crate) mod rounds;
+pub(crate) mod spec;
 pub(crate) mod state;
 pub(crate) mod tool;

@@ -16,7 +16,7 @@ use rmcp::{ErrorData, RoleServer};
 use serde_json::Value;
 
 use crate::call::context::{Context, Era, Inputs, era_of};
-use crate::call::tool::BoxFuture;
+use crate::call::spec::BoxFuture;
 
 /// How long sealed request state stays valid: a client has this long to answer a question.
 const STATE_TTL: Duration = Duration::from_secs(60 * 60);

@@ -1,126 +1,21 @@
-//! One declared tool: its static description and its type-erased handler.
+//! One declared tool as a value: [`ToolDef`], built by generated code from the spec, the
+//! parameters, the handler and the format, with the type-erased call that parses the
+//! arguments, runs the handler (catching panics) and renders the result.
 
 use std::any::Any;
 use std::fmt;
-use std::future::Future;
 use std::marker::PhantomData;
 use std::panic::AssertUnwindSafe;
-use std::pin::Pin;
 use std::sync::Arc;
 use std::time::Instant;
 
 use futures::FutureExt as _;
 use rmcp::model::{CallToolResult, JsonObject, Tool};
 
-use crate::call::args::{self, ParamInfo, ParamList, ParamSpec};
+use crate::call::args::{self, ParamInfo, ParamList};
 use crate::call::context::Context;
-use crate::formats::{self, CallFacts, Format, Render};
-
-/// The `_meta` key of a `tools/list` entry that says what the tool is:
-/// `{"format": "json" | "text" | "hybrid", "kind"?: "read" | "state" | "action"}`.
-pub const TOOL_META_KEY: &str = "dev.toolshape/tool";
-
-/// A boxed future, as tool handlers return them.
-pub type BoxFuture<'a, T> = Pin<Box<dyn Future<Output = T> + Send + 'a>>;
-
-/// What a tool does, as declared with `#[tool(kind = "...")]`. It sets the tool's MCP
-/// annotations and tells programs that treat tools generically (an undo journal, a UI)
-/// how to use it; the `tools/list` entry carries it in `_meta["dev.toolshape/tool"]`.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
-#[non_exhaustive]
-pub enum Kind {
-    /// `kind = "read"`: reads data for a model or a person to look at.
-    Read,
-    /// `kind = "state"`: reads configuration or state that programs act on; its result is
-    /// structured (`json` or `hybrid`).
-    State,
-    /// `kind = "action"`: changes something.
-    Action,
-}
-
-impl Kind {
-    /// The name used in `#[tool(kind = "...")]` and in the listing's `_meta`.
-    pub fn as_str(self) -> &'static str {
-        match self {
-            Kind::Read => "read",
-            Kind::State => "state",
-            Kind::Action => "action",
-        }
-    }
-}
-
-/// The MCP annotations of a tool (hints to clients); `None` leaves a hint unset.
-#[doc(hidden)]
-#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
-pub struct Annotations {
-    /// `readOnlyHint`.
-    pub read_only: Option<bool>,
-    /// `destructiveHint`.
-    pub destructive: Option<bool>,
-    /// `idempotentHint`.
-    pub idempotent: Option<bool>,
-    /// `openWorldHint`.
-    pub open_world: Option<bool>,
-}
-
-impl Annotations {
-    /// No hint set.
-    pub const NONE: Annotations = Annotations {
-        read_only: None,
-        destructive: None,
-        idempotent: None,
-        open_world: None,
-    };
-
-    fn is_empty(&self) -> bool {
-        *self == Annotations::NONE
-    }
-}
-
-/// What `#[tool]` knows of a tool at compile time. Built by generated code.
-///
-/// Text fields are `&'static str` expressions: a literal, `concat!(..)`, `env!(..)` or a
-/// `const`, as the user wrote them.
-#[doc(hidden)]
-#[derive(Debug)]
-pub struct ToolSpec {
-    pub name: &'static str,
-    pub title: Option<&'static str>,
-    pub description: &'static str,
-    pub version: &'static str,
-    /// `#[tool(model_id = "...")]`: the model behind the tool's answers, for provenance.
-    pub model_id: Option<&'static str>,
-    pub params: &'static [ParamSpec],
-    /// MCP annotations, from `kind` and the explicit hints.
-    pub annotations: Annotations,
-    /// `kind = "..."`, if given.
-    pub kind: Option<Kind>,
-    /// `unknown_arguments = "ignore"`: arguments the tool does not take are dropped rather
-    /// than refused.
-    pub ignore_unknown_arguments: bool,
-    /// The Rust path of the annotated function, for messages.
-    pub rust_path: &'static str,
-    /// `file:line` of the annotated function, for messages.
-    pub location: &'static str,
-}
-
-impl ToolSpec {
-    /// A spec with every optional part unset, to complete with `..ToolSpec::DEFAULT` where a
-    /// spec is written by hand (benchmarks, tests).
-    pub const DEFAULT: ToolSpec = ToolSpec {
-        name: "",
-        title: None,
-        description: "",
-        version: "0.0.0",
-        model_id: None,
-        params: &[],
-        annotations: Annotations::NONE,
-        kind: None,
-        ignore_unknown_arguments: false,
-        rust_path: "",
-        location: "",
-    };
-}
+use crate::call::spec::{BoxFuture, CallFacts, TOOL_META_KEY, ToolSpec, error_result};
+use crate::formats::{Format, Render};
 
 type ParamSchemas =
     dyn Fn(&mut schemars::SchemaGenerator) -> Vec<(schemars::Schema, bool)> + Send + Sync;
@@ -313,7 +208,7 @@ where
         Ok(parsed) => parsed,
         Err(problems) => {
             let message = args::describe_problems(spec.name, params, &problems);
-            let result = formats::error_result(message, &CallFacts { spec, started });
+            let result = error_result(message, &CallFacts { spec, started });
             return Box::pin(std::future::ready(result));
         }
     };
@@ -323,7 +218,7 @@ where
             let facts = CallFacts { spec, started };
             match call.await {
                 Ok(value) => F::render(value, &facts),
-                Err(error) => formats::error_result(format!("Error: {error}"), &facts),
+                Err(error) => error_result(format!("Error: {error}"), &facts),
             }
         }),
         spec,
@@ -348,7 +243,7 @@ fn guard<'a>(
                     panic = panic_message(&*payload),
                     "tool handler panicked; the server goes on serving"
                 );
-                formats::error_result(
+                error_result(
                     format!("Error: internal error in tool `{}`", spec.name),
                     &CallFacts { spec, started },
                 )

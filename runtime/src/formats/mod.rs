@@ -1,7 +1,16 @@
 //! Output formats: how a tool's successful value becomes what the client receives.
 //!
-//! Each `format = "..."` of `#[tool]` names one implementation of [`Render`]. The macro only
-//! picks the implementation; the envelope, the hash and the serialisation live here, once.
+//! Each `format = "..."` of `#[tool]` names one implementation of [`Render`]: [`Json`] here,
+//! [`HybridFormat`] here with its value types in [`hybrid`] and [`narrative`], and
+//! [`Text`](text::Text) in [`text`]. The macro only picks the implementation; the envelope,
+//! the hash and the serialisation live here, once. Rich content ([`content`], [`plot`]) is
+//! shared by all three.
+//!
+//! [`Render`] is sealed. The set of formats is closed on purpose: `#[tool(format = "...")]`
+//! names it, the format policy is checked against it at compile time, and
+//! `docs/wire-format.md` specifies what a client receives for each. A fourth format is a
+//! change to toolshape — one module here, one variant of [`Format`], one keyword in the
+//! macro — not something a server adds on its side.
 
 pub(crate) mod content;
 pub(crate) mod finite;
@@ -10,18 +19,16 @@ pub(crate) mod narrative;
 pub(crate) mod plot;
 pub mod text;
 
-use std::time::Instant;
-
-use rmcp::model::{CallToolResult, ContentBlock, JsonObject, MetaObject};
+use rmcp::model::{CallToolResult, ContentBlock, JsonObject};
 use schemars::{JsonSchema, SchemaGenerator, generate::SchemaSettings};
 use serde::Serialize;
 use serde_json::Value;
 
-use crate::call::tool::ToolSpec;
+use crate::call::spec::{CallFacts, error_result};
 use crate::formats::hybrid::{Hybrid, Parts};
 use crate::formats::narrative::Narrative;
 use crate::provenance::canonical;
-use crate::provenance::{self, META_KEY, Provenance};
+use crate::provenance::{self, Provenance, provenance_value};
 use content::{Attachment, Rich};
 use plot::Plot;
 
@@ -50,34 +57,14 @@ impl Format {
     }
 }
 
-/// Facts about the call a [`Render`] implementation needs to build provenance.
-pub struct CallFacts<'a> {
-    pub(crate) spec: &'a ToolSpec,
-    pub(crate) started: Instant,
-}
-
-impl<'a> CallFacts<'a> {
-    /// Facts of a call of `spec` starting now.
-    pub(crate) fn starting_now(spec: &'a ToolSpec) -> Self {
-        CallFacts {
-            spec,
-            started: Instant::now(),
-        }
-    }
-
-    /// Provenance for this call, finishing now.
-    pub fn provenance(&self, data_hash: Option<String>) -> Provenance {
-        let mut provenance =
-            Provenance::finish(self.spec.name, self.spec.version, self.started, data_hash);
-        provenance.model_id = self.spec.model_id.map(str::to_owned);
-        provenance
-    }
-}
-
 /// How a tool's successful value of type `T` becomes a [`CallToolResult`].
 ///
 /// One implementation per output format; `#[tool(format = "...")]` picks it.
-pub trait Render<T>: Send + Sync + 'static {
+///
+/// Sealed: the formats are json, text and hybrid, closed on purpose. `#[tool(format = "...")]`
+/// names them, the format policy is checked against them at compile time, and
+/// `docs/wire-format.md` specifies what a client receives for each.
+pub trait Render<T>: crate::__private::Sealed + Send + Sync + 'static {
     /// The format this implements.
     const FORMAT: Format;
 
@@ -93,11 +80,15 @@ pub trait Render<T>: Send + Sync + 'static {
 #[derive(Debug, Clone, Copy, Default)]
 pub struct Json;
 
+impl crate::__private::Sealed for Json {}
+
 /// `format = "hybrid"`: the value's narrative leads both the text and the envelope.
 ///
 /// Named `HybridFormat` because [`Hybrid<T>`] is the value a tool returns.
 #[derive(Debug, Clone, Copy, Default)]
 pub struct HybridFormat;
+
+impl crate::__private::Sealed for HybridFormat {}
 
 /// A type a `format = "json"` tool can return: anything `Serialize + JsonSchema`.
 #[diagnostic::on_unimplemented(
@@ -375,53 +366,6 @@ fn envelope(
     Value::Object(envelope)
 }
 
-/// The provenance as a JSON object, as serde would write it (a unit test holds the two
-/// equal), but moving its strings rather than serialising copies of them: this runs on
-/// every call.
-fn provenance_value(provenance: Provenance) -> Value {
-    let Provenance {
-        tool,
-        tool_version,
-        timestamp,
-        duration_ms,
-        data_hash,
-        model_id,
-        source,
-    } = provenance;
-    let mut object = JsonObject::new();
-    object.insert("tool".into(), tool.into());
-    object.insert("tool_version".into(), tool_version.into());
-    object.insert("timestamp".into(), timestamp.into());
-    object.insert("duration_ms".into(), duration_ms.into());
-    for (key, value) in [
-        ("data_hash", data_hash),
-        ("model_id", model_id),
-        ("source", source),
-    ] {
-        if let Some(value) = value {
-            object.insert(key.into(), value.into());
-        }
-    }
-    Value::Object(object)
-}
-
-/// The `_meta` of a result without structured content (text results, errors):
-/// `{"dev.toolshape/provenance": {…}}`. Results with an envelope carry the provenance once,
-/// in `structuredContent.metadata`, and no `_meta`.
-pub(crate) fn meta(provenance: Provenance) -> MetaObject {
-    let mut meta = JsonObject::new();
-    meta.insert(META_KEY.into(), provenance_value(provenance));
-    MetaObject(meta)
-}
-
-/// An error result (`isError: true`) with the text `Error: …` already formatted, and
-/// provenance without a data hash in `_meta`.
-pub(crate) fn error_result(text: String, facts: &CallFacts<'_>) -> CallToolResult {
-    let mut result = CallToolResult::error(vec![ContentBlock::text(text)]);
-    result.meta = Some(meta(facts.provenance(None)));
-    result
-}
-
 fn non_finite_failure(facts: &CallFacts<'_>, path: &str, what: &str) -> CallToolResult {
     let field = if path == "." {
         "the result".to_owned()
@@ -538,7 +482,10 @@ fn envelope_schema_with(
 
 #[cfg(test)]
 mod tests {
+    use std::time::Instant;
+
     use super::*;
+    use crate::call::spec::ToolSpec;
 
     static SPEC: ToolSpec = ToolSpec {
         name: "t",

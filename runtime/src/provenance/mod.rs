@@ -9,8 +9,10 @@ pub mod canonical;
 
 use std::time::Instant;
 
+use rmcp::model::{JsonObject, MetaObject};
 use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
+use serde_json::Value;
 use sha2::{Digest, Sha256};
 
 /// The `_meta` key under which a result without structured content (a text result, an
@@ -101,6 +103,45 @@ pub fn data_hash<T: Serialize>(value: &T) -> Result<String, serde_json::Error> {
     Ok(hash_canonical(&crate::provenance::canonical::to_vec(
         &value,
     )))
+}
+
+/// The provenance as a JSON object, as serde would write it (a unit test holds the two
+/// equal), but moving its strings rather than serialising copies of them: this runs on
+/// every call.
+pub(crate) fn provenance_value(provenance: Provenance) -> Value {
+    let Provenance {
+        tool,
+        tool_version,
+        timestamp,
+        duration_ms,
+        data_hash,
+        model_id,
+        source,
+    } = provenance;
+    let mut object = JsonObject::new();
+    object.insert("tool".into(), tool.into());
+    object.insert("tool_version".into(), tool_version.into());
+    object.insert("timestamp".into(), timestamp.into());
+    object.insert("duration_ms".into(), duration_ms.into());
+    for (key, value) in [
+        ("data_hash", data_hash),
+        ("model_id", model_id),
+        ("source", source),
+    ] {
+        if let Some(value) = value {
+            object.insert(key.into(), value.into());
+        }
+    }
+    Value::Object(object)
+}
+
+/// The `_meta` of a result without structured content (text results, errors):
+/// `{"dev.toolshape/provenance": {…}}`. Results with an envelope carry the provenance once,
+/// in `structuredContent.metadata`, and no `_meta`.
+pub(crate) fn meta(provenance: Provenance) -> MetaObject {
+    let mut meta = JsonObject::new();
+    meta.insert(META_KEY.into(), provenance_value(provenance));
+    MetaObject(meta)
 }
 
 #[cfg(test)]

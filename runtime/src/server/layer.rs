@@ -61,7 +61,7 @@ use rmcp::ErrorData;
 use rmcp::model::{CallToolResult, JsonObject, Tool};
 
 use crate::call::context::Context;
-use crate::call::tool::{BoxFuture, Kind};
+use crate::call::spec::{BoxFuture, Kind};
 use crate::formats::Format;
 use crate::server::toolset::{Entry, ToolSet};
 

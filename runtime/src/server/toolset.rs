@@ -11,7 +11,8 @@ use crate::call::args::ParamInfo;
 use crate::call::context::Context;
 use crate::call::error::DuplicateTool;
 use crate::call::rounds::{self, StateKeys};
-use crate::call::tool::{BoxFuture, ToolDef};
+use crate::call::spec::BoxFuture;
+use crate::call::tool::ToolDef;
 use crate::server::layer::{Call, Layer, Next, ToolInfo};
 
 pub(crate) struct Entry<S> {
@@ -40,7 +41,7 @@ impl<S> Clone for Entry<S> {
 ///
 /// Schemas are generated once, when a tool is added. Tools are listed in name order.
 ///
-/// Every call passes through the set's [layers](crate::server::layer) ([`ToolSet::layer`]), whichever
+/// Every call passes through the set's [layers](crate::layer) ([`ToolSet::layer`]), whichever
 /// way it arrives: [`Server`](crate::Server), [`ToolSet::call`] or [`ToolSet::into_router`].
 pub struct ToolSet<S> {
     entries: BTreeMap<&'static str, Arc<Entry<S>>>,
@@ -174,7 +175,7 @@ impl<S: Send + Sync + 'static> ToolSet<S> {
         }
     }
 
-    /// Installs a [layer](crate::server::layer) around every call: the first installed is the
+    /// Installs a [layer](crate::layer) around every call: the first installed is the
     /// outermost. The layer's own tools join the listing, and it may rewrite the listing
     /// entries of the tools already in the set.
     ///
@@ -230,7 +231,7 @@ impl<S: Send + Sync + 'static> ToolSet<S> {
         }
     }
 
-    /// What was declared about the tool `name`, as [layers](crate::server::layer) see it.
+    /// What was declared about the tool `name`, as [layers](crate::layer) see it.
     pub fn info(&self, name: &str) -> Option<ToolInfo<'_>> {
         match self.entries.get(name) {
             Some(entry) => Some(ToolInfo::of(entry)),

@@ -5,8 +5,10 @@ use std::marker::PhantomData;
 use rmcp::model::{CallToolResult, ContentBlock, JsonObject};
 
 use super::{ToolText, render};
-use crate::formats::{CallFacts, Format, Render, meta};
+use crate::call::spec::CallFacts;
+use crate::formats::{Format, Render};
 use crate::provenance::hash_canonical;
+use crate::provenance::meta;
 
 /// `format = "text"`: the result is one text block, the value's [`ToolText`] rendering.
 /// No `structuredContent`, no `outputSchema`.
@@ -17,6 +19,8 @@ use crate::provenance::hash_canonical;
 /// canonicalise).
 #[derive(Debug, Clone, Copy, Default)]
 pub struct Text;
+
+impl crate::__private::Sealed for Text {}
 
 /// A confirmation sentence, `#[tool(format = "text", confirm = "...")]`: generated code
 /// declares one type per tool.
@@ -29,6 +33,8 @@ pub trait Confirm: 'static {
 /// alone; a tool returning a value renders `<sentence>:\n\n<text>`
 /// (`User successfully created:` and the record).
 pub struct Confirmed<C>(PhantomData<fn() -> C>);
+
+impl<C: 'static> crate::__private::Sealed for Confirmed<C> {}
 
 impl<C> Confirmed<C> {
     /// The marker value.

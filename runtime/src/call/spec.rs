@@ -1,0 +1,150 @@
+//! What a tool is and what a call of it knows: the declared [`ToolSpec`] (name, texts,
+//! parameters, annotations, kind), the [`CallFacts`] a format reads to build provenance,
+//! and the error result every failed call becomes.
+
+use std::future::Future;
+use std::pin::Pin;
+use std::time::Instant;
+
+use rmcp::model::{CallToolResult, ContentBlock};
+
+use crate::call::args::ParamSpec;
+use crate::provenance::{self, Provenance};
+
+/// The `_meta` key of a `tools/list` entry that says what the tool is:
+/// `{"format": "json" | "text" | "hybrid", "kind"?: "read" | "state" | "action"}`.
+pub const TOOL_META_KEY: &str = "dev.toolshape/tool";
+
+/// A boxed future, as tool handlers return them.
+pub type BoxFuture<'a, T> = Pin<Box<dyn Future<Output = T> + Send + 'a>>;
+
+/// What a tool does, as declared with `#[tool(kind = "...")]`. It sets the tool's MCP
+/// annotations and tells programs that treat tools generically (an undo journal, a UI)
+/// how to use it; the `tools/list` entry carries it in `_meta["dev.toolshape/tool"]`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+#[non_exhaustive]
+pub enum Kind {
+    /// `kind = "read"`: reads data for a model or a person to look at.
+    Read,
+    /// `kind = "state"`: reads configuration or state that programs act on; its result is
+    /// structured (`json` or `hybrid`).
+    State,
+    /// `kind = "action"`: changes something.
+    Action,
+}
+
+impl Kind {
+    /// The name used in `#[tool(kind = "...")]` and in the listing's `_meta`.
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Kind::Read => "read",
+            Kind::State => "state",
+            Kind::Action => "action",
+        }
+    }
+}
+
+/// The MCP annotations of a tool (hints to clients); `None` leaves a hint unset.
+#[doc(hidden)]
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct Annotations {
+    /// `readOnlyHint`.
+    pub read_only: Option<bool>,
+    /// `destructiveHint`.
+    pub destructive: Option<bool>,
+    /// `idempotentHint`.
+    pub idempotent: Option<bool>,
+    /// `openWorldHint`.
+    pub open_world: Option<bool>,
+}
+
+impl Annotations {
+    /// No hint set.
+    pub const NONE: Annotations = Annotations {
+        read_only: None,
+        destructive: None,
+        idempotent: None,
+        open_world: None,
+    };
+
+    pub(crate) fn is_empty(&self) -> bool {
+        *self == Annotations::NONE
+    }
+}
+
+/// What `#[tool]` knows of a tool at compile time. Built by generated code.
+///
+/// Text fields are `&'static str` expressions: a literal, `concat!(..)`, `env!(..)` or a
+/// `const`, as the user wrote them.
+#[doc(hidden)]
+#[derive(Debug)]
+pub struct ToolSpec {
+    pub name: &'static str,
+    pub title: Option<&'static str>,
+    pub description: &'static str,
+    pub version: &'static str,
+    /// `#[tool(model_id = "...")]`: the model behind the tool's answers, for provenance.
+    pub model_id: Option<&'static str>,
+    pub params: &'static [ParamSpec],
+    /// MCP annotations, from `kind` and the explicit hints.
+    pub annotations: Annotations,
+    /// `kind = "..."`, if given.
+    pub kind: Option<Kind>,
+    /// `unknown_arguments = "ignore"`: arguments the tool does not take are dropped rather
+    /// than refused.
+    pub ignore_unknown_arguments: bool,
+    /// The Rust path of the annotated function, for messages.
+    pub rust_path: &'static str,
+    /// `file:line` of the annotated function, for messages.
+    pub location: &'static str,
+}
+
+impl ToolSpec {
+    /// A spec with every optional part unset, to complete with `..ToolSpec::DEFAULT` where a
+    /// spec is written by hand (benchmarks, tests).
+    pub const DEFAULT: ToolSpec = ToolSpec {
+        name: "",
+        title: None,
+        description: "",
+        version: "0.0.0",
+        model_id: None,
+        params: &[],
+        annotations: Annotations::NONE,
+        kind: None,
+        ignore_unknown_arguments: false,
+        rust_path: "",
+        location: "",
+    };
+}
+
+/// Facts about the call a [`Render`](crate::Render) implementation needs to build provenance.
+pub struct CallFacts<'a> {
+    pub(crate) spec: &'a ToolSpec,
+    pub(crate) started: Instant,
+}
+
+impl<'a> CallFacts<'a> {
+    /// Facts of a call of `spec` starting now.
+    pub(crate) fn starting_now(spec: &'a ToolSpec) -> Self {
+        CallFacts {
+            spec,
+            started: Instant::now(),
+        }
+    }
+
+    /// Provenance for this call, finishing now.
+    pub fn provenance(&self, data_hash: Option<String>) -> Provenance {
+        let mut provenance =
+            Provenance::finish(self.spec.name, self.spec.version, self.started, data_hash);
+        provenance.model_id = self.spec.model_id.map(str::to_owned);
+        provenance
+    }
+}
+
+/// An error result (`isError: true`) with the text `Error: …` already formatted, and
+/// provenance without a data hash in `_meta`.
+pub(crate) fn error_result(text: String, facts: &CallFacts<'_>) -> CallToolResult {
+    let mut result = CallToolResult::error(vec![ContentBlock::text(text)]);
+    result.meta = Some(provenance::meta(facts.provenance(None)));
+    result
+}
