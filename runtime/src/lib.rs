@@ -91,6 +91,8 @@ mod call;
 mod formats;
 mod provenance;
 mod server;
+#[cfg(feature = "testing")]
+pub mod testing;
 
 #[doc(hidden)]
 #[path = "private.rs"]

@@ -4,7 +4,7 @@
 
 #![allow(deprecated)] // logging/setLevel: deprecated by SEP-2577, still in 2025-11-25
 
-mod common;
+use toolshape_test_support as common;
 
 use rmcp::handler::server::router::prompt::PromptRouter;
 use rmcp::handler::server::wrapper::Parameters;

@@ -9,7 +9,7 @@
 //! either valid against the tool's `outputSchema` or a tool error starting `Error: `, and goes
 //! on serving; the renderer never panics and writes one fenced code block and nothing else.
 
-mod common;
+use toolshape_test_support as common;
 
 use std::path::PathBuf;
 

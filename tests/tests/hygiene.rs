@@ -3,7 +3,7 @@
 #![deny(unused_qualifications)]
 #![allow(dead_code, non_camel_case_types, clippy::all)]
 
-mod common;
+use toolshape_test_support as common;
 
 /// A module whose scope shadows every prelude name generated code could use.
 mod shadowed {

@@ -1,7 +1,7 @@
 //! End to end: tools declared with `#[tool(format = "json")]`, served by `toolshape::Server`,
 //! driven by rmcp's own client over both supported protocol versions.
 
-mod common;
+use toolshape_test_support as common;
 
 use common::{call, check_error, check_json_success, connect, text_of, versions};
 use schemars::JsonSchema;

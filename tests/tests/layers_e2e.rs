@@ -1,7 +1,7 @@
 //! Call layers, through rmcp's client: order, short-circuit, argument rewriting, retry, what
 //! a layer sees of the tool, and a layer's own tool in the listing.
 
-mod common;
+use toolshape_test_support as common;
 
 use std::sync::Mutex;
 use std::sync::atomic::{AtomicU32, Ordering};

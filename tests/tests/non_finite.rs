@@ -3,7 +3,7 @@
 //! field (property test over generated outputs, NaN and infinities included), and the models
 //! example's `predict` at `area_m2 = 1e308` is such an error, seen through rmcp's client.
 
-mod common;
+use toolshape_test_support as common;
 
 use std::collections::BTreeMap;
 

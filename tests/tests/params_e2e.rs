@@ -2,7 +2,7 @@
 //! about toolshape, served by `toolshape::Server` and driven by rmcp's client: what the
 //! listing says of each, and what a call does.
 
-mod common;
+use toolshape_test_support as common;
 
 use common::{call, check_json_success, connect, versions};
 use serde_json::json;

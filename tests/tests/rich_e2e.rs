@@ -2,7 +2,7 @@
 //! resources (text and bytes) and resource links attached to json, hybrid and text results,
 //! each sent as its own content block and, in an envelope, referred to by its index.
 
-mod common;
+use toolshape_test_support as common;
 
 use base64::Engine as _;
 use rmcp::model::{CallToolResult, ContentBlock, ResourceContents};

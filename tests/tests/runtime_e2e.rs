@@ -1,6 +1,6 @@
 //! Descriptions filled at start-up, and testing without a transport.
 
-mod common;
+use toolshape_test_support as common;
 
 use std::sync::atomic::{AtomicU32, Ordering};
 

@@ -4,7 +4,7 @@
 //!
 //! Run with `--nocapture` to see the table that `docs/wire-format.md` quotes.
 
-mod common;
+use toolshape_test_support as common;
 
 use common::{call, connect, versions};
 use serde_json::{Value, json};

@@ -2,7 +2,7 @@
 //! rmcp's own client over both supported protocol versions, including undo: an action, the
 //! state changed, undo, and the state equal to what it was, for each action.
 
-mod common;
+use toolshape_test_support as common;
 
 use common::{call, check_error, check_hybrid_success, check_json_success, versions};
 use rmcp::model::{ProtocolVersion, Tool};

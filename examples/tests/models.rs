@@ -2,7 +2,7 @@
 //! served by `toolshape::Server` and driven by rmcp's own client over both supported
 //! protocol versions.
 
-mod common;
+use toolshape_test_support as common;
 
 use std::io::Cursor;
 

@@ -1,42 +1,19 @@
-//! A real rmcp client connected in-process to a toolshape server, and independent checks
-//! of what it receives.
-#![allow(dead_code)]
+//! What the workspace's end-to-end tests share: a real rmcp client connected in-process to
+//! a toolshape server, and checks of what it receives written independently of the runtime
+//! (the envelope against the output schema, the hash recomputed with the maintained RFC 8785
+//! implementation, the text a model reads). Used by `tests/` and by the examples' own tests.
 
-use rmcp::model::{
-    CallToolRequestParams, CallToolResult, ClientCapabilities, ClientConfig, Implementation,
-    ProtocolVersion, Tool,
-};
-use rmcp::service::{RoleClient, RunningService};
-use rmcp::{ClientLifecycleMode, ClientServiceExt as _, ServiceError, ServiceExt as _};
+use rmcp::ServiceError;
+use rmcp::model::{CallToolRequestParams, CallToolResult, ProtocolVersion, Tool};
 use serde_json::Value;
 use sha2::{Digest, Sha256};
 
-pub type Client = RunningService<RoleClient, ClientConfig>;
+pub use toolshape::testing::Client;
 
 /// Serves `server` on one end of an in-memory pipe and connects rmcp's client, speaking
-/// `version`, to the other: `server/discover` for 2026-07-28 and later, the `initialize`
-/// handshake before.
+/// `version`, to the other (`toolshape::testing`), and checks the version it negotiated.
 pub async fn connect<H: rmcp::ServerHandler>(server: H, version: ProtocolVersion) -> Client {
-    let (server_io, client_io) = tokio::io::duplex(1 << 20);
-    tokio::spawn(async move {
-        if let Ok(running) = server.serve(server_io).await {
-            let _ = running.waiting().await;
-        }
-    });
-    let config = ClientConfig::new(
-        ClientCapabilities::default(),
-        Implementation::new("toolshape-tests", "0.0.0"),
-    )
-    .with_protocol_version(version.clone());
-    let lifecycle = if version >= ProtocolVersion::V_2026_07_28 {
-        ClientLifecycleMode::Discover {
-            preferred_versions: vec![version.clone()],
-        }
-    } else {
-        ClientLifecycleMode::Initialize
-    };
-    let client = config
-        .serve_with_lifecycle(client_io, lifecycle)
+    let client = toolshape::testing::connect_with_version(server, version.clone())
         .await
         .expect("client connects");
     let negotiated = client
@@ -53,6 +30,7 @@ pub fn versions() -> [ProtocolVersion; 2] {
     [ProtocolVersion::V_2026_07_28, ProtocolVersion::V_2025_11_25]
 }
 
+/// Calls the tool `name` with `arguments` (a JSON object).
 pub async fn call(
     client: &Client,
     name: &str,
@@ -67,6 +45,7 @@ pub async fn call(
     client.call_tool(request).await
 }
 
+/// The text of the result, which must be one text block.
 pub fn text_of(result: &CallToolResult) -> String {
     assert_eq!(result.content.len(), 1, "one content block: {result:?}");
     result.content[0]

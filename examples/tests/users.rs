@@ -2,7 +2,7 @@
 //! served by `toolshape::Server`, driven by rmcp's own client over both supported protocol
 //! versions.
 
-mod common;
+use toolshape_test_support as common;
 
 use std::path::PathBuf;
 use std::sync::atomic::{AtomicUsize, Ordering};

@@ -4,7 +4,7 @@
 //! The golden files under `golden/` are whole results with the timestamp and duration
 //! replaced by placeholders; regenerate them with `UPDATE_EXPECT=1` and review the diff.
 
-mod common;
+use toolshape_test_support as common;
 
 use std::io::Cursor;
 
