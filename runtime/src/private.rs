@@ -10,7 +10,7 @@ pub use crate::call::state::Provides;
 pub use crate::call::tool::ToolDef;
 pub use crate::formats::narrative::Narrative;
 pub use crate::formats::text::{Confirm, Confirmed, Text};
-pub use crate::formats::{HybridFormat, Json};
+pub use crate::formats::{HybridFormat, Json, Sealed};
 pub use ::std::boxed::Box;
 pub use ::std::string::String;
 
@@ -23,10 +23,6 @@ pub mod text {
         TextScalar, ToolText, ValueFormat, write_record,
     };
 }
-
-/// Seals [`Render`](crate::Render): the formats are toolshape's own. (The benchmarks
-/// implement it for alternative renderings they measure against.)
-pub trait Sealed {}
 
 /// What `#[tool]` implements, on a type named like the function, so that `tools![f]`
 /// finds the tool of function `f` wherever `f` is imported or re-exported.

@@ -57,6 +57,11 @@ impl Format {
     }
 }
 
+/// Seals [`Render`]: the formats are toolshape's own. Public only so that the benchmarks
+/// can implement it, through the hidden module, for the alternatives they measure against.
+#[doc(hidden)]
+pub trait Sealed {}
+
 /// How a tool's successful value of type `T` becomes a [`CallToolResult`].
 ///
 /// One implementation per output format; `#[tool(format = "...")]` picks it.
@@ -64,7 +69,7 @@ impl Format {
 /// Sealed: the formats are json, text and hybrid, closed on purpose. `#[tool(format = "...")]`
 /// names them, the format policy is checked against them at compile time, and
 /// `docs/wire-format.md` specifies what a client receives for each.
-pub trait Render<T>: crate::__private::Sealed + Send + Sync + 'static {
+pub trait Render<T>: Sealed + Send + Sync + 'static {
     /// The format this implements.
     const FORMAT: Format;
 
@@ -80,7 +85,7 @@ pub trait Render<T>: crate::__private::Sealed + Send + Sync + 'static {
 #[derive(Debug, Clone, Copy, Default)]
 pub struct Json;
 
-impl crate::__private::Sealed for Json {}
+impl Sealed for Json {}
 
 /// `format = "hybrid"`: the value's narrative leads both the text and the envelope.
 ///
@@ -88,7 +93,7 @@ impl crate::__private::Sealed for Json {}
 #[derive(Debug, Clone, Copy, Default)]
 pub struct HybridFormat;
 
-impl crate::__private::Sealed for HybridFormat {}
+impl Sealed for HybridFormat {}
 
 /// A type a `format = "json"` tool can return: anything `Serialize + JsonSchema`.
 #[diagnostic::on_unimplemented(

@@ -1,4 +1,4 @@
-//! Call layers: the one seam every `tools/call` of a [`ToolSet`] passes through.
+//! Call layers: the one seam every `tools/call` of a [`ToolSet`](crate::ToolSet) passes through.
 //!
 //! A [`Layer`] wraps the call of a tool. It receives the [`Call`] (the tool's name and what
 //! was declared about it, the arguments as JSON, the state, the [`Context`]) and a [`Next`]
@@ -7,7 +7,7 @@
 //! tool (short-circuit), or run it several times (retry). A layer can also add tools to the
 //! listing and serve them itself, or rewrite the listing entries of the tools it changes.
 //!
-//! Layers are installed with [`ToolSet::layer`]; the first installed is the outermost (it
+//! Layers are installed with [`ToolSet::layer`](crate::ToolSet::layer); the first installed is the outermost (it
 //! sees the call first and the result last). A set with no layer calls its tools directly:
 //! the seam costs nothing until it is used.
 //!
@@ -62,10 +62,10 @@ use rmcp::model::{CallToolResult, JsonObject, Tool};
 
 use crate::call::context::Context;
 use crate::call::spec::{BoxFuture, Kind};
+use crate::call::tool::ToolDef;
 use crate::formats::Format;
-use crate::server::toolset::{Entry, ToolSet};
 
-/// Something every `tools/call` of a [`ToolSet`] passes through: see the [module
+/// Something every `tools/call` of a [`ToolSet`](crate::ToolSet) passes through: see the [module
 /// docs](self).
 pub trait Layer<S>: Send + Sync + 'static {
     /// Serves `call`: usually does something around `next.run(call)`.
@@ -112,12 +112,12 @@ impl std::fmt::Debug for ToolInfo<'_> {
 }
 
 impl<'a> ToolInfo<'a> {
-    pub(crate) fn of<S>(entry: &'a Entry<S>) -> Self {
+    pub(crate) fn of<S>(listing: &'a Tool, def: &'a ToolDef<S>) -> Self {
         ToolInfo {
-            listing: &entry.tool,
-            format: Some(entry.def.format),
-            kind: entry.def.spec.kind,
-            params: entry.def.spec.params,
+            listing,
+            format: Some(def.format),
+            kind: def.spec.kind,
+            params: def.spec.params,
         }
     }
 
@@ -212,10 +212,25 @@ impl<'a, S> Call<'a, S> {
     }
 }
 
+/// What the chain ends in and looks tools up in: the [`ToolSet`](crate::ToolSet).
+pub(crate) trait Tools<S>: Send + Sync {
+    /// What was declared about the tool `name`.
+    fn info(&self, name: &str) -> Option<ToolInfo<'_>>;
+
+    /// The end of the chain: the tool itself.
+    fn run_tool<'a>(
+        &'a self,
+        name: String,
+        state: &'a S,
+        arguments: JsonObject,
+        context: Context,
+    ) -> BoxFuture<'a, Result<CallToolResult, ErrorData>>;
+}
+
 /// The rest of the chain after a layer: the layers installed after it, then the tool.
 pub struct Next<'a, S> {
     layers: &'a [Arc<dyn Layer<S>>],
-    set: &'a ToolSet<S>,
+    set: &'a dyn Tools<S>,
 }
 
 impl<S> Clone for Next<'_, S> {
@@ -234,7 +249,7 @@ impl<S> std::fmt::Debug for Next<'_, S> {
 }
 
 impl<'a, S: Send + Sync + 'static> Next<'a, S> {
-    pub(crate) fn new(layers: &'a [Arc<dyn Layer<S>>], set: &'a ToolSet<S>) -> Self {
+    pub(crate) fn new(layers: &'a [Arc<dyn Layer<S>>], set: &'a dyn Tools<S>) -> Self {
         Next { layers, set }
     }
 
@@ -263,9 +278,14 @@ impl<'a, S: Send + Sync + 'static> Next<'a, S> {
         name: &str,
         arguments: JsonObject,
     ) -> BoxFuture<'a, Result<CallToolResult, ErrorData>> {
-        let call = self
-            .set
-            .make_call(name.to_owned(), arguments, like.state, like.context.clone());
+        let tool = self.set.info(name);
+        let call = Call::new(
+            name.to_owned(),
+            tool,
+            arguments,
+            like.state,
+            like.context.clone(),
+        );
         self.run(call)
     }
 

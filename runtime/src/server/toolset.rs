@@ -13,7 +13,7 @@ use crate::call::error::DuplicateTool;
 use crate::call::rounds::{self, StateKeys};
 use crate::call::spec::BoxFuture;
 use crate::call::tool::ToolDef;
-use crate::server::layer::{Call, Layer, Next, ToolInfo};
+use crate::server::layer::{Call, Layer, Next, ToolInfo, Tools};
 
 pub(crate) struct Entry<S> {
     pub(crate) def: ToolDef<S>,
@@ -234,7 +234,7 @@ impl<S: Send + Sync + 'static> ToolSet<S> {
     /// What was declared about the tool `name`, as [layers](crate::layer) see it.
     pub fn info(&self, name: &str) -> Option<ToolInfo<'_>> {
         match self.entries.get(name) {
-            Some(entry) => Some(ToolInfo::of(entry)),
+            Some(entry) => Some(ToolInfo::of(&entry.tool, &entry.def)),
             None => self.served.get(name).map(ToolInfo::served),
         }
     }
@@ -312,29 +312,6 @@ impl<S: Send + Sync + 'static> ToolSet<S> {
     ) -> Call<'a, S> {
         let tool = self.info(&name);
         Call::new(name, tool, arguments, state, context)
-    }
-
-    /// The end of the layer chain: the tool itself.
-    pub(crate) fn run_tool<'a>(
-        &'a self,
-        name: String,
-        state: &'a S,
-        arguments: rmcp::model::JsonObject,
-        context: Context,
-    ) -> BoxFuture<'a, Result<CallToolResult, ErrorData>> {
-        match self.entries.get(&*name) {
-            Some(entry) => {
-                let running = (entry.def.invoke)(state, &entry.params, arguments, context);
-                Box::pin(async move { Ok(running.await) })
-            }
-            None if self.served.contains_key(&name) => {
-                Box::pin(std::future::ready(Err(ErrorData::internal_error(
-                    format!("tool `{name}` is served by a layer that passed the call on"),
-                    None,
-                ))))
-            }
-            None => Box::pin(std::future::ready(Err(unknown_tool(&name)))),
-        }
     }
 
     /// [`ToolSet::respond`] for a caller that needs the complete result: a tool that still
@@ -428,6 +405,34 @@ impl<S: Send + Sync + 'static> ToolSet<S> {
             }));
         }
         router
+    }
+}
+
+impl<S: Send + Sync + 'static> Tools<S> for ToolSet<S> {
+    fn info(&self, name: &str) -> Option<ToolInfo<'_>> {
+        ToolSet::info(self, name)
+    }
+
+    fn run_tool<'a>(
+        &'a self,
+        name: String,
+        state: &'a S,
+        arguments: rmcp::model::JsonObject,
+        context: Context,
+    ) -> BoxFuture<'a, Result<CallToolResult, ErrorData>> {
+        match self.entries.get(&*name) {
+            Some(entry) => {
+                let running = (entry.def.invoke)(state, &entry.params, arguments, context);
+                Box::pin(async move { Ok(running.await) })
+            }
+            None if self.served.contains_key(&name) => {
+                Box::pin(std::future::ready(Err(ErrorData::internal_error(
+                    format!("tool `{name}` is served by a layer that passed the call on"),
+                    None,
+                ))))
+            }
+            None => Box::pin(std::future::ready(Err(unknown_tool(&name)))),
+        }
     }
 }
 

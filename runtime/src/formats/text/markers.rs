@@ -20,7 +20,7 @@ use crate::provenance::meta;
 #[derive(Debug, Clone, Copy, Default)]
 pub struct Text;
 
-impl crate::__private::Sealed for Text {}
+impl crate::formats::Sealed for Text {}
 
 /// A confirmation sentence, `#[tool(format = "text", confirm = "...")]`: generated code
 /// declares one type per tool.
@@ -34,7 +34,7 @@ pub trait Confirm: 'static {
 /// (`User successfully created:` and the record).
 pub struct Confirmed<C>(PhantomData<fn() -> C>);
 
-impl<C: 'static> crate::__private::Sealed for Confirmed<C> {}
+impl<C: 'static> crate::formats::Sealed for Confirmed<C> {}
 
 impl<C> Confirmed<C> {
     /// The marker value.

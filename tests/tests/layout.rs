@@ -1,0 +1,134 @@
+//! The runtime's files follow a call (`call/` → `formats/` → `provenance/` → `server/`), and
+//! no file imports another that imports it back, directly or through others: the layout
+//! stays one a reader can follow from top to bottom.
+
+use std::collections::{BTreeMap, BTreeSet};
+use std::path::{Path, PathBuf};
+
+/// Every `.rs` file under `dir`, relative to `root`.
+fn rust_files(root: &Path, dir: &Path, out: &mut Vec<PathBuf>) {
+    for entry in std::fs::read_dir(dir).unwrap() {
+        let path = entry.unwrap().path();
+        if path.is_dir() {
+            rust_files(root, &path, out);
+        } else if path.extension().is_some_and(|e| e == "rs") {
+            out.push(path.strip_prefix(root).unwrap().to_owned());
+        }
+    }
+}
+
+/// The module path a file defines: `call/tool.rs` → `call::tool`, `formats/mod.rs` →
+/// `formats`, `private.rs` → `__private` (it is mounted under that name).
+fn module_of(file: &Path) -> String {
+    let path = file.with_extension("");
+    let mut parts: Vec<String> = path
+        .iter()
+        .map(|p| p.to_string_lossy().into_owned())
+        .collect();
+    if parts.last().is_some_and(|p| p == "mod") {
+        parts.pop();
+    }
+    match parts.as_slice() {
+        [only] if only == "lib" => String::new(),
+        [only] if only == "private" => "__private".to_owned(),
+        _ => parts.join("::"),
+    }
+}
+
+/// The `crate::a::b::…` paths a file names outside comments.
+fn crate_paths(source: &str) -> Vec<String> {
+    let mut paths = Vec::new();
+    for line in source.lines().filter(|l| !l.trim_start().starts_with("//")) {
+        let mut rest = line;
+        while let Some(at) = rest.find("crate::") {
+            rest = &rest[at + "crate::".len()..];
+            let end = rest
+                .find(|c: char| {
+                    !(c.is_ascii_lowercase() || c.is_ascii_digit() || c == '_' || c == ':')
+                })
+                .unwrap_or(rest.len());
+            let path = rest[..end].trim_end_matches(':');
+            // `crate::Item` names a re-export at the root, not a module: its home file is
+            // named wherever the item is used through its module path.
+            if !path.is_empty() {
+                paths.push(path.to_owned());
+            }
+        }
+    }
+    paths
+}
+
+#[test]
+fn no_runtime_file_imports_one_that_imports_it_back() {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("../runtime/src");
+    let mut files = Vec::new();
+    rust_files(&root, &root, &mut files);
+    let modules: BTreeMap<String, PathBuf> =
+        files.iter().map(|f| (module_of(f), f.clone())).collect();
+    assert!(modules.contains_key("call::tool") && modules.contains_key("formats"));
+
+    // file → the files it names (the longest module prefix of each `crate::` path)
+    let mut edges: BTreeMap<PathBuf, BTreeSet<PathBuf>> = BTreeMap::new();
+    for file in &files {
+        let source = std::fs::read_to_string(root.join(file)).unwrap();
+        let targets = edges.entry(file.clone()).or_default();
+        for path in crate_paths(&source) {
+            let segments: Vec<&str> = path.split("::").collect();
+            let target = (1..=segments.len())
+                .rev()
+                .find_map(|k| modules.get(&segments[..k].join("::")));
+            if let Some(target) = target.filter(|t| *t != file) {
+                targets.insert(target.clone());
+            }
+        }
+    }
+
+    // a depth-first search for a way back to where it started
+    fn way_back(
+        edges: &BTreeMap<PathBuf, BTreeSet<PathBuf>>,
+        start: &PathBuf,
+        path: &mut Vec<PathBuf>,
+    ) -> bool {
+        let last = path.last().unwrap().clone();
+        for next in &edges[&last] {
+            if next == start {
+                return true;
+            }
+            if !path.contains(next) {
+                path.push(next.clone());
+                if way_back(edges, start, path) {
+                    return true;
+                }
+                path.pop();
+            }
+        }
+        false
+    }
+    for file in &files {
+        let mut path = vec![file.clone()];
+        assert!(
+            !way_back(&edges, file, &mut path),
+            "an import circle in runtime/src: {} → back to {}",
+            path.iter()
+                .map(|p| p.display().to_string())
+                .collect::<Vec<_>>()
+                .join(" → "),
+            file.display()
+        );
+    }
+}
+
+#[test]
+fn every_runtime_file_says_what_it_owns() {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("../runtime/src");
+    let mut files = Vec::new();
+    rust_files(&root, &root, &mut files);
+    for file in files {
+        let source = std::fs::read_to_string(root.join(&file)).unwrap();
+        assert!(
+            source.starts_with("//!"),
+            "{} starts without a module doc saying what it owns",
+            file.display()
+        );
+    }
+}
