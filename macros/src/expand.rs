@@ -170,6 +170,7 @@ fn constructor(tool: &Tool, cfg: Option<TokenStream>) -> TokenStream {
         None => quote!(::core::env!("CARGO_PKG_VERSION")),
     };
     let model_id = option(tool.model_id.as_ref());
+    let confirm = option(tool.confirm.as_ref());
     let param_specs = tool.schema_params().map(|param| {
         let (name, description) = (&param.name, &param.description);
         quote!(#private::ParamSpec { name: #name, description: #description })
@@ -295,16 +296,8 @@ fn constructor(tool: &Tool, cfg: Option<TokenStream>) -> TokenStream {
     let format = match tool.format {
         FormatName::Json => quote!(#private::Json),
         FormatName::Hybrid => quote!(#private::HybridFormat),
-        FormatName::Text => match &tool.confirm {
-            None => quote!(#private::Text),
-            Some(sentence) => quote!({
-                struct __ToolshapeConfirm;
-                impl #private::Confirm for __ToolshapeConfirm {
-                    const SENTENCE: &'static str = #sentence;
-                }
-                #private::Confirmed::<__ToolshapeConfirm>::NEW
-            }),
-        },
+        FormatName::Text if tool.confirm.is_some() => quote!(#private::Confirmed),
+        FormatName::Text => quote!(#private::Text),
     };
     // Each builder step carries some of the trait bounds; spanning the step on the user's
     // tokens makes a missing implementation point there: the parameter types for
@@ -332,6 +325,7 @@ fn constructor(tool: &Tool, cfg: Option<TokenStream>) -> TokenStream {
                 description: #description,
                 version: #version,
                 model_id: #model_id,
+                confirm: #confirm,
                 params: &[#(#param_specs),*],
                 annotations: #annotations,
                 kind: #kind,

@@ -22,6 +22,7 @@ where
             description: "Get one volume's configuration.",
             version: ::core::env!("CARGO_PKG_VERSION"),
             model_id: ::core::option::Option::Some("capacity-forecast-v2"),
+            confirm: ::core::option::Option::None,
             params: &[
                 ::toolshape::__private::ParamSpec {
                     name: "volume_uuid",

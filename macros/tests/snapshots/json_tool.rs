@@ -19,6 +19,7 @@ where
             description: "Look up one user by id.",
             version: ::core::env!("CARGO_PKG_VERSION"),
             model_id: ::core::option::Option::None,
+            confirm: ::core::option::Option::None,
             params: &[
                 ::toolshape::__private::ParamSpec {
                     name: "id",

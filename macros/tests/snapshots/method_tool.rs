@@ -14,6 +14,7 @@ where
         description: "Search.",
         version: ::core::env!("CARGO_PKG_VERSION"),
         model_id: ::core::option::Option::None,
+        confirm: ::core::option::Option::None,
         params: &[
             ::toolshape::__private::ParamSpec {
                 name: "query",

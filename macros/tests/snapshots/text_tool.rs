@@ -19,6 +19,7 @@ where
             description: "Delete one user.",
             version: ::core::env!("CARGO_PKG_VERSION"),
             model_id: ::core::option::Option::None,
+            confirm: ::core::option::Option::Some("User successfully deleted"),
             params: &[
                 ::toolshape::__private::ParamSpec {
                     name: "id",
@@ -55,12 +56,6 @@ where
                     (&returned).kind_of_returned().into_result(returned)
                 })
             })
-            .format({
-                struct __ToolshapeConfirm;
-                impl ::toolshape::__private::Confirm for __ToolshapeConfirm {
-                    const SENTENCE: &'static str = "User successfully deleted";
-                }
-                ::toolshape::__private::Confirmed::<__ToolshapeConfirm>::NEW
-            })
+            .format(::toolshape::__private::Confirmed)
     }
 }

@@ -85,6 +85,8 @@ pub struct ToolSpec {
     pub version: &'static str,
     /// `#[tool(model_id = "...")]`: the model behind the tool's answers, for provenance.
     pub model_id: Option<&'static str>,
+    /// `#[tool(format = "text", confirm = "...")]`: the sentence a result leads with.
+    pub confirm: Option<&'static str>,
     pub params: &'static [ParamSpec],
     /// MCP annotations, from `kind` and the explicit hints.
     pub annotations: Annotations,
@@ -108,6 +110,7 @@ impl ToolSpec {
         description: "",
         version: "0.0.0",
         model_id: None,
+        confirm: None,
         params: &[],
         annotations: Annotations::NONE,
         kind: None,

@@ -1,6 +1,5 @@
 //! The `format = "text"` markers of `#[tool]`: [`Text`] and [`Confirmed`].
 
-use std::marker::PhantomData;
 
 use rmcp::model::{CallToolResult, ContentBlock, JsonObject};
 
@@ -22,24 +21,14 @@ pub struct Text;
 
 impl crate::formats::Sealed for Text {}
 
-/// A confirmation sentence, `#[tool(format = "text", confirm = "...")]`: generated code
-/// declares one type per tool.
-pub trait Confirm: 'static {
-    /// `User successfully deleted`.
-    const SENTENCE: &'static str;
-}
-
 /// `format = "text"` with `confirm = "..."`: a tool returning `()` renders the sentence
 /// alone; a tool returning a value renders `<sentence>:\n\n<text>`
-/// (`User successfully created:` and the record).
-pub struct Confirmed<C>(PhantomData<fn() -> C>);
+/// (`User successfully created:` and the record). The sentence is the tool's, in its spec,
+/// as a json tool's `model_id` is.
+#[derive(Debug, Clone, Copy, Default)]
+pub struct Confirmed;
 
-impl<C: 'static> crate::formats::Sealed for Confirmed<C> {}
-
-impl<C> Confirmed<C> {
-    /// The marker value.
-    pub const NEW: Self = Confirmed(PhantomData);
-}
+impl crate::formats::Sealed for Confirmed {}
 
 impl<T: ToolText> Render<T> for Text {
     const FORMAT: Format = Format::Text;
@@ -100,7 +89,7 @@ impl<T: ToolText> ConfirmOutput for T {
     }
 }
 
-impl<C: Confirm, T: ConfirmOutput> Render<T> for Confirmed<C> {
+impl<T: ConfirmOutput> Render<T> for Confirmed {
     const FORMAT: Format = Format::Text;
 
     fn output_schema() -> Option<JsonObject> {
@@ -109,7 +98,7 @@ impl<C: Confirm, T: ConfirmOutput> Render<T> for Confirmed<C> {
 
     fn render(value: T, facts: &CallFacts<'_>) -> CallToolResult {
         let mut out = String::new();
-        value.write_confirmed(C::SENTENCE, &mut out);
+        value.write_confirmed(facts.spec.confirm.unwrap_or_default(), &mut out);
         text_result(out, facts)
     }
 }

@@ -39,7 +39,7 @@ mod value;
 mod writer;
 
 pub use escape::{Escaped, escape, needs_escape};
-pub use markers::{Confirm, ConfirmOutput, Confirmed, Text};
+pub use markers::{ConfirmOutput, Confirmed, Text};
 pub use table::{RowWriter, TextCell};
 pub use value::{ByteUnits, RFC3339_UTC, TextScalar, ValueFormat};
 pub use writer::RecordWriter;
