@@ -1,6 +1,5 @@
 //! The `format = "text"` markers of `#[tool]`: [`Text`] and [`Confirmed`].
 
-
 use rmcp::model::{CallToolResult, ContentBlock, JsonObject};
 
 use super::{ToolText, render};
