@@ -7,16 +7,19 @@
 //! content (images, audio, embedded resources). The fixture resources and prompts are
 //! [`Fixtures`], an rmcp handler served beside the tools with `Server::with_handler`.
 
+use rmcp::handler::server::prompt::PromptContext;
 use rmcp::handler::server::router::prompt::PromptRouter;
 use rmcp::handler::server::wrapper::Parameters;
 use rmcp::model::{
-    ElicitationSchema, JsonObject, ListResourceTemplatesResult, ListResourcesResult,
-    PaginatedRequestParams, PromptMessage, ReadResourceRequestParams, ReadResourceResponse,
-    ReadResourceResult, Resource, ResourceContents, ResourceTemplate, Role, ServerCapabilities,
-    ServerConfig, SubscribeRequestParams, UnsubscribeRequestParams,
+    CacheScope, ElicitationSchema, GetPromptRequestParams, GetPromptResponse, GetPromptResult,
+    InputRequest, InputRequests, InputRequiredResult, InputResponses, JsonObject,
+    ListPromptsResult, ListResourceTemplatesResult, ListResourcesResult, PaginatedRequestParams,
+    Prompt, PromptMessage, ProtocolVersion, ReadResourceRequestParams, ReadResourceResponse,
+    ReadResourceResult, Resource, ResourceContents, ResourceTemplate, ResultType, Role,
+    ServerCapabilities, ServerConfig, SubscribeRequestParams, UnsubscribeRequestParams,
 };
 use rmcp::service::RequestContext;
-use rmcp::{ErrorData, RoleServer, ServerHandler, prompt, prompt_handler, prompt_router};
+use rmcp::{ErrorData, RoleServer, ServerHandler, prompt, prompt_router};
 use schemars::JsonSchema;
 use serde::Deserialize;
 use serde_json::{Value, json};
@@ -452,7 +455,9 @@ async fn test_logging_tool(#[context] cx: Context) -> String {
 
 /// The conformance suite's fixture resources and prompts: everything of the server that is
 /// not a tool, served beside the tools through [`Server::with_handler`](toolshape::Server::with_handler).
-/// Prompts are rmcp's own `#[prompt_router]`; resources are rmcp's `ServerHandler` methods.
+/// Prompts are rmcp's own `#[prompt_router]`, except the one that asks the client for input
+/// before it answers (rmcp's prompt functions do not see the client's answers); resources
+/// are rmcp's `ServerHandler` methods.
 pub struct Fixtures {
     prompt_router: PromptRouter<Fixtures>,
     subscriptions: std::sync::Mutex<std::collections::BTreeSet<String>>,
@@ -543,13 +548,98 @@ impl Fixtures {
     }
 }
 
+/// The prompt that asks for input first: an input-required result for `prompts/get`.
+const INPUT_PROMPT: &str = "test_input_required_result_prompt";
+/// The key of its one question.
+const INPUT_KEY: &str = "user_context";
+
+/// `prompts/get` of [`INPUT_PROMPT`]: without the client's answer, an input-required result
+/// asking for the context (2026-07-28); with it, the prompt.
+fn input_required_prompt(
+    responses: Option<&InputResponses>,
+) -> Result<GetPromptResponse, ErrorData> {
+    let Some(answer) = responses.and_then(|responses| responses.get(INPUT_KEY)) else {
+        let question = json!({
+            "method": "elicitation/create",
+            "params": {
+                "message": "What context should the prompt use?",
+                "requestedSchema": {
+                    "type": "object",
+                    "properties": { "context": { "type": "string" } },
+                    "required": ["context"]
+                }
+            }
+        });
+        let question: InputRequest = serde_json::from_value(question)
+            .map_err(|error| ErrorData::internal_error(error.to_string(), None))?;
+        let requests = InputRequests::from([(INPUT_KEY.to_owned(), question)]);
+        return Ok(GetPromptResponse::InputRequired(
+            InputRequiredResult::from_input_requests(requests),
+        ));
+    };
+    let context = match (
+        answer.get("action").and_then(Value::as_str),
+        answer["content"]["context"].as_str(),
+    ) {
+        (Some("accept"), Some(context)) => context.to_owned(),
+        _ => {
+            return Err(ErrorData::invalid_params(
+                format!("`{INPUT_KEY}` was not answered with a context"),
+                Some(json!({ "inputResponse": answer })),
+            ));
+        }
+    };
+    Ok(GetPromptResponse::Complete(
+        GetPromptResult::new(vec![PromptMessage::new_text(
+            Role::User,
+            format!("Using the context: {context}"),
+        )])
+        .with_description("A prompt that asked the client for its context first."),
+    ))
+}
+
 const STATIC_TEXT: &str = "test://static-text";
 const STATIC_BINARY: &str = "test://static-binary";
 const WATCHED: &str = "test://watched-resource";
 const TEMPLATE: &str = "test://template/{id}/data";
 
-#[prompt_handler(router = self.prompt_router)]
 impl ServerHandler for Fixtures {
+    async fn get_prompt(
+        &self,
+        request: GetPromptRequestParams,
+        context: RequestContext<RoleServer>,
+    ) -> Result<GetPromptResponse, ErrorData> {
+        if request.name == INPUT_PROMPT {
+            return input_required_prompt(request.input_responses.as_ref());
+        }
+        let prompt = PromptContext::new(self, request.name, request.arguments, context);
+        self.prompt_router.get_prompt(prompt).await
+    }
+
+    async fn list_prompts(
+        &self,
+        _request: Option<PaginatedRequestParams>,
+        context: RequestContext<RoleServer>,
+    ) -> Result<ListPromptsResult, ErrorData> {
+        let mut prompts = self.prompt_router.list_all();
+        prompts.push(Prompt::new(
+            INPUT_PROMPT,
+            Some("A prompt that asks the client for its context before it answers."),
+            None,
+        ));
+        let cache_hints = context
+            .protocol_version()
+            .is_some_and(|version| version >= ProtocolVersion::V_2026_07_28);
+        Ok(ListPromptsResult {
+            result_type: Some(ResultType::COMPLETE),
+            prompts,
+            meta: None,
+            next_cursor: None,
+            ttl_ms: cache_hints.then_some(0),
+            cache_scope: cache_hints.then_some(CacheScope::Public),
+        })
+    }
+
     fn get_info(&self) -> ServerConfig {
         ServerConfig::new(
             ServerCapabilities::builder()
