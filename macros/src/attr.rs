@@ -38,9 +38,36 @@ pub(crate) struct ToolArgs {
     /// `unknown_arguments = "ignore"`: arguments the tool does not take are ignored instead
     /// of refused.
     pub(crate) unknown_arguments: Option<SpannedValue<Quoted<UnknownArguments>>>,
+    /// `icon(src = "...", mime_type = "...", sizes = "48x48 96x96", theme = "dark")`, once
+    /// per icon: the icons a client may show beside the tool.
+    #[darling(multiple, rename = "icon")]
+    pub(crate) icons: Vec<SpannedValue<IconArgs>>,
     /// `crate = path`: where the `toolshape` crate is, for crates that re-export it.
     #[darling(rename = "crate")]
     pub(crate) krate: Option<syn::Path>,
+}
+
+/// One `icon(...)` of `#[tool]`.
+#[derive(Debug, Clone, FromMeta)]
+pub(crate) struct IconArgs {
+    /// `src = "https://…/icon.png"` or a `data:` URI.
+    pub(crate) src: SpannedValue<String>,
+    /// `mime_type = "image/png"`, when the source does not say.
+    pub(crate) mime_type: Option<SpannedValue<String>>,
+    /// `sizes = "48x48 96x96"`, each `WxH` or `any`, separated by spaces.
+    pub(crate) sizes: Option<SpannedValue<String>>,
+    /// `theme = "light" | "dark"`: the background the icon is drawn for.
+    pub(crate) theme: Option<SpannedValue<Quoted<IconTheme>>>,
+}
+
+/// The value of `theme = "..."` in `icon(...)`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, FromMeta)]
+#[darling(rename_all = "lowercase")]
+pub(crate) enum IconTheme {
+    /// Drawn for a light background.
+    Light,
+    /// Drawn for a dark background.
+    Dark,
 }
 
 /// `#[arg(...)]` on a parameter.

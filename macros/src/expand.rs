@@ -171,6 +171,16 @@ fn constructor(tool: &Tool, cfg: Option<TokenStream>) -> TokenStream {
     };
     let model_id = option(tool.model_id.as_ref());
     let confirm = option(tool.confirm.as_ref());
+    let icons = tool.icons.iter().map(|icon| {
+        let src = &icon.src;
+        let mime_type = option(icon.mime_type.as_ref());
+        let sizes = &icon.sizes;
+        let theme = option(icon.theme.map(|theme| match theme {
+            crate::attr::IconTheme::Light => "light",
+            crate::attr::IconTheme::Dark => "dark",
+        }).as_ref());
+        quote!(#private::IconSpec { src: #src, mime_type: #mime_type, sizes: &[#(#sizes),*], theme: #theme })
+    });
     let param_specs = tool.schema_params().map(|param| {
         let (name, description) = (&param.name, &param.description);
         quote!(#private::ParamSpec { name: #name, description: #description })
@@ -326,6 +336,7 @@ fn constructor(tool: &Tool, cfg: Option<TokenStream>) -> TokenStream {
                 version: #version,
                 model_id: #model_id,
                 confirm: #confirm,
+                icons: &[#(#icons),*],
                 params: &[#(#param_specs),*],
                 annotations: #annotations,
                 kind: #kind,

@@ -8,7 +8,8 @@ use syn::spanned::Spanned;
 use syn::{FnArg, GenericParam, ItemFn, Pat, ReceiverKind, Type};
 
 use crate::attr::{
-    Annotations, ArgArgs, FormatName, KindName, TextValue, ToolArgs, UnknownArguments,
+    Annotations, ArgArgs, FormatName, IconArgs, IconTheme, KindName, TextValue, ToolArgs,
+    UnknownArguments,
 };
 use crate::docs;
 
@@ -30,6 +31,8 @@ pub(crate) struct Tool {
     pub(crate) kind: Option<KindName>,
     /// `confirm = "..."` of a `format = "text"` tool.
     pub(crate) confirm: Option<String>,
+    /// `icon(...)`, in order.
+    pub(crate) icons: Vec<Icon>,
     pub(crate) krate: syn::Path,
     /// `unknown_arguments = "ignore"`.
     pub(crate) ignore_unknown: bool,
@@ -46,6 +49,15 @@ pub(crate) struct Tool {
     /// signature does not use, so that it cannot hide one of the user's types, and readable,
     /// since messages about a missing state show it.
     pub(crate) state_param: syn::Ident,
+}
+
+/// One checked `icon(...)`.
+#[derive(Debug, Clone)]
+pub(crate) struct Icon {
+    pub(crate) src: String,
+    pub(crate) mime_type: Option<String>,
+    pub(crate) sizes: Vec<String>,
+    pub(crate) theme: Option<IconTheme>,
 }
 
 /// Where the state handed to the tool comes from.
@@ -515,6 +527,12 @@ pub(crate) fn build(
         sig.ident.span(),
     );
 
+    let icons = args
+        .icons
+        .iter()
+        .filter_map(|icon| check_icon(&mut errors, icon))
+        .collect();
+
     errors.finish()?;
     Ok(Tool {
         name,
@@ -526,6 +544,7 @@ pub(crate) fn build(
         annotations,
         kind,
         confirm,
+        icons,
         krate: args.krate.unwrap_or_else(|| syn::parse_quote!(::toolshape)),
         ignore_unknown: args
             .unknown_arguments
@@ -537,6 +556,59 @@ pub(crate) fn build(
         vis: function.vis.clone(),
         output,
         state_param: state_param(sig),
+    })
+}
+
+/// `icon(...)`: a source, and sizes and a MIME type in the forms clients read.
+fn check_icon(
+    errors: &mut darling::error::Accumulator,
+    icon: &darling::util::SpannedValue<IconArgs>,
+) -> Option<Icon> {
+    let mut fail = |message: &str, span: Span| {
+        errors.push(darling::Error::custom(message).with_span(&span));
+    };
+    let src = icon.src.trim();
+    if src.is_empty() || src.chars().any(char::is_whitespace) {
+        fail(
+            "an icon's `src` is a URL (`https://…`) or a `data:` URI, without spaces",
+            icon.src.span(),
+        );
+    }
+    let mime_type = icon.mime_type.as_ref().map(|mime| {
+        let valid = mime.split_once('/').is_some_and(|(kind, sub)| {
+            !kind.is_empty() && !sub.is_empty() && !mime.contains(char::is_whitespace)
+        });
+        if !valid {
+            fail(
+                "an icon's `mime_type` is `type/subtype`, as `image/png` or `image/svg+xml`",
+                mime.span(),
+            );
+        }
+        (**mime).clone()
+    });
+    let sizes: Vec<String> = icon.sizes.as_ref().map_or_else(Vec::new, |sizes| {
+        let list: Vec<String> = sizes.split_whitespace().map(str::to_owned).collect();
+        let size_ok = |size: &str| {
+            size == "any"
+                || size.split_once('x').is_some_and(|(w, h)| {
+                    !w.is_empty()
+                        && !h.is_empty()
+                        && w.bytes().chain(h.bytes()).all(|b| b.is_ascii_digit())
+                })
+        };
+        if list.is_empty() || !list.iter().all(|size| size_ok(size)) {
+            fail(
+                "an icon's `sizes` are `WxH` or `any`, separated by spaces: `sizes = \"48x48 96x96\"`",
+                sizes.span(),
+            );
+        }
+        list
+    });
+    Some(Icon {
+        src: src.to_owned(),
+        mime_type,
+        sizes,
+        theme: icon.theme.as_ref().map(|theme| theme.0),
     })
 }
 

@@ -5,7 +5,7 @@ pub use crate::call::args::{
     ArgProblem, BorrowedParam, DefaultValue, Defaulted, One, ParamInfo, ParamList, ParamSpec, param,
 };
 pub use crate::call::context::Context;
-pub use crate::call::spec::{Annotations, BoxFuture, Kind, ToolSpec};
+pub use crate::call::spec::{Annotations, BoxFuture, IconSpec, Kind, ToolSpec};
 pub use crate::call::state::Provides;
 pub use crate::call::tool::ToolDef;
 pub use crate::formats::narrative::Narrative;

@@ -227,3 +227,42 @@ async fn parameters_as_rust_developers_write_them() {
         client.cancel().await.unwrap();
     }
 }
+
+/// Icons in the listing.
+#[tool(
+    format = "json",
+    icon(
+        src = "https://example.com/sun.png",
+        mime_type = "image/png",
+        sizes = "48x48 96x96"
+    ),
+    icon(
+        src = "https://example.com/sun-dark.svg",
+        sizes = "any",
+        theme = "dark"
+    )
+)]
+fn sunshine() -> u32 {
+    7
+}
+
+#[tokio::test]
+async fn icons_from_the_attribute_are_in_the_listing() {
+    for version in versions() {
+        let tools = ToolSet::new(tools![sunshine, echo]).unwrap();
+        let client = connect(Server::new((), tools), version).await;
+        let listed = client.list_all_tools().await.unwrap();
+        let sunshine = listed.iter().find(|t| t.name == "sunshine").unwrap();
+        let icons = serde_json::to_value(sunshine.icons.as_ref().expect("icons listed")).unwrap();
+        assert_eq!(
+            icons,
+            json!([
+                {"src": "https://example.com/sun.png", "mimeType": "image/png", "sizes": ["48x48", "96x96"]},
+                {"src": "https://example.com/sun-dark.svg", "sizes": ["any"], "theme": "dark"}
+            ])
+        );
+        let echo = listed.iter().find(|t| t.name == "echo").unwrap();
+        assert!(echo.icons.is_none(), "a tool without icon(...) lists none");
+        client.cancel().await.unwrap();
+    }
+}

@@ -23,6 +23,7 @@ where
             version: ::core::env!("CARGO_PKG_VERSION"),
             model_id: ::core::option::Option::Some("capacity-forecast-v2"),
             confirm: ::core::option::Option::None,
+            icons: &[],
             params: &[
                 ::toolshape::__private::ParamSpec {
                     name: "volume_uuid",

@@ -20,6 +20,7 @@ where
             version: ::core::env!("CARGO_PKG_VERSION"),
             model_id: ::core::option::Option::None,
             confirm: ::core::option::Option::Some("User successfully deleted"),
+            icons: &[],
             params: &[
                 ::toolshape::__private::ParamSpec {
                     name: "id",

@@ -87,6 +87,8 @@ pub struct ToolSpec {
     pub model_id: Option<&'static str>,
     /// `#[tool(format = "text", confirm = "...")]`: the sentence a result leads with.
     pub confirm: Option<&'static str>,
+    /// `#[tool(icon(...))]`: the icons of the tool's listing.
+    pub icons: &'static [IconSpec],
     pub params: &'static [ParamSpec],
     /// MCP annotations, from `kind` and the explicit hints.
     pub annotations: Annotations,
@@ -111,6 +113,7 @@ impl ToolSpec {
         version: "0.0.0",
         model_id: None,
         confirm: None,
+        icons: &[],
         params: &[],
         annotations: Annotations::NONE,
         kind: None,
@@ -118,6 +121,36 @@ impl ToolSpec {
         rust_path: "",
         location: "",
     };
+}
+
+/// One `icon(...)` of `#[tool]`: an entry of the listing's `icons`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct IconSpec {
+    /// A URL or a `data:` URI.
+    pub src: &'static str,
+    /// `image/png`, …, when the source does not say.
+    pub mime_type: Option<&'static str>,
+    /// `48x48`, `any`, …
+    pub sizes: &'static [&'static str],
+    /// `light` or `dark`: the background the icon is drawn for.
+    pub theme: Option<&'static str>,
+}
+
+impl IconSpec {
+    /// The icon as the listing carries it.
+    pub(crate) fn to_icon(self) -> rmcp::model::Icon {
+        let mut icon = rmcp::model::Icon::new(self.src);
+        icon.mime_type = self.mime_type.map(str::to_owned);
+        if !self.sizes.is_empty() {
+            icon.sizes = Some(self.sizes.iter().map(|size| (*size).to_owned()).collect());
+        }
+        icon.theme = match self.theme {
+            Some("light") => Some(rmcp::model::IconTheme::Light),
+            Some("dark") => Some(rmcp::model::IconTheme::Dark),
+            _ => None,
+        };
+        icon
+    }
 }
 
 /// Facts about the call a [`Render`](crate::Render) implementation needs to build provenance.

@@ -160,6 +160,9 @@ pub(crate) fn describe<S>(def: &ToolDef<S>) -> (Tool, Vec<ParamInfo>) {
     if let Some(title) = spec.title {
         tool = tool.with_title(title);
     }
+    if !spec.icons.is_empty() {
+        tool = tool.with_icons(spec.icons.iter().map(|icon| icon.to_icon()).collect());
+    }
     let hints = spec.annotations;
     if !hints.is_empty() {
         let mut annotations = rmcp::model::ToolAnnotations::new();
