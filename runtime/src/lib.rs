@@ -116,6 +116,7 @@ pub use provenance::{META_KEY, Provenance, data_hash, hash_canonical};
 pub use server::layer;
 pub use server::serve;
 pub use server::toolset::ToolSet;
+pub use server::undo;
 pub use server::{NoHandler, Server};
 /// Derives [`Narrative`](trait@Narrative) from a `#[narrative("...")]` template on the type,
 /// for `#[tool(format = "hybrid")]`: the sentence a hybrid result leads with.

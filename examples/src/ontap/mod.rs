@@ -8,28 +8,27 @@
 //! * `cluster_enable_volume_autosize`, `cluster_resize_volume` (`kind = "action"`).
 //! * `get_active_alerts`, `infrastructure_health` (hybrid): counts and a health summary in the
 //!   narrative, the details as data.
-//! * `undo_last_action`, `list_undo_history`: the [`undo`] journal. State is captured before
-//!   each action by calling the state tool, and restored by calling the same action with the
-//!   captured values picked by parameter name.
+//! * `undo_last_action`, `list_undo_history`: toolshape's [undo layer](toolshape::undo),
+//!   which this module does not implement: it captures the state before each action by
+//!   calling the state tool, and restores it by calling the same action with the captured
+//!   values picked by parameter name. The module only keeps the rule that makes that work.
 
 pub mod cluster;
-pub mod undo;
 
 use std::sync::{Mutex, MutexGuard};
 
 use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
-use toolshape::{Context, Hybrid, Provides, Server, ToolError, ToolSet, tool, tools};
+use toolshape::undo::Undo;
+use toolshape::{Hybrid, Server, ToolError, ToolSet, tool, tools};
 
 pub use crate::charts::{Alert, Autosize, AutosizeMode, Severity};
 use cluster::{Cluster, GIB, SEED, VolumeState};
-use undo::{Journal, JournalEntry, Undoable, Undone};
 
-/// The server state: the simulated cluster and the undo journal.
+/// The server state: the simulated cluster.
 #[derive(Debug)]
 pub struct Ontap {
     cluster: Mutex<Cluster>,
-    journal: Journal<Ontap>,
 }
 
 impl Default for Ontap {
@@ -39,23 +38,16 @@ impl Default for Ontap {
 }
 
 impl Ontap {
-    /// A state over `cluster`, whose state is captured by `get_volume_configuration`.
+    /// A state over `cluster`.
     pub fn new(cluster: Cluster) -> Self {
         Ontap {
             cluster: Mutex::new(cluster),
-            journal: Journal::new(["get_volume_configuration"]),
         }
     }
 
     /// The cluster, locked: for tools defined outside this module.
     pub fn cluster(&self) -> MutexGuard<'_, Cluster> {
         self.cluster.lock().expect("cluster lock")
-    }
-}
-
-impl Provides<Journal<Ontap>> for Ontap {
-    fn provide(&self) -> &Journal<Ontap> {
-        &self.journal
     }
 }
 
@@ -243,24 +235,6 @@ pub struct HealthReport {
     pub volumes: VolumeCounts,
     /// Each aggregate.
     pub aggregates: Vec<AggregateHealth>,
-}
-
-/// The undo journal, newest first.
-#[derive(Debug, Clone, Serialize, JsonSchema)]
-pub struct UndoHistory {
-    /// How many actions can be undone.
-    pub total_count: usize,
-    /// The actions, newest first: `undo_last_action` undoes the first.
-    pub entries: Vec<JournalEntry>,
-}
-
-/// What `undo_last_action` did.
-#[derive(Debug, Clone, Serialize, JsonSchema)]
-pub struct UndoOutcome {
-    /// The action undone; `null` when there was nothing to undo.
-    pub undone: Option<Undone>,
-    /// How many actions are left to undo.
-    pub remaining: usize,
 }
 
 // ---------------------------------------------------------------------------------------
@@ -752,37 +726,6 @@ pub fn infrastructure_health(#[state] ontap: &Ontap) -> Hybrid<HealthReport> {
     .with_source("ontap /api/cluster, prometheus /api/v1/alerts")
 }
 
-/// Undo the last action (`cluster_enable_volume_autosize`, `cluster_resize_volume`, …) by
-/// restoring the configuration captured just before it. Answers with `undone: null` when
-/// there is nothing to undo.
-#[tool(format = "json", kind = "action", title = "Undo last action")]
-pub async fn undo_last_action(
-    #[state] ontap: &Ontap,
-    #[context] cx: Context,
-) -> Result<UndoOutcome, ToolError> {
-    let undone = ontap
-        .journal
-        .undo_last(ontap, cx.request().clone())
-        .await
-        .map_err(|e| ToolError::new(format!("cannot undo: {e}")))?;
-    Ok(UndoOutcome {
-        undone,
-        remaining: ontap.journal.entries().len(),
-    })
-}
-
-/// List the actions `undo_last_action` can undo, newest first, each with its arguments and
-/// the configuration captured before it.
-#[tool(format = "json", kind = "read", title = "Undo history")]
-pub fn list_undo_history(#[state] ontap: &Ontap) -> UndoHistory {
-    let mut entries = ontap.journal.entries();
-    entries.reverse();
-    UndoHistory {
-        total_count: entries.len(),
-        entries,
-    }
-}
-
 /// The ONTAP tools.
 ///
 /// # Panics
@@ -796,20 +739,23 @@ pub fn toolset() -> ToolSet<Ontap> {
         cluster_resize_volume,
         get_active_alerts,
         infrastructure_health,
-        undo_last_action,
-        list_undo_history,
     ])
     .expect("distinct tool names")
 }
 
-/// The ONTAP server on a freshly generated cluster, with undo.
-pub fn server() -> Undoable<Ontap> {
-    Undoable::new(
-        Server::new(Ontap::default(), toolset())
-            .with_info("toolshape-ontap", env!("CARGO_PKG_VERSION"))
-            .with_instructions(
-                "ONTAP volume tools on a simulated cluster. Read with cluster_list_volumes and \
-                 get_volume_configuration; every action can be undone with undo_last_action.",
-            ),
-    )
+/// The ONTAP server on a freshly generated cluster, with undo: every action that sets what
+/// `get_volume_configuration` reads can be undone with `undo_last_action`.
+///
+/// # Panics
+/// Never: the setters' parameters are named like the configuration's fields, which
+/// [`Undo::for_tools`] checks (the tests run it).
+pub fn server() -> Server<Ontap> {
+    let tools = toolset();
+    let undo = Undo::for_tools(&tools).expect("each setter's parameters name configuration fields");
+    Server::new(Ontap::default(), tools.layer(undo))
+        .with_info("toolshape-ontap", env!("CARGO_PKG_VERSION"))
+        .with_instructions(
+            "ONTAP volume tools on a simulated cluster. Read with cluster_list_volumes and \
+             get_volume_configuration; every action can be undone with undo_last_action.",
+        )
 }

@@ -9,6 +9,7 @@
 pub mod layer;
 pub mod serve;
 pub(crate) mod toolset;
+pub mod undo;
 
 use std::borrow::Cow;
 use std::sync::Arc;
