@@ -113,6 +113,7 @@ pub use formats::text::ToolText;
 pub use formats::{Format, HybridFormat, HybridOutput, Json, JsonOutput, Render};
 pub use provenance::canonical;
 pub use provenance::{META_KEY, Provenance, data_hash, hash_canonical};
+pub use server::budget;
 pub use server::layer;
 pub use server::serve;
 pub use server::toolset::ToolSet;

@@ -334,6 +334,60 @@ fn model_view(canonical_data: &[u8], narrative: Option<&str>) -> String {
         .unwrap_or_else(|error| String::from_utf8_lossy(error.as_bytes()).into_owned())
 }
 
+/// A json or hybrid result with its data replaced by `data` (a page of it) and `page` added
+/// to the envelope: the hash, the text block and the envelope say the same as a result
+/// made with that data would, with `page` in the model's view and `note` as the narrative's
+/// last sentence. `None` for a result without an envelope.
+pub(crate) fn with_page(
+    result: &CallToolResult,
+    format: Format,
+    data: Value,
+    page: Value,
+    note: &str,
+) -> Option<CallToolResult> {
+    let mut envelope = result.structured_content.clone()?;
+    let object = envelope.as_object_mut()?;
+    let canonical_data = canonical::to_vec(&data);
+    let hash = provenance::hash_canonical(&canonical_data);
+    if let Some(Value::Object(metadata)) = object.get_mut("metadata") {
+        metadata.insert("data_hash".into(), hash.into());
+    }
+    let narrative = object
+        .get("narrative")
+        .and_then(Value::as_str)
+        .map(|narrative| {
+            let stop = if narrative.ends_with(['.', '!', '?']) {
+                " "
+            } else {
+                ". "
+            };
+            format!("{narrative}{stop}{note}")
+        });
+    let view = |narrative: Option<&str>| {
+        let mut view = model_view(&canonical_data, narrative);
+        view.pop(); // the closing brace: `page` sorts after every other key
+        view.push_str(",\"page\":");
+        view.push_str(&String::from_utf8_lossy(&canonical::to_vec(&page)));
+        view.push('}');
+        view
+    };
+    let text = match format {
+        Format::Hybrid => narrative_and_data(narrative.as_deref().unwrap_or(note), &view(None)),
+        _ => view(narrative.as_deref()),
+    };
+    if let Some(narrative) = narrative {
+        object.insert("narrative".into(), narrative.into());
+    }
+    object.insert("data".into(), data);
+    object.insert("page".into(), page);
+    let mut paged = result.clone();
+    paged.structured_content = Some(envelope);
+    if let Some(first) = paged.content.first_mut() {
+        *first = ContentBlock::text(text);
+    }
+    Some(paged)
+}
+
 /// `{narrative}\n\n```json\n{model view}\n```` — compact JSON costs fewer tokens than
 /// indented JSON for the same data (measured in `docs/wire-format.md`).
 fn narrative_and_data(narrative: &str, view: &str) -> String {

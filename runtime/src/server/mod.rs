@@ -6,6 +6,7 @@
 //! serves resources, prompts, completions or anything else. Nothing is forwarded by hand, so
 //! nothing can be forgotten.
 
+pub mod budget;
 pub mod layer;
 pub mod serve;
 pub(crate) mod toolset;

@@ -66,6 +66,10 @@ pub fn model_view(structured: &Value, with_narrative: bool) -> Vec<u8> {
     if with_narrative && let Some(narrative) = structured.get("narrative") {
         view["narrative"] = narrative.clone();
     }
+    // a list cut to a budget says which page it is
+    if let Some(page) = structured.get("page") {
+        view["page"] = page.clone();
+    }
     serde_json_canonicalizer::to_vec(&view).unwrap()
 }
 
