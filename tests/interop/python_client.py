@@ -24,7 +24,11 @@ calls every tool with every argument set of the fixture, and checks each result:
   block, followed only by attachments (image, audio, resource, resource_link blocks), and its
   provenance `data_hash` is "sha256:" + the SHA-256 of that text's UTF-8 bytes;
 * a tool without an `outputSchema`, and every error result: no `structuredContent`; an error's
-  provenance has no `data_hash`.
+  provenance has no `data_hash`;
+* prompts and resources served beside the tools (the fixture's `prompts` and `resources`):
+  each is listed (a resource from a template need not be), `prompts/get` answers with the
+  expected text, `resources/read` with the expected text or a blob of the expected mime
+  type that decodes from base64.
 
 Prints one line per check and a final line `N passed, M failed`; exits 1 on any failure.
 """
@@ -261,6 +265,61 @@ def check_result(report: Report, label: str, tool: Any, case: dict, result: Any)
         )
 
 
+async def check_prompts(report: Report, client: Any, prompts: dict, mode_label: str) -> None:
+    """Prompts served beside the tools: listed, and `prompts/get` answers with the text."""
+    if not prompts:
+        return
+    listed = {p.name for p in (await client.list_prompts()).prompts}
+    for name, case in sorted(prompts.items()):
+        if not report.check(name in listed, f"[{mode_label}] prompt {name}: listed", short(sorted(listed))):
+            continue
+        try:
+            result = await client.get_prompt(name, case.get("args") or None)
+        except Exception as exc:  # noqa: BLE001
+            report.check(False, f"[{mode_label}] prompt {name}: prompts/get answered", f"{type(exc).__name__}: {exc}")
+            continue
+        texts = [m.content.text for m in result.messages if getattr(m.content, "type", "") == "text"]
+        report.check(
+            any(case["text_contains"] in text for text in texts),
+            f"[{mode_label}] prompt {name}: prompts/get has the text",
+            short(texts),
+        )
+
+
+async def check_resources(report: Report, client: Any, resources: dict, mode_label: str) -> None:
+    """Resources served beside the tools: listed (unless from a template), and
+    `resources/read` answers with the text, or with a blob that decodes."""
+    if not resources:
+        return
+    listed = {str(r.uri) for r in (await client.list_resources()).resources}
+    for uri, case in sorted(resources.items()):
+        if case.get("listed", True):
+            report.check(uri in listed, f"[{mode_label}] resource {uri}: listed", short(sorted(listed)))
+        try:
+            result = await client.read_resource(uri)
+        except Exception as exc:  # noqa: BLE001
+            report.check(False, f"[{mode_label}] resource {uri}: resources/read answered", f"{type(exc).__name__}: {exc}")
+            continue
+        contents = list(result.contents)
+        if "text_contains" in case:
+            texts = [c.text for c in contents if getattr(c, "text", None) is not None]
+            report.check(
+                any(case["text_contains"] in text for text in texts),
+                f"[{mode_label}] resource {uri}: resources/read has the text",
+                short(texts),
+            )
+        if "blob_mime" in case:
+            blobs = [c for c in contents if getattr(c, "blob", None) is not None]
+            ok = bool(blobs) and blobs[0].mime_type == case["blob_mime"]
+            detail = ""
+            if ok:
+                try:
+                    ok = len(base64.b64decode(blobs[0].blob, validate=True)) > 0
+                except Exception as exc:  # noqa: BLE001
+                    ok, detail = False, str(exc)
+            report.check(ok, f"[{mode_label}] resource {uri}: a {case['blob_mime']} blob that decodes", detail or short(contents))
+
+
 async def run_mode(report: Report, fixture: dict, params: StdioServerParameters, mode_label: str, mode: str, version: str) -> None:
     tools_fixture: dict[str, list] = fixture["tools"]
     try:
@@ -297,6 +356,8 @@ async def run_mode(report: Report, fixture: dict, params: StdioServerParameters,
                         report.check(False, f"{label}: tools/call answered", f"{type(exc).__name__}: {exc}")
                         continue
                     check_result(report, label, tools[name], case, result)
+            await check_prompts(report, client, fixture.get("prompts", {}), mode_label)
+            await check_resources(report, client, fixture.get("resources", {}), mode_label)
             # An unknown tool is a protocol error (JSON-RPC -32602), not a tool result.
             try:
                 await client.call_tool("no_such_tool_toolshape_interop", {})
