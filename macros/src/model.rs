@@ -94,7 +94,7 @@ pub(crate) struct SchemaParam {
     /// For a reference `&T`, `T`: the argument is read as `T`'s owned form (`String` for
     /// `str`, `Vec<U>` for `[U]`) and the function gets a reference to it.
     pub(crate) borrowed: Option<Box<Type>>,
-    pub(crate) description: String,
+    pub(crate) description: TextValue,
     /// `#[arg(default)]` (`None` inside: the type's `Default`) or `#[arg(default = expr)]`.
     pub(crate) default: Option<Option<syn::Expr>>,
     /// The parameter's `#[cfg(...)]` predicates: when one is false, the parameter does not
@@ -307,10 +307,7 @@ pub(crate) fn build(
         }
     };
 
-    let doc = || {
-        docs::collect(&function.attrs)
-            .map(|text| TextValue::Literal(syn::LitStr::new(&text, sig.ident.span())))
-    };
+    let doc = || docs::collect_text(&function.attrs, sig.ident.span());
     let description = match args.description.clone().or_else(doc) {
         Some(description) => description,
         None if args_incomplete => TextValue::Literal(syn::LitStr::new("", sig.ident.span())),
@@ -485,7 +482,8 @@ pub(crate) fn build(
                     name,
                     ty: typed.ty.clone(),
                     borrowed,
-                    description: docs::collect(&typed.attrs).unwrap_or_default(),
+                    description: docs::collect_text(&typed.attrs, typed.ty.span())
+                        .unwrap_or_else(|| TextValue::Literal(syn::LitStr::new("", typed.ty.span()))),
                     default: arg.default.map(|default| match (*default).clone() {
                         darling::util::Override::Inherit => None,
                         darling::util::Override::Explicit(expr) => Some(expr.0),

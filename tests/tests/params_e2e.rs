@@ -266,3 +266,29 @@ async fn icons_from_the_attribute_are_in_the_listing() {
         client.cancel().await.unwrap();
     }
 }
+
+/// Says the word twice.
+#[doc = concat!("Served by ", env!("CARGO_PKG_NAME"), ".")]
+#[tool(format = "json")]
+fn twice(#[doc = concat!("The word ", "to say.")] word: String) -> String {
+    format!("{word} {word}")
+}
+
+#[tokio::test]
+async fn doc_attributes_from_macros_are_descriptions() {
+    let client = connect(
+        Server::new((), ToolSet::new(tools![twice]).unwrap()),
+        versions()[0].clone(),
+    )
+    .await;
+    let listed = client.list_all_tools().await.unwrap();
+    assert_eq!(
+        listed[0].description.as_deref(),
+        Some("Says the word twice.\nServed by toolshape-tests.")
+    );
+    assert_eq!(
+        listed[0].input_schema["properties"]["word"]["description"],
+        "The word to say."
+    );
+    client.cancel().await.unwrap();
+}
