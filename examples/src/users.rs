@@ -18,7 +18,7 @@ use rusqlite::functions::FunctionFlags;
 use rusqlite::{
     Connection, OptionalExtension as _, Row, TransactionBehavior, params, params_from_iter,
 };
-use toolshape::{ToolError, ToolSet, ToolText, tool, tools};
+use toolshape::{Context, Elicitation, ToolError, ToolSet, ToolText, tool, tools};
 
 /// One user, as the model reads it.
 #[derive(Debug, Clone, PartialEq, ToolText)]
@@ -486,21 +486,52 @@ pub fn update_user(
     find(&conn, id)?.ok_or_else(|| not_found(id))
 }
 
-/// Delete a user.
+/// The user's answer to "delete this user?".
+#[derive(Debug, serde::Deserialize, schemars::JsonSchema)]
+pub struct ConfirmDeletion {
+    /// Yes, delete the user.
+    pub confirm: bool,
+}
+
+/// Delete a user. When the client can ask its user (elicitation), the user confirms first.
 #[tool(
     format = "text",
     kind = "action",
     idempotent = true,
     confirm = "User successfully deleted"
 )]
-pub fn delete_user(
+pub async fn delete_user(
     #[state] db: &UserDb,
+    #[context] cx: Context,
     /// The user's numeric id.
     id: u64,
 ) -> Result<(), ToolError> {
     let Ok(sql_id) = i64::try_from(id) else {
         return Err(not_found(id));
     };
+    let name: Option<String> = db
+        .conn()
+        .query_row(
+            "SELECT name || ' ' || surname FROM users WHERE id = ?1",
+            [sql_id],
+            |row| row.get(0),
+        )
+        .optional()
+        .map_err(db_error)?;
+    let Some(name) = name else {
+        return Err(not_found(id));
+    };
+    if cx.can_elicit() {
+        let question = format!("Delete user {id} ({name})? This cannot be undone.");
+        match cx.elicit::<ConfirmDeletion>(question).await? {
+            Elicitation::Accepted(ConfirmDeletion { confirm: true }) => {}
+            _ => {
+                return Err(ToolError::new(format!(
+                    "User {id} was not deleted: the deletion was not confirmed"
+                )));
+            }
+        }
+    }
     let deleted = db
         .conn()
         .execute("DELETE FROM users WHERE id = ?1", [sql_id])

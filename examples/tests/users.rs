@@ -338,3 +338,102 @@ fn servers_opening_a_new_file_at_once_seed_it_once() {
         assert_eq!(page.users[0].id, 1);
     }
 }
+
+/// A client whose user answers "delete this user?" with `confirm` (or declines), and which
+/// records the questions it was asked.
+#[derive(Clone)]
+struct Confirming {
+    answer: Option<bool>,
+    version: rmcp::model::ProtocolVersion,
+    asked: std::sync::Arc<std::sync::Mutex<Vec<String>>>,
+}
+
+impl rmcp::ClientHandler for Confirming {
+    async fn create_elicitation(
+        &self,
+        request: rmcp::model::ElicitRequestParams,
+        _: rmcp::service::RequestContext<rmcp::RoleClient>,
+    ) -> Result<rmcp::model::ElicitResult, rmcp::ErrorData> {
+        use rmcp::model::{ElicitRequestParams, ElicitResult, ElicitationAction};
+        if let ElicitRequestParams::FormElicitationParams { message, .. } = &request {
+            self.asked.lock().unwrap().push(message.clone());
+        }
+        Ok(match self.answer {
+            Some(confirm) => ElicitResult::new(ElicitationAction::Accept)
+                .with_content(json!({ "confirm": confirm })),
+            None => ElicitResult::new(ElicitationAction::Decline),
+        })
+    }
+
+    fn get_info(&self) -> rmcp::model::ClientConfig {
+        let mut capabilities = rmcp::model::ClientCapabilities::default();
+        capabilities.elicitation = Some(rmcp::model::ElicitationCapability::default());
+        rmcp::model::ClientConfig::new(
+            capabilities,
+            rmcp::model::Implementation::new("users-tests", "0.0.0"),
+        )
+        .with_protocol_version(self.version.clone())
+    }
+}
+
+#[tokio::test]
+async fn delete_user_asks_a_client_that_can_ask_its_user() {
+    use rmcp::{ClientLifecycleMode, ClientServiceExt as _, ServiceExt as _};
+    for version in versions() {
+        for (answer, deleted) in [(Some(true), true), (Some(false), false), (None, false)] {
+            let temp = TempDb::new();
+            let server = Server::new(temp.open(), toolset());
+            let (server_io, client_io) = tokio::io::duplex(1 << 20);
+            tokio::spawn(async move {
+                if let Ok(running) = server.serve(server_io).await {
+                    let _ = running.waiting().await;
+                }
+            });
+            let handler = Confirming {
+                answer,
+                version: version.clone(),
+                asked: Default::default(),
+            };
+            let lifecycle = if version >= rmcp::model::ProtocolVersion::V_2026_07_28 {
+                ClientLifecycleMode::Discover {
+                    preferred_versions: vec![version.clone()],
+                }
+            } else {
+                ClientLifecycleMode::Initialize
+            };
+            let client = handler
+                .clone()
+                .serve_with_lifecycle(client_io, lifecycle)
+                .await
+                .unwrap();
+            let arguments = json!({"id": 7}).as_object().cloned().unwrap();
+            let request = rmcp::model::CallToolRequestParams::new("delete_user")
+                .with_arguments(arguments.clone());
+            let result = client.call_tool(request).await.unwrap();
+            let text = result.content[0].as_text().unwrap().text.clone();
+            let asked = handler.asked.lock().unwrap().clone();
+            assert_eq!(asked.len(), 1, "{version:?} {answer:?}: {asked:?} {text}");
+            assert!(
+                asked[0].starts_with("Delete user 7 (")
+                    && asked[0].ends_with("This cannot be undone."),
+                "{}",
+                asked[0]
+            );
+            if deleted {
+                assert_eq!(text, "User successfully deleted", "{version:?}");
+            } else {
+                assert_eq!(result.is_error, Some(true), "{version:?} {answer:?}");
+                assert_eq!(
+                    text,
+                    "Error: User 7 was not deleted: the deletion was not confirmed"
+                );
+                // still there
+                let request = rmcp::model::CallToolRequestParams::new("get_user_by_id")
+                    .with_arguments(arguments);
+                let user = client.call_tool(request).await.unwrap();
+                assert_eq!(user.is_error, Some(false), "{version:?} {answer:?}");
+            }
+            client.cancel().await.unwrap();
+        }
+    }
+}
