@@ -199,3 +199,53 @@ async fn no_handler_answers_empty_lists() {
         client.cancel().await.unwrap();
     }
 }
+
+/// Twice the sum of two numbers, asked of `add` by name.
+#[tool(format = "json")]
+async fn double_sum(
+    #[context] cx: toolshape::Context,
+    a: i64,
+    b: i64,
+) -> Result<i64, toolshape::ToolError> {
+    let sum = cx.call_tool("add", json!({"a": a, "b": b})).await?;
+    if sum.is_error == Some(true) {
+        return Err(toolshape::ToolError::new("add failed"));
+    }
+    let data = &sum.structured_content.unwrap_or_default()["data"];
+    Ok(2 * data.as_i64().unwrap_or_default())
+}
+
+/// Calls a tool that does not exist.
+#[tool(format = "json")]
+async fn call_missing(#[context] cx: toolshape::Context) -> Result<i64, toolshape::ToolError> {
+    cx.call_tool("no_such_tool", json!({})).await?;
+    Ok(0)
+}
+
+#[tokio::test]
+async fn a_tool_calls_another_tool_by_name() {
+    for version in versions() {
+        let tools = ToolSet::new(tools![add, double_sum, call_missing]).unwrap();
+        let client = connect(Server::new((), tools), version).await;
+        let result = call(&client, "double_sum", json!({"a": 2, "b": 3}))
+            .await
+            .unwrap();
+        assert_eq!(result.structured_content.unwrap()["data"], 10);
+        let missing = call(&client, "call_missing", json!({})).await.unwrap();
+        assert_eq!(missing.is_error, Some(true));
+        let text = &missing.content[0].as_text().unwrap().text;
+        assert_eq!(
+            text,
+            "Error: cannot call the tool `no_such_tool`: no tool is named `no_such_tool`"
+        );
+        client.cancel().await.unwrap();
+    }
+    // outside a server: a clear error, not a panic
+    let detached = double_sum(toolshape::Context::detached(), 1, 2).await;
+    assert!(
+        detached
+            .unwrap_err()
+            .to_string()
+            .contains("reachable only when the server serves the call")
+    );
+}

@@ -302,6 +302,60 @@ impl Context {
         &self.request.peer
     }
 
+    /// Calls the tool `name` of the same server with `arguments` (a JSON object), with the
+    /// server's state and this request's context, and returns what a client calling it
+    /// would receive. The call goes to the tool itself, not through the server's layers:
+    /// it is part of this call, which the layers already see.
+    ///
+    /// ```
+    /// use serde_json::json;
+    /// use toolshape::{Context, ToolError, tool};
+    ///
+    /// /// The sum of two numbers.
+    /// #[tool(format = "json")]
+    /// fn add(a: i64, b: i64) -> i64 { a + b }
+    ///
+    /// /// Twice the sum of two numbers, from `add`.
+    /// #[tool(format = "json")]
+    /// async fn double_sum(#[context] cx: Context, a: i64, b: i64) -> Result<i64, ToolError> {
+    ///     let sum = cx.call_tool("add", json!({"a": a, "b": b})).await?;
+    ///     let data = &sum.structured_content.ok_or_else(|| ToolError::new("add failed"))?["data"];
+    ///     Ok(2 * data.as_i64().unwrap_or_default())
+    /// }
+    /// # fn main() { let _: [toolshape::ToolDef<()>; 2] = toolshape::tools![add, double_sum]; }
+    /// ```
+    ///
+    /// # Errors
+    /// Outside a [`Server`](crate::Server) (a [`Context::detached`], or a tool set called
+    /// directly), and for a name no tool of the server has.
+    pub async fn call_tool(
+        &self,
+        name: &str,
+        arguments: Value,
+    ) -> Result<rmcp::model::CallToolResult, crate::ToolError> {
+        let Some(tools) = self.request.extensions.get::<ServerTools>().cloned() else {
+            return Err(crate::ToolError::new(format!(
+                "cannot call the tool `{name}`: other tools are reachable only when the server serves the call"
+            )));
+        };
+        let arguments = match arguments {
+            Value::Object(arguments) => arguments,
+            Value::Null => Default::default(),
+            other => {
+                return Err(crate::ToolError::new(format!(
+                    "cannot call the tool `{name}`: its arguments must be a JSON object, not {other}"
+                )));
+            }
+        };
+        tools
+            .0
+            .call(name, arguments, self.clone())
+            .await
+            .map_err(|error| {
+                crate::ToolError::new(format!("cannot call the tool `{name}`: {}", error.message))
+            })
+    }
+
     /// rmcp's whole request context: id, `_meta`, extensions, cancellation.
     pub fn request(&self) -> &RequestContext<RoleServer> {
         &self.request
@@ -463,6 +517,21 @@ impl fmt::Display for InputError {
 }
 
 impl std::error::Error for InputError {}
+
+/// The tools of the server serving a call, for [`Context::call_tool`]: put in the request's
+/// extensions by the server.
+#[derive(Clone)]
+pub(crate) struct ServerTools(pub(crate) Arc<dyn CallTools>);
+
+/// Calls a tool of a server by name, with the server's state.
+pub(crate) trait CallTools: Send + Sync {
+    fn call<'a>(
+        &'a self,
+        name: &'a str,
+        arguments: rmcp::model::JsonObject,
+        context: Context,
+    ) -> BoxFuture<'a, Result<rmcp::model::CallToolResult, ErrorData>>;
+}
 
 /// The handler of a [`Context::detached`]'s closed connection: it serves nothing.
 struct NoPeer;

@@ -29,6 +29,8 @@ use rmcp::model::{
 use rmcp::service::{NotificationContext, RequestContext, SubscriptionContext};
 use rmcp::{ErrorData, RoleServer, ServerHandler};
 
+use crate::call::context::{CallTools, ServerTools};
+use crate::server::layer::Tools as _;
 use crate::server::toolset::ToolSet;
 
 /// An MCP server that serves a [`ToolSet`] with a state `S`.
@@ -65,6 +67,30 @@ pub struct Server<S, H = NoHandler> {
 pub struct NoHandler;
 
 impl ServerHandler for NoHandler {}
+
+/// The tools a tool of a [`Server`] can call through [`Context::call_tool`](crate::Context::call_tool).
+struct Reachable<S> {
+    state: Arc<S>,
+    tools: Arc<ToolSet<S>>,
+}
+
+impl<S: Send + Sync + 'static> CallTools for Reachable<S> {
+    fn call<'a>(
+        &'a self,
+        name: &'a str,
+        arguments: rmcp::model::JsonObject,
+        context: crate::Context,
+    ) -> crate::BoxFuture<'a, Result<rmcp::model::CallToolResult, ErrorData>> {
+        if self.tools.get(name).is_none() {
+            return Box::pin(std::future::ready(Err(ErrorData::invalid_params(
+                format!("no tool is named `{name}`"),
+                None,
+            ))));
+        }
+        self.tools
+            .run_tool(name.to_owned(), &self.state, arguments, context)
+    }
+}
 
 impl<S, H> Clone for Server<S, H> {
     fn clone(&self) -> Self {
@@ -272,8 +298,14 @@ impl<S: Send + Sync + 'static, H: ServerHandler> ServerHandler for Server<S, H> 
     async fn call_tool(
         &self,
         request: CallToolRequestParams,
-        context: RequestContext<RoleServer>,
+        mut context: RequestContext<RoleServer>,
     ) -> Result<CallToolResponse, ErrorData> {
+        // what `Context::call_tool` reaches: this server's tools and state
+        let tools = Arc::new(Reachable {
+            state: self.state.clone(),
+            tools: self.tools.clone(),
+        });
+        context.extensions.insert(ServerTools(tools));
         self.tools.respond(&self.state, request, context).await
     }
 
