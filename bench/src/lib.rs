@@ -182,6 +182,7 @@ pub static SPEC: toolshape::__private::ToolSpec = toolshape::__private::ToolSpec
     params: &[toolshape::__private::ParamSpec {
         name: "size",
         description: "Index into SIZES.",
+        constraints: toolshape::__private::Constraints::NONE,
     }],
     model_id: None,
     rust_path: "toolshape_bench::get_payload",

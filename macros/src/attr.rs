@@ -78,6 +78,90 @@ pub(crate) struct ArgArgs {
     /// `default` (the type's `Default`) or `default = expr`: the value when the argument is
     /// absent; the parameter is then optional and its schema shows the default.
     pub(crate) default: Option<SpannedValue<darling::util::Override<DefaultExpr>>>,
+    /// `range(min = 1, max = 100)`: the numbers accepted (either bound may be left out).
+    pub(crate) range: Option<SpannedValue<RangeArgs>>,
+    /// `length(min = 1, max = 64)`: the characters of a string, or items of an array.
+    pub(crate) length: Option<SpannedValue<LengthArgs>>,
+    /// `pattern = "^[a-z]+$"`: a regular expression the string matches.
+    pub(crate) pattern: Option<SpannedValue<String>>,
+    /// `one_of("asc", "desc")`: the strings accepted.
+    pub(crate) one_of: Option<SpannedValue<OneOf>>,
+}
+
+/// `range(min = .., max = ..)` of `#[arg]`: number literals.
+#[derive(Debug, Clone, Default, FromMeta)]
+pub(crate) struct RangeArgs {
+    pub(crate) min: Option<NumberLit>,
+    pub(crate) max: Option<NumberLit>,
+}
+
+/// `length(min = .., max = ..)` of `#[arg]`.
+#[derive(Debug, Clone, Default, FromMeta)]
+pub(crate) struct LengthArgs {
+    pub(crate) min: Option<u64>,
+    pub(crate) max: Option<u64>,
+}
+
+/// A number literal, integer or float, possibly negative.
+#[derive(Debug, Clone, Copy)]
+pub(crate) struct NumberLit(pub(crate) f64);
+
+impl FromMeta for NumberLit {
+    fn from_expr(expr: &syn::Expr) -> darling::Result<Self> {
+        let (negative, inner) = match expr {
+            syn::Expr::Unary(syn::ExprUnary {
+                op: syn::UnOp::Neg(_),
+                expr,
+                ..
+            }) => (true, &**expr),
+            other => (false, other),
+        };
+        let value = match inner {
+            syn::Expr::Lit(syn::ExprLit {
+                lit: syn::Lit::Int(int),
+                ..
+            }) => int.base10_parse::<f64>().ok(),
+            syn::Expr::Lit(syn::ExprLit {
+                lit: syn::Lit::Float(float),
+                ..
+            }) => float.base10_parse::<f64>().ok(),
+            _ => None,
+        };
+        match value {
+            Some(value) => Ok(NumberLit(if negative { -value } else { value })),
+            None => Err(darling::Error::custom(
+                "expected a number literal, as in `range(min = 1, max = 100)`",
+            )
+            .with_span(expr)),
+        }
+    }
+}
+
+/// `one_of("a", "b", ..)`: string literals.
+#[derive(Debug, Clone, Default)]
+pub(crate) struct OneOf(pub(crate) Vec<String>);
+
+impl FromMeta for OneOf {
+    fn from_list(items: &[darling::ast::NestedMeta]) -> darling::Result<Self> {
+        let mut values = Vec::new();
+        for item in items {
+            match item {
+                darling::ast::NestedMeta::Lit(syn::Lit::Str(text)) => values.push(text.value()),
+                other => {
+                    return Err(darling::Error::custom(
+                        "expected strings, as in `one_of(\"asc\", \"desc\")`",
+                    )
+                    .with_span(other));
+                }
+            }
+        }
+        if values.is_empty() {
+            return Err(darling::Error::custom(
+                "`one_of(..)` needs at least one string",
+            ));
+        }
+        Ok(OneOf(values))
+    }
 }
 
 /// The expression of `default = expr`, as written (a string literal stays a literal).

@@ -183,7 +183,8 @@ fn constructor(tool: &Tool, cfg: Option<TokenStream>) -> TokenStream {
     });
     let param_specs = tool.schema_params().map(|param| {
         let (name, description) = (&param.name, &param.description);
-        quote!(#private::ParamSpec { name: #name, description: #description })
+        let constraints = constraints(&private, &param.constraints);
+        quote!(#private::ParamSpec { name: #name, description: #description, constraints: #constraints })
     });
     let ignore_unknown = tool.ignore_unknown;
     let rust_name = fn_ident.to_string();
@@ -383,6 +384,34 @@ fn constructor(tool: &Tool, cfg: Option<TokenStream>) -> TokenStream {
 }
 
 /// `Option` of `value`'s tokens, written with absolute paths.
+/// A parameter's `Constraints`: `NONE`, or the ones it states over `NONE`.
+fn constraints(private: &TokenStream, c: &crate::model::Constraints) -> TokenStream {
+    if c.is_none() {
+        return quote!(#private::Constraints::NONE);
+    }
+    let mut fields = Vec::new();
+    if let Some(min) = c.minimum {
+        fields.push(quote!(minimum: ::core::option::Option::Some(#min)));
+    }
+    if let Some(max) = c.maximum {
+        fields.push(quote!(maximum: ::core::option::Option::Some(#max)));
+    }
+    if let Some(min) = c.min_length {
+        fields.push(quote!(min_length: ::core::option::Option::Some(#min)));
+    }
+    if let Some(max) = c.max_length {
+        fields.push(quote!(max_length: ::core::option::Option::Some(#max)));
+    }
+    if let Some(pattern) = &c.pattern {
+        fields.push(quote!(pattern: ::core::option::Option::Some(#pattern)));
+    }
+    if !c.one_of.is_empty() {
+        let one_of = &c.one_of;
+        fields.push(quote!(one_of: &[#(#one_of),*]));
+    }
+    quote!(#private::Constraints { #(#fields,)* ..#private::Constraints::NONE })
+}
+
 fn option<T: quote::ToTokens>(value: Option<&T>) -> TokenStream {
     match value {
         Some(value) => quote!(::core::option::Option::Some(#value)),

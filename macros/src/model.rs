@@ -100,6 +100,95 @@ pub(crate) struct SchemaParam {
     /// The parameter's `#[cfg(...)]` predicates: when one is false, the parameter does not
     /// exist, in the function nor in the schema.
     pub(crate) cfg: Vec<TokenStream>,
+    /// `#[arg(range, length, pattern, one_of)]`.
+    pub(crate) constraints: Constraints,
+}
+
+/// The checked constraints of `#[arg(...)]`.
+#[derive(Clone, Debug, Default)]
+pub(crate) struct Constraints {
+    pub(crate) minimum: Option<f64>,
+    pub(crate) maximum: Option<f64>,
+    pub(crate) min_length: Option<u64>,
+    pub(crate) max_length: Option<u64>,
+    pub(crate) pattern: Option<String>,
+    pub(crate) one_of: Vec<String>,
+}
+
+impl Constraints {
+    pub(crate) fn is_none(&self) -> bool {
+        self.minimum.is_none()
+            && self.maximum.is_none()
+            && self.min_length.is_none()
+            && self.max_length.is_none()
+            && self.pattern.is_none()
+            && self.one_of.is_empty()
+    }
+}
+
+/// The constraints of `arg`, checked: bounds in order, a pattern that compiles.
+fn check_constraints(errors: &mut darling::error::Accumulator, arg: &ArgArgs) -> Constraints {
+    let mut constraints = Constraints::default();
+    if let Some(range) = &arg.range {
+        constraints.minimum = range.min.map(|n| n.0);
+        constraints.maximum = range.max.map(|n| n.0);
+        if let (Some(min), Some(max)) = (constraints.minimum, constraints.maximum)
+            && min > max
+        {
+            errors.push(
+                darling::Error::custom(format!("`range`: `min` ({min}) is above `max` ({max})"))
+                    .with_span(&range.span()),
+            );
+        }
+        if constraints.minimum.is_none() && constraints.maximum.is_none() {
+            errors.push(
+                darling::Error::custom(
+                    "`range` needs `min`, `max` or both: `range(min = 1, max = 100)`",
+                )
+                .with_span(&range.span()),
+            );
+        }
+    }
+    if let Some(length) = &arg.length {
+        constraints.min_length = length.min;
+        constraints.max_length = length.max;
+        if let (Some(min), Some(max)) = (length.min, length.max)
+            && min > max
+        {
+            errors.push(
+                darling::Error::custom(format!("`length`: `min` ({min}) is above `max` ({max})"))
+                    .with_span(&length.span()),
+            );
+        }
+        if length.min.is_none() && length.max.is_none() {
+            errors.push(
+                darling::Error::custom("`length` needs `min`, `max` or both: `length(max = 64)`")
+                    .with_span(&length.span()),
+            );
+        }
+    }
+    if let Some(pattern) = &arg.pattern {
+        if let Err(error) = regex_syntax::Parser::new().parse(pattern) {
+            errors.push(
+                darling::Error::custom(format!(
+                    "`pattern` is not a valid regular expression: {}",
+                    error
+                        .to_string()
+                        .lines()
+                        .last()
+                        .unwrap_or_default()
+                        .trim()
+                        .trim_start_matches("error: ")
+                ))
+                .with_span(&pattern.span()),
+            );
+        }
+        constraints.pattern = Some((**pattern).clone());
+    }
+    if let Some(one_of) = &arg.one_of {
+        constraints.one_of = one_of.0.clone();
+    }
+    constraints
 }
 
 impl SchemaParam {
@@ -165,6 +254,10 @@ fn read_arg(errors: &mut darling::error::Accumulator, attrs: &[syn::Attribute]) 
             Ok(arg) => {
                 merged.rename = arg.rename.or(merged.rename);
                 merged.default = arg.default.or(merged.default);
+                merged.range = arg.range.or(merged.range);
+                merged.length = arg.length.or(merged.length);
+                merged.pattern = arg.pattern.or(merged.pattern);
+                merged.one_of = arg.one_of.or(merged.one_of);
             }
             Err(error) => errors.push(error),
         }
@@ -454,6 +547,7 @@ pub(crate) fn build(
                 };
                 let cfg = param_attrs(&mut errors, &typed.attrs);
                 let arg = read_arg(&mut errors, &typed.attrs);
+                let constraints = check_constraints(&mut errors, &arg);
                 let rust_name = ident.to_string();
                 let rust_name = rust_name.strip_prefix("r#").unwrap_or(&rust_name).to_owned();
                 let name = match (&arg.rename, rename_all) {
@@ -489,6 +583,7 @@ pub(crate) fn build(
                         darling::util::Override::Explicit(expr) => Some(expr.0),
                     }),
                     cfg,
+                    constraints,
                 })));
             }
         }

@@ -2,7 +2,8 @@
 //! release, which is why `toolshape` pins `toolshape-macros` to its exact version.
 
 pub use crate::call::args::{
-    ArgProblem, BorrowedParam, DefaultValue, Defaulted, One, ParamInfo, ParamList, ParamSpec, param,
+    ArgProblem, BorrowedParam, Constraints, DefaultValue, Defaulted, One, ParamInfo, ParamList,
+    ParamSpec, param,
 };
 pub use crate::call::context::Context;
 pub use crate::call::spec::{Annotations, BoxFuture, IconSpec, Kind, ToolSpec};

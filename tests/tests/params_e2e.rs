@@ -292,3 +292,97 @@ async fn doc_attributes_from_macros_are_descriptions() {
     );
     client.cancel().await.unwrap();
 }
+
+/// Search the catalogue.
+#[tool(format = "json")]
+fn search_catalogue(
+    /// What to look for.
+    #[arg(length(min = 2, max = 20), pattern = "^[a-z ]+$")]
+    query: String,
+    /// How many results.
+    #[arg(range(min = 1, max = 50), default = 10)]
+    limit: u32,
+    /// The order.
+    #[arg(one_of("asc", "desc"))]
+    order: Option<String>,
+    /// Tags, at most three.
+    #[arg(length(max = 3))]
+    tags: Vec<String>,
+    /// A score threshold.
+    #[arg(range(min = -1.5, max = 1.5))]
+    threshold: Option<f64>,
+) -> String {
+    format!("{query} {limit} {order:?} {tags:?} {threshold:?}")
+}
+
+#[tokio::test]
+async fn constraints_are_in_the_schema_and_enforced() {
+    for version in versions() {
+        let tools = ToolSet::new(tools![search_catalogue]).unwrap();
+        let client = connect(Server::new((), tools), version).await;
+        let listed = client.list_all_tools().await.unwrap();
+        let properties = &listed[0].input_schema["properties"];
+        assert_eq!(properties["query"]["minLength"], 2);
+        assert_eq!(properties["query"]["maxLength"], 20);
+        assert_eq!(properties["query"]["pattern"], "^[a-z ]+$");
+        assert_eq!(properties["limit"]["minimum"], 1);
+        assert_eq!(properties["limit"]["maximum"], 50);
+        assert_eq!(properties["limit"]["default"], 10);
+        assert_eq!(properties["order"]["enum"], json!(["asc", "desc"]));
+        assert_eq!(properties["tags"]["maxItems"], 3);
+        assert!(properties["tags"].get("maxLength").is_none());
+        assert_eq!(properties["threshold"]["minimum"], -1.5);
+
+        let ok = call(
+            &client,
+            "search_catalogue",
+            json!({"query": "red shoes", "limit": 50, "order": "asc", "tags": ["a"], "threshold": 1.5}),
+        )
+        .await
+        .unwrap();
+        assert_eq!(ok.is_error, Some(false), "{ok:?}");
+
+        let bad = call(
+            &client,
+            "search_catalogue",
+            json!({"query": "Red!", "limit": 51, "order": "up", "tags": ["a", "b", "c", "d"], "threshold": -2}),
+        )
+        .await
+        .unwrap();
+        assert_eq!(bad.is_error, Some(true));
+        let text = &bad.content[0].as_text().unwrap().text;
+        for expected in [
+            "parameter `query`: expected a string matching the pattern `^[a-z ]+$`, got \"Red!\"",
+            "parameter `limit`: expected a number from 1 to 50, got 51",
+            "parameter `order`: expected one of \"asc\", \"desc\", got \"up\"",
+            "parameter `tags`: expected an array of at most 3 items, got 4 items",
+            "parameter `threshold`: expected a number from -1.5 to 1.5, got -2",
+        ] {
+            assert!(text.contains(expected), "{expected}\nin: {text}");
+        }
+        let short = call(
+            &client,
+            "search_catalogue",
+            json!({"query": "a", "tags": []}),
+        )
+        .await
+        .unwrap();
+        let text = &short.content[0].as_text().unwrap().text;
+        assert!(
+            text.contains(
+                "parameter `query`: expected a string of 2 to 20 characters, got 1 characters"
+            ),
+            "{text}"
+        );
+        // null for an optional parameter is not checked against its constraints
+        let null = call(
+            &client,
+            "search_catalogue",
+            json!({"query": "ab", "tags": [], "order": null, "threshold": null}),
+        )
+        .await
+        .unwrap();
+        assert_eq!(null.is_error, Some(false), "{null:?}");
+        client.cancel().await.unwrap();
+    }
+}

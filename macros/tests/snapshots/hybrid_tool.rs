@@ -28,6 +28,7 @@ where
                 ::toolshape::__private::ParamSpec {
                     name: "volume_uuid",
                     description: "The volume's UUID.",
+                    constraints: ::toolshape::__private::Constraints::NONE,
                 },
             ],
             annotations: ::toolshape::__private::Annotations {

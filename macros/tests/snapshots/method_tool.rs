@@ -20,6 +20,7 @@ where
             ::toolshape::__private::ParamSpec {
                 name: "query",
                 description: "",
+                constraints: ::toolshape::__private::Constraints::NONE,
             },
         ],
         annotations: ::toolshape::__private::Annotations {

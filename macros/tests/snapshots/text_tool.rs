@@ -25,6 +25,7 @@ where
                 ::toolshape::__private::ParamSpec {
                     name: "id",
                     description: "",
+                    constraints: ::toolshape::__private::Constraints::NONE,
                 },
             ],
             annotations: ::toolshape::__private::Annotations {

@@ -18,13 +18,169 @@ use serde::de::{self, DeserializeOwned, Deserializer, Visitor};
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
 
-/// A parameter as the macro saw it: its name on the wire and its `///` doc comment.
+/// A parameter as the macro saw it: its name on the wire, its `///` doc comment and the
+/// constraints of its `#[arg(...)]`.
 #[derive(Debug, Clone, Copy)]
 pub struct ParamSpec {
     /// The property name in the input schema (the Rust name without `r#`).
     pub name: &'static str,
     /// The parameter's doc comment; empty when it has none.
     pub description: &'static str,
+    /// `#[arg(range(..), length(..), pattern = "..", one_of(..))]`.
+    pub constraints: Constraints,
+}
+
+/// What `#[arg(...)]` states about a parameter's values beyond its type: shown in the
+/// input schema (`minimum`, `maxLength`, `pattern`, `enum`, …) and checked when a call
+/// arrives, before the value is read.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct Constraints {
+    /// `range(min = ..)`: the smallest number accepted.
+    pub minimum: Option<f64>,
+    /// `range(max = ..)`: the largest number accepted.
+    pub maximum: Option<f64>,
+    /// `length(min = ..)`: the fewest characters of a string, or items of an array.
+    pub min_length: Option<u64>,
+    /// `length(max = ..)`: the most characters of a string, or items of an array.
+    pub max_length: Option<u64>,
+    /// `pattern = ".."`: a regular expression a string must match (anywhere, unless
+    /// anchored with `^` and `$`), as JSON Schema's `pattern`.
+    pub pattern: Option<&'static str>,
+    /// `one_of("a", "b")`: the strings accepted.
+    pub one_of: &'static [&'static str],
+}
+
+impl Constraints {
+    /// No constraint.
+    pub const NONE: Constraints = Constraints {
+        minimum: None,
+        maximum: None,
+        min_length: None,
+        max_length: None,
+        pattern: None,
+        one_of: &[],
+    };
+
+    /// The constraints as JSON Schema keywords, added to `schema` (an object).
+    fn annotate(&self, schema: &mut JsonObject) {
+        let is_array = match schema.get("type") {
+            Some(Value::String(t)) => t == "array",
+            Some(Value::Array(types)) => types.iter().any(|t| t == "array"),
+            _ => false,
+        };
+        let number = |n: f64| -> Value {
+            if n.fract() == 0.0 && n.abs() < 9.0e15 {
+                Value::from(n as i64)
+            } else {
+                Value::from(n)
+            }
+        };
+        if let Some(min) = self.minimum {
+            schema.insert("minimum".into(), number(min));
+        }
+        if let Some(max) = self.maximum {
+            schema.insert("maximum".into(), number(max));
+        }
+        let (min_key, max_key) = if is_array {
+            ("minItems", "maxItems")
+        } else {
+            ("minLength", "maxLength")
+        };
+        if let Some(min) = self.min_length {
+            schema.insert(min_key.into(), min.into());
+        }
+        if let Some(max) = self.max_length {
+            schema.insert(max_key.into(), max.into());
+        }
+        if let Some(pattern) = self.pattern {
+            schema.insert("pattern".into(), pattern.into());
+        }
+        if !self.one_of.is_empty() {
+            schema.insert("enum".into(), self.one_of.to_vec().into());
+        }
+    }
+
+    /// What is wrong with `value` (the argument as sent), in JSON's words; `None` when it
+    /// meets every constraint that applies to its type (`null` meets them all: whether it is
+    /// accepted is its type's business).
+    fn problem(&self, value: &Value) -> Option<String> {
+        match value {
+            Value::Number(number) => {
+                let n = number.as_f64()?;
+                let below = self.minimum.is_some_and(|min| n < min);
+                let above = self.maximum.is_some_and(|max| n > max);
+                (below || above).then(|| {
+                    let bounds = match (self.minimum, self.maximum) {
+                        (Some(min), Some(max)) => format!("from {min} to {max}"),
+                        (Some(min), None) => format!("at least {min}"),
+                        (None, Some(max)) => format!("at most {max}"),
+                        (None, None) => String::new(),
+                    };
+                    format!("expected a number {bounds}, got {number}")
+                })
+            }
+            Value::String(text) => {
+                if !self.one_of.is_empty() && !self.one_of.contains(&text.as_str()) {
+                    let choices: Vec<String> =
+                        self.one_of.iter().map(|c| format!("{c:?}")).collect();
+                    return Some(format!(
+                        "expected one of {}, got {text:?}",
+                        choices.join(", ")
+                    ));
+                }
+                let count = text.chars().count() as u64;
+                if let Some(problem) = self.length_problem(count, "a string", "characters") {
+                    return Some(problem);
+                }
+                let pattern = self.pattern?;
+                match pattern_matches(pattern, text) {
+                    Ok(true) => None,
+                    Ok(false) => Some(format!(
+                        "expected a string matching the pattern `{pattern}`, got {text:?}"
+                    )),
+                    Err(error) => Some(format!(
+                        "the pattern `{pattern}` of this parameter is not a valid regular expression: {error}"
+                    )),
+                }
+            }
+            Value::Array(items) => self.length_problem(items.len() as u64, "an array", "items"),
+            _ => None,
+        }
+    }
+
+    fn length_problem(&self, count: u64, what: &str, unit: &str) -> Option<String> {
+        let short = self.min_length.is_some_and(|min| count < min);
+        let long = self.max_length.is_some_and(|max| count > max);
+        (short || long).then(|| {
+            let bounds = match (self.min_length, self.max_length) {
+                (Some(min), Some(max)) => format!("of {min} to {max} {unit}"),
+                (Some(min), None) => format!("of at least {min} {unit}"),
+                (None, Some(max)) => format!("of at most {max} {unit}"),
+                (None, None) => String::new(),
+            };
+            format!("expected {what} {bounds}, got {count} {unit}")
+        })
+    }
+}
+
+/// Whether `text` matches `pattern`; the compiled expressions are kept, one per pattern.
+fn pattern_matches(pattern: &'static str, text: &str) -> Result<bool, String> {
+    use std::collections::HashMap;
+    use std::sync::{Mutex, OnceLock};
+    static COMPILED: OnceLock<Mutex<HashMap<&'static str, regex::Regex>>> = OnceLock::new();
+    let compiled = COMPILED.get_or_init(Default::default);
+    let regex = {
+        let mut compiled = compiled.lock().unwrap_or_else(|e| e.into_inner());
+        match compiled.get(pattern) {
+            Some(regex) => regex.clone(),
+            None => {
+                let regex = regex::Regex::new(pattern).map_err(|e| e.to_string())?;
+                compiled.insert(pattern, regex.clone());
+                regex
+            }
+        }
+    };
+    Ok(regex.is_match(text))
 }
 
 /// What the runtime knows of one parameter once its tool is registered.
@@ -39,6 +195,8 @@ pub struct ParamInfo {
     /// value is checked against, to name every problem in it.
     pub(crate) schema: Value,
     pub(crate) definitions: Arc<serde_json::Map<String, Value>>,
+    /// What `#[arg(...)]` states about the values beyond their type.
+    pub(crate) constraints: Constraints,
 }
 
 /// One problem with a call's arguments.
@@ -115,6 +273,16 @@ fn parse_one<T: DeserializeOwned>(
     problems: &mut Vec<ArgProblem>,
 ) -> Option<T> {
     match args.remove(param.name) {
+        Some(value)
+            if param.constraints != Constraints::NONE
+                && let Some(message) = param.constraints.problem(&value) =>
+        {
+            problems.push(ArgProblem::Invalid {
+                path: param.name.to_owned(),
+                message,
+            });
+            None
+        }
         Some(value) => match serde_path_to_error::deserialize::<_, T>(&value) {
             Ok(parsed) => Some(parsed),
             Err(error) => {
@@ -557,6 +725,14 @@ pub(crate) fn input_schema(
                 object.insert("description".into(), spec.description.into());
             }
         }
+        if spec.constraints != Constraints::NONE {
+            if let Value::Bool(true) = schema {
+                schema = Value::Object(JsonObject::new());
+            }
+            if let Value::Object(object) = &mut schema {
+                spec.constraints.annotate(object);
+            }
+        }
         properties.insert(spec.name.into(), schema);
         if is_required {
             required.push(Value::from(spec.name));
@@ -566,6 +742,7 @@ pub(crate) fn input_schema(
             expected,
             schema: properties[spec.name].clone(),
             definitions: all_definitions.clone(),
+            constraints: spec.constraints,
         });
     }
 
@@ -751,10 +928,12 @@ mod tests {
         ParamSpec {
             name: "id",
             description: "The id.",
+            constraints: Constraints::NONE,
         },
         ParamSpec {
             name: "note",
             description: "",
+            constraints: Constraints::NONE,
         },
     ];
 
@@ -809,6 +988,7 @@ mod tests {
         let specs = &[ParamSpec {
             name: "filter",
             description: "",
+            constraints: Constraints::NONE,
         }];
         let (_, params) = infos((param::<Filter>(),), specs);
         let args = json!({"filter": {"tags": ["a", 2, "c", null], "limit": 300, "order": "up", "colour": "red"}});
