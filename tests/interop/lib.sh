@@ -38,7 +38,7 @@ ensure_venv() {
     local tmp="$VENV.tmp.$$"
     rm -rf "$tmp"
     "$PYTHON_BOOTSTRAP" -m venv "$tmp"
-    "$tmp/bin/python" -m pip install --quiet --no-input --disable-pip-version-check \
+    "$tmp/bin/python" -m pip install --quiet --no-input --disable-pip-version-check --no-cache-dir \
         -r "$INTEROP_DIR/requirements.txt" </dev/null
     echo "$want" >"$tmp/.stamp"
     rm -rf "$VENV"
@@ -60,8 +60,10 @@ ensure_node() {
     mkdir -p "$tmp"
     cp "$INTEROP_DIR/package.json" "$INTEROP_DIR/package-lock.json" "$tmp/"
     # --ignore-scripts: the Inspector's postinstall only matters in a source checkout.
-    (cd "$tmp" && npm ci --ignore-scripts --no-audit --no-fund --loglevel=error </dev/null >&2) \
+    # npm's download cache goes in the install's own folder and is removed after it.
+    (cd "$tmp" && npm_config_cache="$tmp/.npm-cache" npm ci --ignore-scripts --no-audit --no-fund --loglevel=error </dev/null >&2) \
         2> >(grep -v -e EBADENGINE -e 'Unknown user config' >&2)
+    rm -rf "$tmp/.npm-cache"
     echo "$want" >"$tmp/.stamp"
     rm -rf "$NODE_DIR"
     mv "$tmp" "$NODE_DIR"
