@@ -325,10 +325,26 @@ fn constructor(tool: &Tool, cfg: Option<TokenStream>) -> TokenStream {
         .zip(tool.schema_params())
         .map(|(read, param)| quote_spanned!(param.ty.span()=> #private::param::<#read>()));
     let params_step = quote!(.params((#(#param_checks,)*)));
+    // A parameter whose type might be the request's `Context` but has no `#[context]`: the
+    // hint to add it, at the type, before the errors of reading a `Context` from JSON.
+    let context_hints = tool
+        .schema_params()
+        .filter(|param| param.names_context())
+        .map(|param| {
+            let ty = param.read_ty(&private);
+            let span = param.ty.span();
+            let check = respan(quote!(#private::not_context), span);
+            quote_spanned! {span=>
+                #[allow(unused_imports)]
+                use #private::{ProbeContext as _, ProbeOther as _};
+                #check((&#private::Probe::<#ty>(::core::marker::PhantomData)).context_kind());
+            }
+        });
     let spanned_format = respan(format, output_span);
     let format_step = quote_spanned!(output_span=> .format(#spanned_format));
 
     let body = quote! {
+            #(#context_hints)*
             #(#default_items)*
             static __TOOLSHAPE_SPEC: #private::ToolSpec = #private::ToolSpec {
                 name: #name,

@@ -194,6 +194,20 @@ fn check_constraints(errors: &mut darling::error::Accumulator, arg: &ArgArgs) ->
 impl SchemaParam {
     /// The type the argument is read as, spanned on the parameter's type so that a type
     /// that cannot be read is reported there.
+    /// Whether the type is a path whose last segment is `Context`: perhaps the request's
+    /// context without its `#[context]` (the generated code checks which, since an alias or
+    /// a user's own `Context` look the same here).
+    pub(crate) fn names_context(&self) -> bool {
+        match &*self.ty {
+            Type::Path(path) => path
+                .path
+                .segments
+                .last()
+                .is_some_and(|segment| segment.ident == "Context"),
+            _ => false,
+        }
+    }
+
     pub(crate) fn read_ty(&self, private: &TokenStream) -> TokenStream {
         use syn::spanned::Spanned as _;
         let span = self.ty.span();

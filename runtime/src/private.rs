@@ -81,6 +81,47 @@ impl IsValue {
     }
 }
 
+/// Whether a parameter's type is the request's [`Context`], for the hint a `Context`
+/// parameter without `#[context]` gets. Autoref-based method resolution picks
+/// [`ProbeContext`] for `Probe<Context>` (found by value) before [`ProbeOther`] (found
+/// through a reference), whatever path or alias names the type.
+pub struct Probe<T: ?Sized>(pub ::core::marker::PhantomData<T>);
+
+/// The parameter's type is the request's context.
+pub struct IsContext;
+/// The parameter's type is anything else.
+pub struct NotContext;
+
+/// Chosen for the request's context.
+pub trait ProbeContext {
+    #[inline]
+    fn context_kind(&self) -> IsContext {
+        IsContext
+    }
+}
+impl ProbeContext for Probe<Context> {}
+
+/// Chosen for every other type.
+pub trait ProbeOther {
+    #[inline]
+    fn context_kind(&self) -> NotContext {
+        NotContext
+    }
+}
+impl<T: ?Sized> ProbeOther for &Probe<T> {}
+
+/// Holds for every parameter type but the request's context.
+#[diagnostic::on_unimplemented(
+    message = "the request's `Context` is given to a tool by `#[context]`, not read from the client's arguments",
+    label = "mark this parameter `#[context]`"
+)]
+pub trait ParamNotContext {}
+impl ParamNotContext for NotContext {}
+
+/// Fails to compile, with the hint, for a `Context` parameter without `#[context]`.
+#[inline]
+pub fn not_context<K: ParamNotContext>(_kind: K) {}
+
 /// Facts of a call of `spec` starting now, for benchmarks and tests of a [`Render`](crate::Render)
 /// alone; tools get theirs from the runtime.
 pub fn call_facts(spec: &ToolSpec) -> crate::CallFacts<'_> {
