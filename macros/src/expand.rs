@@ -436,7 +436,7 @@ fn option<T: quote::ToTokens>(value: Option<&T>) -> TokenStream {
 }
 
 /// `tokens` with every span set to `span` (for paths whose tokens come from several places).
-fn respan(tokens: TokenStream, span: Span) -> TokenStream {
+pub(crate) fn respan(tokens: TokenStream, span: Span) -> TokenStream {
     tokens
         .into_iter()
         .map(|mut token| {

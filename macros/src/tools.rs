@@ -58,16 +58,42 @@ pub(crate) fn expand(input: TokenStream) -> syn::Result<TokenStream> {
     let errors = errors.map(syn::Error::into_compile_error);
     let defs = paths.iter().map(|path| {
         if is_method(path) {
-            let mut path = path.clone();
-            if let Some(last) = path.segments.last_mut() {
-                last.ident = constructor_ident(&last.ident);
-            }
-            quote!(#path())
+            method_def(&krate, path)
         } else {
             quote_spanned!(path.span()=> <#path as #krate::__private::IsTool<_>>::def())
         }
     });
     Ok(quote!({ #errors [#(#defs),*] }))
+}
+
+/// The `ToolDef` of the tool method `Type::method`: its registration, the associated function
+/// `#[tool]` puts beside the method, through a path that cannot fail to resolve, so that the
+/// compiler never shows that function's name. A blanket trait declared here gives every type
+/// a fallback function of the same name, which an inherent one shadows; the fallback returns
+/// a value that `method_tool` refuses with a message in the user's words. The path itself is
+/// passed too, so that rustc reports one that names no method as it would anywhere, with its
+/// suggestion of a similar name.
+fn method_def(krate: &TokenStream, path: &Path) -> TokenStream {
+    let span = path.span();
+    let segments: Vec<_> = path.segments.iter().collect();
+    let Some((method, type_segments)) = segments.split_last() else {
+        return quote!();
+    };
+    let leading = &path.leading_colon;
+    let constructor = constructor_ident(&method.ident);
+    quote_spanned! {span=>
+        {
+            #[allow(dead_code, non_camel_case_types)]
+            trait __toolshape_NotATool {
+                fn #constructor() -> #krate::__private::NotAToolMethod {
+                    #krate::__private::NotAToolMethod
+                }
+            }
+            impl<T: ?::core::marker::Sized> __toolshape_NotATool for T {}
+            use #krate::__private::method_tool;
+            method_tool(&#path, #leading #(#type_segments::)* #constructor())
+        }
+    }
 }
 
 /// The path as written, without spaces, to compare two entries.

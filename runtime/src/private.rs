@@ -37,6 +37,35 @@ pub trait IsTool<S> {
     fn def() -> ToolDef<S>;
 }
 
+/// What `tools![Type::method]` takes: the registration of a method that carries `#[tool]`.
+#[diagnostic::on_unimplemented(
+    message = "this method is not a tool",
+    label = "not declared with `#[tool]`",
+    note = "`tools![...]` takes `Type::method` for a method that carries `#[toolshape::tool(...)]`, and the paths of functions that do"
+)]
+pub trait MethodTool<S> {
+    /// The tool.
+    fn into_def(self) -> ToolDef<S>;
+}
+
+#[diagnostic::do_not_recommend]
+impl<S> MethodTool<S> for ToolDef<S> {
+    #[inline]
+    fn into_def(self) -> ToolDef<S> {
+        self
+    }
+}
+
+/// What `tools![Type::method]` finds for a method without `#[tool]`.
+pub struct NotAToolMethod;
+
+/// The tool of method `M` (whose path is passed so that rustc reports a path that names no
+/// method), or the error that it is none.
+#[inline]
+pub fn method_tool<S, M, D: MethodTool<S>>(_method: &M, def: D) -> ToolDef<S> {
+    def.into_def()
+}
+
 /// Marks a tool whose function returns `Result<T, E>`.
 pub struct IsResult;
 /// Marks a tool whose function returns a plain `T`.
