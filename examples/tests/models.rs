@@ -1,4 +1,4 @@
-//! End to end: the `models` example (ADR-005's six tools over two least-squares models),
+//! End to end: the `models` example (six tools over two least-squares models, hybrid results),
 //! served by `toolshape::Server` and driven by rmcp's own client over both supported
 //! protocol versions.
 

@@ -1,4 +1,4 @@
-//! End to end: the `ontap` example (seed 3's volume tools on a simulated cluster) driven by
+//! End to end: the `ontap` example (volume tools on a simulated storage cluster) driven by
 //! rmcp's own client over both supported protocol versions, including undo: an action, the
 //! state changed, undo, and the state equal to what it was, for each action.
 
@@ -96,7 +96,7 @@ async fn lists_every_tool_with_its_kind() {
     }
 }
 
-/// Seed 3's rule: every parameter of every action is a field of the state tool's output, of
+/// The undo rule: every parameter of every action is a field of the state tool's output, of
 /// the same name, exactly once. That is all undo needs.
 #[tokio::test]
 async fn state_field_names_are_the_action_parameter_names() {

@@ -130,7 +130,7 @@ async fn users_over_rmcp_client() {
         );
         assert!(text.contains("\nPhone: +1 555 0100\n"), "{text}");
 
-        // Example 4, then the error of ADR-002.
+        // A confirmation sentence, then the error text.
         let text = ok(&client, &tools, "delete_user", json!({"id": 51})).await;
         assert_eq!(text, "User successfully deleted");
         let text = err(&client, "delete_user", json!({"id": 51})).await;

@@ -1,4 +1,4 @@
-//! ADR-002's Examples 1–4, reproduced byte for byte from a `User` type with attributes,
+//! The text form's four reference examples, reproduced byte for byte from a `User` type with attributes,
 //! and the text form's other shapes (nested records, lists, formats, fences).
 
 use toolshape::ToolText;
@@ -23,7 +23,7 @@ struct User {
     password_hash: String,
 }
 
-/// ADR-002, Example 4.
+/// The fourth reference example: a confirmation.
 #[derive(ToolText)]
 #[text(confirm = "User successfully deleted")]
 struct Deleted;
@@ -56,7 +56,7 @@ fn user(id: u64, name: &str, surname: &str, email: &str) -> User {
     }
 }
 
-/// The text of ADR-002's Example 1, as the ADR's Python returns it.
+/// The first reference example's text, as the original Python server returned it.
 const EXAMPLE_1: &str = "```
 User ID: 42
 Name: Alice
@@ -68,7 +68,7 @@ Salary: $120,000.00
 About: Software engineer with 10 years experience
 ```";
 
-/// ADR-002's Example 2, where `...` stands for the fields the ADR elides.
+/// The second reference example, where `...` stands for the fields it elides.
 const EXAMPLE_2: &str = "Found 2 users:
 
 ```
@@ -320,7 +320,7 @@ fn fences_outgrow_backticks_and_controls_are_escaped() {
     );
 }
 
-/// ADR-002's user, laid out as a table for lists.
+/// The reference user, laid out as a table for lists.
 #[derive(Debug, Clone, ToolText)]
 #[text(
     noun = "user",
@@ -383,7 +383,7 @@ fn table_layout_for_lists_of_flat_records() {
     );
 }
 
-/// Tokens (o200k_base, GPT-4o's encoding) of a list of ADR-002 users in both layouts: the
+/// Tokens (o200k_base, GPT-4o's encoding) of a list of the reference users in both layouts: the
 /// measurement behind the default (`docs/text-format.md`, "Layouts").
 #[test]
 fn token_counts_of_the_two_layouts() {

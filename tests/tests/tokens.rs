@@ -1,6 +1,6 @@
 //! What the hybrid text block costs a model, in o200k_base tokens (tiktoken-rs): the data as
 //! compact canonical JSON (what toolshape sends) against the same data indented by two spaces (what
-//! seed 3's Pattern B sends with `JSON.stringify(alerts, null, 2)`).
+//! a hand-written server that narrates and attaches data sends with `JSON.stringify(alerts, null, 2)`).
 //!
 //! Run with `--nocapture` to see the table that `docs/wire-format.md` quotes.
 
