@@ -60,8 +60,82 @@ pub fn toolset() -> ToolSet<()> {
         test_missing_capability,
         test_streaming_elicitation,
         test_logging_tool,
+        greet,
+        slow_compute,
+        failing_job,
+        protocol_error_job,
+        confirm_delete,
+        multi_input,
     ])
     .expect("the fixture tools have distinct names")
+}
+
+/// Greets someone (answered at once: no task).
+#[tool(format = "text")]
+fn greet(
+    /// Who to greet.
+    name: String,
+) -> String {
+    format!("Hello, {name}!")
+}
+
+/// Works for a number of seconds, as a task when the client supports tasks.
+#[tool(format = "text", task = "optional")]
+async fn slow_compute(
+    /// How long to work, in seconds.
+    #[arg(range(max = 3600))]
+    seconds: u64,
+    /// A label echoed in the result.
+    #[arg(default)]
+    label: String,
+) -> String {
+    tokio::time::sleep(std::time::Duration::from_secs(seconds)).await;
+    format!("Computed {label} in {seconds} s")
+}
+
+/// Fails after a second, with a tool error; runs only as a task.
+#[tool(format = "text", task = "required")]
+async fn failing_job() -> Result<String, ToolError> {
+    tokio::time::sleep(std::time::Duration::from_secs(1)).await;
+    Err(ToolError::new("the job failed"))
+}
+
+/// Panics: a task whose tool panics fails with the protocol's internal error.
+#[tool(format = "text", task = "optional")]
+async fn protocol_error_job() -> String {
+    panic!("the job crashed")
+}
+
+/// A yes or no.
+#[derive(Deserialize, JsonSchema)]
+pub struct Confirm {
+    /// Whether to go ahead.
+    pub confirm: bool,
+}
+
+/// Deletes a file once the user confirms (as a task, the question is the task's).
+#[tool(format = "text", task = "optional")]
+async fn confirm_delete(
+    #[context] cx: Context,
+    /// The file to delete.
+    filename: String,
+) -> Result<String, ToolError> {
+    let answer = cx.elicit::<Confirm>(format!("Delete {filename}?")).await?;
+    Ok(match answer.accepted() {
+        Some(Confirm { confirm: true }) => format!("Deleted {filename}"),
+        _ => format!("Kept {filename}"),
+    })
+}
+
+/// Asks two questions at once.
+#[tool(format = "text", task = "optional")]
+async fn multi_input(#[context] cx: Context) -> Result<String, ToolError> {
+    let (name, confirm) = tokio::join!(
+        cx.elicit::<Name>("What is your name?"),
+        cx.elicit::<Confirm>("Go ahead?"),
+    );
+    let confirmed = confirm?.accepted().is_some_and(|c| c.confirm);
+    Ok(format!("Name: {}; confirmed: {confirmed}", name_of(name?)))
 }
 
 async fn pause() {

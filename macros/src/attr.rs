@@ -38,6 +38,9 @@ pub(crate) struct ToolArgs {
     /// `unknown_arguments = "ignore"`: arguments the tool does not take are ignored instead
     /// of refused.
     pub(crate) unknown_arguments: Option<SpannedValue<Quoted<UnknownArguments>>>,
+    /// `task = "optional" | "required"`: the tool may run, or runs only, as a task the
+    /// client polls (the protocol's tasks extension).
+    pub(crate) task: Option<SpannedValue<Quoted<TaskName>>>,
     /// `icon(src = "...", mime_type = "...", sizes = "48x48 96x96", theme = "dark")`, once
     /// per icon: the icons a client may show beside the tool.
     #[darling(multiple, rename = "icon")]
@@ -182,6 +185,26 @@ pub(crate) enum UnknownArguments {
     Refuse,
     /// Nothing: they are dropped.
     Ignore,
+}
+
+/// `task = "..."`: whether a call may run as a task.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, FromMeta)]
+#[darling(rename_all = "lowercase")]
+pub(crate) enum TaskName {
+    /// As a task when the client supports tasks, otherwise as a plain call.
+    Optional,
+    /// Only as a task: a client without tasks gets the protocol's error.
+    Required,
+}
+
+impl TaskName {
+    /// The variant of the runtime's `TaskSupport`.
+    pub(crate) fn variant(self) -> &'static str {
+        match self {
+            TaskName::Optional => "Optional",
+            TaskName::Required => "Required",
+        }
+    }
 }
 
 /// `rename_all = "..."`: the serde set of cases.

@@ -12,7 +12,7 @@ use quote::{ToTokens as _, format_ident, quote, quote_spanned};
 use syn::ItemFn;
 use syn::spanned::Spanned;
 
-use crate::attr::{FormatName, ToolArgs};
+use crate::attr::{FormatName, TaskName, ToolArgs};
 use crate::model::{self, Param, StateSource, Tool};
 
 /// `#[tool(args)] item`: the expansion, or the user's item and every error.
@@ -187,6 +187,7 @@ fn constructor(tool: &Tool, cfg: Option<TokenStream>) -> TokenStream {
         quote!(#private::ParamSpec { name: #name, description: #description, constraints: #constraints })
     });
     let ignore_unknown = tool.ignore_unknown;
+    let task = format_ident!("{}", tool.task.map_or("Never", TaskName::variant));
     let rust_name = fn_ident.to_string();
     let kind = option(
         tool.kind
@@ -358,6 +359,7 @@ fn constructor(tool: &Tool, cfg: Option<TokenStream>) -> TokenStream {
                 annotations: #annotations,
                 kind: #kind,
                 ignore_unknown_arguments: #ignore_unknown,
+                task: #private::TaskSupport::#task,
                 rust_path: ::core::concat!(::core::module_path!(), "::", #rust_name),
                 location: ::core::concat!(::core::file!(), ":", ::core::line!()),
             };

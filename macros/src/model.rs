@@ -8,7 +8,7 @@ use syn::spanned::Spanned;
 use syn::{FnArg, GenericParam, ItemFn, Pat, ReceiverKind, Type};
 
 use crate::attr::{
-    Annotations, ArgArgs, FormatName, IconArgs, IconTheme, KindName, TextValue, ToolArgs,
+    Annotations, ArgArgs, FormatName, IconArgs, IconTheme, KindName, TaskName, TextValue, ToolArgs,
     UnknownArguments,
 };
 use crate::docs;
@@ -36,6 +36,8 @@ pub(crate) struct Tool {
     pub(crate) krate: syn::Path,
     /// `unknown_arguments = "ignore"`.
     pub(crate) ignore_unknown: bool,
+    /// `task = "..."`, if given.
+    pub(crate) task: Option<TaskName>,
     /// How the tool reaches its state.
     pub(crate) state: StateSource,
     pub(crate) params: Vec<Param>,
@@ -656,6 +658,7 @@ pub(crate) fn build(
         ignore_unknown: args
             .unknown_arguments
             .is_some_and(|policy| policy.0 == UnknownArguments::Ignore),
+        task: args.task.map(|task| task.0),
         state,
         params,
         is_async: sig.asyncness.is_some(),

@@ -101,7 +101,7 @@ pub mod __private;
 pub use call::context::{Answer, Ask, Context, Elicitation, InputError, LogLevel, Sampled};
 pub use call::error::{DuplicateTool, ToolError};
 pub use call::rounds::{StateKeyError, StateKeys};
-pub use call::spec::{BoxFuture, CallFacts, Kind, TOOL_META_KEY};
+pub use call::spec::{BoxFuture, CallFacts, Kind, TOOL_META_KEY, TaskSupport};
 pub use call::state::Provides;
 pub use call::tool::ToolDef;
 pub use formats::content::{Attachment, Rich};

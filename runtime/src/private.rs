@@ -6,7 +6,7 @@ pub use crate::call::args::{
     ParamSpec, param,
 };
 pub use crate::call::context::Context;
-pub use crate::call::spec::{Annotations, BoxFuture, IconSpec, Kind, ToolSpec};
+pub use crate::call::spec::{Annotations, BoxFuture, IconSpec, Kind, TaskSupport, ToolSpec};
 pub use crate::call::state::Provides;
 pub use crate::call::tool::ToolDef;
 pub use crate::formats::narrative::Narrative;

@@ -16,6 +16,7 @@ use rmcp::model::{
     ProtocolVersion, Root, SamplingMessage,
 };
 use rmcp::service::{Peer, RequestContext};
+use rmcp::task_manager::TaskContext;
 use rmcp::{ErrorData, RoleServer};
 use serde::de::DeserializeOwned;
 use serde_json::Value;
@@ -153,7 +154,7 @@ impl Context {
         tracing::debug!(level = level.as_str(), %message, "tool log message");
         let wanted = match self.inputs.era {
             Era::Requests => Some(LogLevel::Debug),
-            Era::Rounds => requested_log_level(&self.request),
+            Era::Rounds | Era::Task => requested_log_level(&self.request),
         };
         if wanted.is_none_or(|wanted| level < wanted) {
             return;
@@ -438,6 +439,20 @@ impl<'a, T: Answer + Send + 'a> IntoFuture for Ask<'a, T> {
                         }
                     }
                 }
+                Era::Task => {
+                    let Some(task) = context.request.extensions.get::<TaskContext>() else {
+                        return Err(InputError::Failed("the task is gone".into()));
+                    };
+                    let request = serde_json::from_value(request)
+                        .map_err(|e| InputError::Failed(format!("not a valid question: {e}")))?;
+                    let answer = task
+                        .request_input(key, request)
+                        .await
+                        .map_err(|_| InputError::Failed("the task was cancelled".into()))?;
+                    T::decode(answer).map_err(|expected| {
+                        InputError::Failed(format!("the client's answer is not {expected}"))
+                    })
+                }
                 Era::Requests => {
                     let answer = send(&context.request.peer, kind, request).await?;
                     T::decode(answer).map_err(|expected| {
@@ -624,9 +639,15 @@ pub(crate) enum Era {
     Requests,
     /// 2026-07-28 and after: as an input-required result, answered by a new call.
     Rounds,
+    /// A call running as a task: the task reports `input_required` with the question, and
+    /// the client answers with `tasks/update`.
+    Task,
 }
 
 pub(crate) fn era_of(request: &RequestContext<RoleServer>) -> Era {
+    if request.extensions.get::<TaskContext>().is_some() {
+        return Era::Task;
+    }
     match request.protocol_version() {
         Some(version) if version.as_str() >= ProtocolVersion::V_2026_07_28.as_str() => Era::Rounds,
         _ => Era::Requests,

@@ -33,6 +33,24 @@ pub enum Kind {
     Action,
 }
 
+/// Whether a call of a tool may run as a task (the protocol's tasks extension): the server
+/// answers at once with the task's id, runs the tool, and the client polls `tasks/get` for the
+/// result, answers its questions with `tasks/update` and may `tasks/cancel` it. Declared with
+/// `#[tool(task = "optional" | "required")]`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
+#[non_exhaustive]
+pub enum TaskSupport {
+    /// No `task`: every call is answered when the tool returns.
+    #[default]
+    Never,
+    /// `task = "optional"`: a task when the request says its client supports tasks, otherwise
+    /// a plain call.
+    Optional,
+    /// `task = "required"`: only a task; a client that does not support tasks gets the
+    /// protocol's "missing required client capability" error (-32021).
+    Required,
+}
+
 impl Kind {
     /// The name used in `#[tool(kind = "...")]` and in the listing's `_meta`.
     pub fn as_str(self) -> &'static str {
@@ -97,6 +115,8 @@ pub struct ToolSpec {
     /// `unknown_arguments = "ignore"`: arguments the tool does not take are dropped rather
     /// than refused.
     pub ignore_unknown_arguments: bool,
+    /// `task = "..."`: whether a call may run as a task the client polls.
+    pub task: TaskSupport,
     /// The Rust path of the annotated function, for messages.
     pub rust_path: &'static str,
     /// `file:line` of the annotated function, for messages.
@@ -118,6 +138,7 @@ impl ToolSpec {
         annotations: Annotations::NONE,
         kind: None,
         ignore_unknown_arguments: false,
+        task: TaskSupport::Never,
         rust_path: "",
         location: "",
     };

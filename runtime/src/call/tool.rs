@@ -229,6 +229,12 @@ where
     )
 }
 
+tokio::task_local! {
+    /// Present while a call runs as a task: set when the tool panics, so that the task ends
+    /// `failed` (a fault of the server) rather than `completed` with a tool error.
+    pub(crate) static PANICKED: std::cell::Cell<bool>;
+}
+
 /// Runs a call to its result; a panic in the handler or in rendering its value becomes an
 /// `internal error` result, logged, and the server goes on serving.
 fn guard<'a>(
@@ -246,6 +252,8 @@ fn guard<'a>(
                     panic = panic_message(&*payload),
                     "tool handler panicked; the server goes on serving"
                 );
+                // Outside a task there is no flag to set, and nothing to do.
+                let _ = PANICKED.try_with(|panicked| panicked.set(true));
                 error_result(
                     format!("Error: internal error in tool `{}`", spec.name),
                     &CallFacts { spec, started },

@@ -61,7 +61,7 @@ use rmcp::ErrorData;
 use rmcp::model::{CallToolResult, JsonObject, Tool};
 
 use crate::call::context::Context;
-use crate::call::spec::{BoxFuture, Kind};
+use crate::call::spec::{BoxFuture, Kind, TaskSupport};
 use crate::call::tool::ToolDef;
 use crate::formats::Format;
 
@@ -98,6 +98,7 @@ pub struct ToolInfo<'a> {
     listing: &'a Tool,
     format: Option<Format>,
     kind: Option<Kind>,
+    task: TaskSupport,
     params: &'a [crate::call::args::ParamSpec],
 }
 
@@ -117,6 +118,7 @@ impl<'a> ToolInfo<'a> {
             listing,
             format: Some(def.format),
             kind: def.spec.kind,
+            task: def.spec.task,
             params: def.spec.params,
         }
     }
@@ -126,6 +128,7 @@ impl<'a> ToolInfo<'a> {
             listing,
             format: None,
             kind: None,
+            task: TaskSupport::Never,
             params: &[],
         }
     }
@@ -143,6 +146,11 @@ impl<'a> ToolInfo<'a> {
     /// Its `kind`, if declared.
     pub fn kind(&self) -> Option<Kind> {
         self.kind
+    }
+
+    /// Whether a call may run as a task (`#[tool(task = "...")]`).
+    pub fn task(&self) -> TaskSupport {
+        self.task
     }
 
     /// Its parameters' names, in declaration order (empty for a tool a layer serves: see its

@@ -13,23 +13,29 @@ pub(crate) mod toolset;
 pub mod undo;
 
 use std::borrow::Cow;
+use std::cell::Cell;
+use std::panic::AssertUnwindSafe;
 use std::sync::Arc;
 
+use futures::FutureExt as _;
 use rmcp::model::{
     CallToolRequestParams, CallToolResponse, CancelTaskParams, CancelledNotificationParam,
-    CompleteRequestParams, CompleteResult, CustomNotification, CustomRequest, CustomResult,
-    GetPromptRequestParams, GetPromptResponse, GetSkillRequestParams, GetSkillResult,
-    GetTaskParams, GetTaskResult, Implementation, ListPromptsResult, ListResourceTemplatesResult,
-    ListResourcesResult, ListSkillsResult, ListToolsResult, PaginatedRequestParams,
-    ProgressNotificationParam, ProtocolVersion, ReadResourceDirectoryRequestParams,
-    ReadResourceDirectoryResult, ReadResourceRequestParams, ReadResourceResponse,
-    ServerCapabilities, ServerConfig, SubscribeRequestParams, SubscriptionFilter, Tool,
-    UnsubscribeRequestParams, UpdateTaskParams,
+    ClientCapabilities, CompleteRequestParams, CompleteResult, CreateTaskResult,
+    CustomNotification, CustomRequest, CustomResult, GetPromptRequestParams, GetPromptResponse,
+    GetSkillRequestParams, GetSkillResult, GetTaskParams, GetTaskResult, Implementation,
+    ListPromptsResult, ListResourceTemplatesResult, ListResourcesResult, ListSkillsResult,
+    ListToolsResult, PaginatedRequestParams, ProgressNotificationParam, ProtocolVersion,
+    ReadResourceDirectoryRequestParams, ReadResourceDirectoryResult, ReadResourceRequestParams,
+    ReadResourceResponse, ServerCapabilities, ServerConfig, SubscribeRequestParams,
+    SubscriptionFilter, Tool, UnsubscribeRequestParams, UpdateTaskParams,
 };
 use rmcp::service::{NotificationContext, RequestContext, SubscriptionContext};
+use rmcp::task_manager::{TaskExit, TaskManager, TaskOptions};
 use rmcp::{ErrorData, RoleServer, ServerHandler};
 
 use crate::call::context::{CallTools, ServerTools};
+use crate::call::spec::TaskSupport;
+use crate::call::tool::PANICKED;
 use crate::server::layer::Tools as _;
 use crate::server::toolset::ToolSet;
 
@@ -59,6 +65,8 @@ pub struct Server<S, H = NoHandler> {
     tools: Arc<ToolSet<S>>,
     info: Arc<ServerConfig>,
     handler: Arc<H>,
+    /// The calls running as tasks (`#[tool(task = "...")]`), shared by every clone.
+    tasks: TaskManager,
 }
 
 /// The handler of a [`Server`] that has none: it serves no resources, prompts or
@@ -99,6 +107,7 @@ impl<S, H> Clone for Server<S, H> {
             tools: self.tools.clone(),
             info: self.info.clone(),
             handler: self.handler.clone(),
+            tasks: self.tasks.clone(),
         }
     }
 }
@@ -119,14 +128,21 @@ impl<S: Send + Sync + 'static> Server<S> {
         // Resources, prompts and completions are advertised (as empty) because clients and
         // the conformance suite expect `resources/list` & co. to answer rather than fail with
         // "method not found"; logging because `logging/setLevel` is part of 2025-11-25.
+        // The tasks extension when a tool can run as a task.
         #[allow(deprecated)] // logging capability: deprecated by SEP-2577, still in 2025-11-25
-        let capabilities = ServerCapabilities::builder()
+        let mut capabilities = ServerCapabilities::builder()
             .enable_tools()
             .enable_resources()
             .enable_prompts()
             .enable_completions()
             .enable_logging()
             .build();
+        if tools.runs_tasks() {
+            capabilities.extensions = ServerCapabilities::builder()
+                .enable_tasks()
+                .build()
+                .extensions;
+        }
         let info = ServerConfig::new(capabilities)
             .with_server_info(Implementation::new("toolshape-server", crate::VERSION));
         Server {
@@ -134,6 +150,7 @@ impl<S: Send + Sync + 'static> Server<S> {
             tools: Arc::new(tools),
             info: Arc::new(info),
             handler: Arc::new(NoHandler),
+            tasks: TaskManager::new(),
         }
     }
 }
@@ -186,6 +203,7 @@ impl<S: Send + Sync + 'static, H: ServerHandler> Server<S, H> {
             tools: self.tools,
             info: self.info,
             handler: Arc::new(handler),
+            tasks: self.tasks,
         }
     }
 
@@ -256,6 +274,56 @@ impl<S: Send + Sync + 'static, H: ServerHandler> Server<S, H> {
 }
 
 impl<S: Send + Sync + 'static, H: ServerHandler> Server<S, H> {
+    /// Runs the call as a task: the task exists (`tasks/get` finds it) when this returns.
+    /// The tool's questions go to the task (`input_required`, answered by `tasks/update`),
+    /// and `tasks/cancel` cancels the call as a client's cancellation would.
+    fn start_task(
+        &self,
+        request: CallToolRequestParams,
+        mut context: RequestContext<RoleServer>,
+    ) -> rmcp::model::Task {
+        let (state, tools) = (self.state.clone(), self.tools.clone());
+        self.tasks.spawn(TaskOptions::default(), move |task| {
+            Box::pin(async move {
+                let name = request.name.clone();
+                // The request that started the task is answered at once: the call gets a
+                // cancellation of its own.
+                context.ct = Default::default();
+                let cancel = context.ct.clone();
+                context.extensions.insert(task.clone());
+                let call = PANICKED.scope(Cell::new(false), async {
+                    let response = AssertUnwindSafe(tools.respond(&state, request, context))
+                        .catch_unwind()
+                        .await;
+                    (response, PANICKED.with(Cell::get))
+                });
+                let fault = || {
+                    TaskExit::Error(ErrorData::internal_error(
+                        format!("internal error in tool `{name}`"),
+                        None,
+                    ))
+                };
+                tokio::select! {
+                    outcome = call => match outcome {
+                        (Ok(Ok(CallToolResponse::Complete(result))), false) => Ok(result),
+                        // A panic (the tool's, caught and logged by the call, or a layer's)
+                        // is a fault of the server, not a tool error: the task fails.
+                        (Ok(Ok(_)), true) | (Err(_), _) => Err(fault()),
+                        (Ok(Ok(_)), false) => Err(TaskExit::Error(ErrorData::internal_error(
+                            "the tool's answer cannot end a task",
+                            None,
+                        ))),
+                        (Ok(Err(error)), _) => Err(TaskExit::Error(error)),
+                    },
+                    () = task.cancelled() => {
+                        cancel.cancel();
+                        Err(TaskExit::Cancelled)
+                    }
+                }
+            })
+        })
+    }
+
     /// What the handler advertises.
     fn theirs(&self) -> ServerCapabilities {
         self.handler.get_info().capabilities
@@ -276,7 +344,10 @@ impl<S: Send + Sync + 'static, H: ServerHandler> ServerHandler for Server<S, H> 
         ours.completions = caps.completions.or(ours.completions.take());
         ours.logging = caps.logging.or(ours.logging.take());
         ours.experimental = caps.experimental.or(ours.experimental.take());
-        ours.extensions = caps.extensions.or(ours.extensions.take());
+        match (&mut ours.extensions, caps.extensions) {
+            (Some(ours), Some(theirs)) => ours.extend(theirs),
+            (ours, theirs) => *ours = theirs.or(ours.take()),
+        }
         if info.instructions.is_none() {
             info.instructions = theirs.instructions;
         }
@@ -306,7 +377,19 @@ impl<S: Send + Sync + 'static, H: ServerHandler> ServerHandler for Server<S, H> 
             tools: self.tools.clone(),
         });
         context.extensions.insert(ServerTools(tools));
-        self.tools.respond(&self.state, request, context).await
+        let task = self.tools.info(&request.name).map(|tool| tool.task());
+        let client_runs_tasks = context
+            .client_capabilities()
+            .is_some_and(|capabilities| capabilities.supports_tasks());
+        match task {
+            Some(TaskSupport::Optional | TaskSupport::Required) if client_runs_tasks => Ok(
+                CallToolResponse::Task(CreateTaskResult::new(self.start_task(request, context))),
+            ),
+            Some(TaskSupport::Required) => Err(ErrorData::missing_required_client_capability(
+                ClientCapabilities::builder().enable_tasks().build(),
+            )),
+            _ => self.tools.respond(&self.state, request, context).await,
+        }
     }
 
     fn get_tool(&self, name: &str) -> Option<Tool> {
@@ -471,7 +554,12 @@ impl<S: Send + Sync + 'static, H: ServerHandler> ServerHandler for Server<S, H> 
         request: GetTaskParams,
         context: RequestContext<RoleServer>,
     ) -> Result<GetTaskResult, ErrorData> {
-        self.handler.get_task(request, context).await
+        if self.theirs().supports_tasks() {
+            return self.handler.get_task(request, context).await;
+        }
+        self.tasks
+            .get_task(&request.task_id)
+            .map(GetTaskResult::new)
     }
 
     async fn update_task(
@@ -479,7 +567,11 @@ impl<S: Send + Sync + 'static, H: ServerHandler> ServerHandler for Server<S, H> 
         request: UpdateTaskParams,
         context: RequestContext<RoleServer>,
     ) -> Result<(), ErrorData> {
-        self.handler.update_task(request, context).await
+        if self.theirs().supports_tasks() {
+            return self.handler.update_task(request, context).await;
+        }
+        self.tasks
+            .update_task(&request.task_id, request.input_responses)
     }
 
     async fn cancel_task(
@@ -487,7 +579,10 @@ impl<S: Send + Sync + 'static, H: ServerHandler> ServerHandler for Server<S, H> 
         request: CancelTaskParams,
         context: RequestContext<RoleServer>,
     ) -> Result<(), ErrorData> {
-        self.handler.cancel_task(request, context).await
+        if self.theirs().supports_tasks() {
+            return self.handler.cancel_task(request, context).await;
+        }
+        self.tasks.cancel_task(&request.task_id)
     }
 
     async fn list_skills(

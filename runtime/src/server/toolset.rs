@@ -231,6 +231,13 @@ impl<S: Send + Sync + 'static> ToolSet<S> {
         }
     }
 
+    /// Whether a tool can run as a task (`#[tool(task = "...")]`).
+    pub(crate) fn runs_tasks(&self) -> bool {
+        self.entries
+            .values()
+            .any(|entry| entry.def.spec.task != crate::TaskSupport::Never)
+    }
+
     /// What was declared about the tool `name`, as [layers](crate::layer) see it.
     pub fn info(&self, name: &str) -> Option<ToolInfo<'_>> {
         match self.entries.get(name) {
