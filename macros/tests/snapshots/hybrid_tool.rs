@@ -39,6 +39,7 @@ where
             },
             kind: ::core::option::Option::None,
             ignore_unknown_arguments: false,
+            task: ::toolshape::__private::TaskSupport::Never,
             rust_path: ::core::concat!(
                 ::core::module_path!(), "::", "get_volume_configuration"
             ),

@@ -31,6 +31,7 @@ where
         },
         kind: ::core::option::Option::None,
         ignore_unknown_arguments: false,
+        task: ::toolshape::__private::TaskSupport::Never,
         rust_path: ::core::concat!(::core::module_path!(), "::", "search"),
         location: ::core::concat!(::core::file!(), ":", ::core::line!()),
     };

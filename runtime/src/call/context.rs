@@ -115,7 +115,8 @@ impl Context {
     /// Reports progress: `done` out of `total` (in any unit; `done` only grows).
     ///
     /// Sent as a progress notification when the request asked for progress (it carries a
-    /// progress token); otherwise it does nothing, so a tool can report unconditionally.
+    /// progress token); otherwise it does nothing, so a tool can report unconditionally. In a
+    /// call running as a task it becomes the task's status message, which `tasks/get` shows.
     pub async fn progress(&self, done: f64, total: f64) {
         self.notify_progress(done, Some(total), None).await;
     }
@@ -133,6 +134,13 @@ impl Context {
     }
 
     async fn notify_progress(&self, done: f64, total: Option<f64>, message: Option<String>) {
+        if let Some(task) = self.request.extensions.get::<TaskContext>() {
+            task.set_status_message(message.unwrap_or_else(|| match total {
+                Some(total) => format!("{done} of {total}"),
+                None => done.to_string(),
+            }));
+            return;
+        }
         let Some(token) = self.request.meta.get_progress_token() else {
             return;
         };

@@ -67,6 +67,8 @@ pub struct Server<S, H = NoHandler> {
     handler: Arc<H>,
     /// The calls running as tasks (`#[tool(task = "...")]`), shared by every clone.
     tasks: TaskManager,
+    /// How long a task may run, and how long it is kept once ended.
+    task_ttl: Option<std::time::Duration>,
 }
 
 /// The handler of a [`Server`] that has none: it serves no resources, prompts or
@@ -108,6 +110,7 @@ impl<S, H> Clone for Server<S, H> {
             info: self.info.clone(),
             handler: self.handler.clone(),
             tasks: self.tasks.clone(),
+            task_ttl: self.task_ttl,
         }
     }
 }
@@ -151,6 +154,7 @@ impl<S: Send + Sync + 'static> Server<S> {
             info: Arc::new(info),
             handler: Arc::new(NoHandler),
             tasks: TaskManager::new(),
+            task_ttl: Some(DEFAULT_TASK_TTL),
         }
     }
 }
@@ -204,6 +208,7 @@ impl<S: Send + Sync + 'static, H: ServerHandler> Server<S, H> {
             info: self.info,
             handler: Arc::new(handler),
             tasks: self.tasks,
+            task_ttl: self.task_ttl,
         }
     }
 
@@ -225,6 +230,15 @@ impl<S: Send + Sync + 'static, H: ServerHandler> Server<S, H> {
     pub fn with_state_keys(mut self, keys: crate::StateKeys) -> Self {
         let tools = Arc::make_mut(&mut self.tools);
         *tools = std::mem::take(tools).with_state_keys(keys);
+        self
+    }
+
+    /// How long a call running as a task (`#[tool(task = "...")]`) may run before it is
+    /// stopped and fails (`task expired`), and how long its result is kept for `tasks/get`
+    /// once it has ended: the task's `ttlMs`. Five minutes unless set; `None` for no limit
+    /// (ended tasks are then kept until the server stops).
+    pub fn with_task_ttl(mut self, ttl: Option<std::time::Duration>) -> Self {
+        self.task_ttl = ttl;
         self
     }
 
@@ -273,6 +287,13 @@ impl<S: Send + Sync + 'static, H: ServerHandler> Server<S, H> {
     }
 }
 
+/// A task's time to live unless [`Server::with_task_ttl`] says otherwise.
+const DEFAULT_TASK_TTL: std::time::Duration = std::time::Duration::from_secs(300);
+
+/// How long a tool called as a task may go on after `tasks/cancel` to wind down (it sees
+/// [`Context::cancelled`](crate::Context::cancelled)) before it is dropped.
+const TASK_WIND_DOWN: std::time::Duration = std::time::Duration::from_secs(10);
+
 impl<S: Send + Sync + 'static, H: ServerHandler> Server<S, H> {
     /// Runs the call as a task: the task exists (`tasks/get` finds it) when this returns.
     /// The tool's questions go to the task (`input_required`, answered by `tasks/update`),
@@ -283,7 +304,11 @@ impl<S: Send + Sync + 'static, H: ServerHandler> Server<S, H> {
         mut context: RequestContext<RoleServer>,
     ) -> rmcp::model::Task {
         let (state, tools) = (self.state.clone(), self.tools.clone());
-        self.tasks.spawn(TaskOptions::default(), move |task| {
+        let ttl_ms = self
+            .task_ttl
+            .map(|ttl| u64::try_from(ttl.as_millis()).unwrap_or(u64::MAX));
+        let options = TaskOptions::new().with_ttl_ms(ttl_ms);
+        self.tasks.spawn(options, move |task| {
             Box::pin(async move {
                 let name = request.name.clone();
                 // The request that started the task is answered at once: the call gets a
@@ -291,12 +316,13 @@ impl<S: Send + Sync + 'static, H: ServerHandler> Server<S, H> {
                 context.ct = Default::default();
                 let cancel = context.ct.clone();
                 context.extensions.insert(task.clone());
-                let call = PANICKED.scope(Cell::new(false), async {
+                let call = PANICKED.scope(Cell::new(false), async move {
                     let response = AssertUnwindSafe(tools.respond(&state, request, context))
                         .catch_unwind()
                         .await;
                     (response, PANICKED.with(Cell::get))
                 });
+                let mut call = Box::pin(call);
                 let fault = || {
                     TaskExit::Error(ErrorData::internal_error(
                         format!("internal error in tool `{name}`"),
@@ -304,7 +330,7 @@ impl<S: Send + Sync + 'static, H: ServerHandler> Server<S, H> {
                     ))
                 };
                 tokio::select! {
-                    outcome = call => match outcome {
+                    outcome = &mut call => match outcome {
                         (Ok(Ok(CallToolResponse::Complete(result))), false) => Ok(result),
                         // A panic (the tool's, caught and logged by the call, or a layer's)
                         // is a fault of the server, not a tool error: the task fails.
@@ -316,7 +342,11 @@ impl<S: Send + Sync + 'static, H: ServerHandler> Server<S, H> {
                         (Ok(Err(error)), _) => Err(TaskExit::Error(error)),
                     },
                     () = task.cancelled() => {
+                        // The task is cancelled at once; the tool sees its cancellation
+                        // (`Context::cancelled`) and has a grace period to wind down, in the
+                        // background, before it is dropped. Its answer is not kept.
                         cancel.cancel();
+                        tokio::spawn(tokio::time::timeout(TASK_WIND_DOWN, call));
                         Err(TaskExit::Cancelled)
                     }
                 }

@@ -1,0 +1,386 @@
+//! Tools called as tasks (the protocol's tasks extension), through rmcp's client in both
+//! protocol eras: a task created at once and polled to its result, a tool error that
+//! completes the task with `isError`, a panic that fails it, a question answered with
+//! `tasks/update`, progress shown as the task's status message, `tasks/cancel` reaching the
+//! tool; and a client that does not declare tasks, which gets plain calls or, for a tool that
+//! runs only as a task, the protocol's -32021.
+
+use std::sync::Arc;
+use std::time::Duration;
+
+use rmcp::model::{
+    CallToolRequestParams, CallToolResponse, CancelTaskParams, ClientCapabilities, ClientConfig,
+    ElicitationCapability, GetTaskParams, Implementation, ProtocolVersion, TaskPayload, TaskStatus,
+    UpdateTaskParams,
+};
+use rmcp::service::{RoleClient, RunningService};
+use rmcp::{ClientHandler, ClientLifecycleMode, ClientServiceExt as _, ServiceExt as _};
+use schemars::JsonSchema;
+use serde::Deserialize;
+use serde_json::{Value, json};
+use tokio::sync::Notify;
+use toolshape::{Context, Server, TaskSupport, ToolError, ToolSet, tool, tools};
+
+/// Sleeps, then says how long.
+#[tool(format = "text", task = "optional")]
+async fn work(
+    /// Milliseconds to work.
+    millis: u64,
+) -> String {
+    tokio::time::sleep(Duration::from_millis(millis)).await;
+    format!("worked {millis} ms")
+}
+
+/// Runs only as a task.
+#[tool(format = "text", task = "required")]
+async fn only_as_task() -> String {
+    "done".to_owned()
+}
+
+/// Fails with a tool error.
+#[tool(format = "text", task = "required")]
+async fn fails() -> Result<String, ToolError> {
+    Err(ToolError::new("the disk is full"))
+}
+
+/// Panics.
+#[tool(format = "text", task = "optional")]
+async fn crashes() -> String {
+    panic!("a bug")
+}
+
+#[derive(Deserialize, JsonSchema)]
+struct Confirm {
+    /// Whether to go ahead.
+    confirm: bool,
+}
+
+/// Asks before it deletes.
+#[tool(format = "text", task = "optional")]
+async fn delete(
+    #[context] cx: Context,
+    /// What to delete.
+    path: String,
+) -> Result<String, ToolError> {
+    let answer = cx.elicit::<Confirm>(format!("Delete {path}?")).await?;
+    Ok(match answer.accepted() {
+        Some(Confirm { confirm: true }) => format!("deleted {path}"),
+        _ => format!("kept {path}"),
+    })
+}
+
+/// Waits until it is cancelled, and tells the test it saw the cancellation.
+#[tool(format = "text", task = "optional")]
+async fn waits(#[context] cx: Context, #[state] seen: &Arc<Notify>) -> String {
+    cx.progress_message(1.0, Some(2.0), "waiting for the cancellation")
+        .await;
+    cx.cancelled().await;
+    seen.notify_one();
+    "cancelled".to_owned()
+}
+
+/// A plain tool beside them.
+#[tool(format = "text")]
+fn plain() -> String {
+    "plain".to_owned()
+}
+
+#[derive(Clone)]
+struct TestClient {
+    version: ProtocolVersion,
+    tasks: bool,
+}
+
+impl ClientHandler for TestClient {
+    fn get_info(&self) -> ClientConfig {
+        let mut capabilities = ClientCapabilities::builder().enable_tasks().build();
+        if !self.tasks {
+            capabilities.extensions = None;
+        }
+        capabilities.elicitation = Some(ElicitationCapability::default());
+        ClientConfig::new(capabilities, Implementation::new("tasks-tests", "0.0.0"))
+            .with_protocol_version(self.version.clone())
+    }
+}
+
+type Client = RunningService<RoleClient, TestClient>;
+
+fn server() -> (Server<Arc<Notify>>, Arc<Notify>) {
+    let seen = Arc::new(Notify::new());
+    let tools = ToolSet::new(tools![
+        work,
+        only_as_task,
+        fails,
+        crashes,
+        delete,
+        waits,
+        plain
+    ])
+    .unwrap();
+    (Server::new(seen.clone(), tools), seen)
+}
+
+async fn connect(version: ProtocolVersion, tasks: bool) -> (Client, Arc<Notify>) {
+    let (server, seen) = server();
+    (connect_to(server, version, tasks).await, seen)
+}
+
+async fn connect_to(server: Server<Arc<Notify>>, version: ProtocolVersion, tasks: bool) -> Client {
+    let (server_io, client_io) = tokio::io::duplex(1 << 20);
+    tokio::spawn(async move {
+        if let Ok(running) = server.serve(server_io).await {
+            let _ = running.waiting().await;
+        }
+    });
+    let lifecycle = if version >= ProtocolVersion::V_2026_07_28 {
+        ClientLifecycleMode::Discover {
+            preferred_versions: vec![version.clone()],
+        }
+    } else {
+        ClientLifecycleMode::Initialize
+    };
+    TestClient { version, tasks }
+        .serve_with_lifecycle(client_io, lifecycle)
+        .await
+        .expect("connects")
+}
+
+fn versions() -> [ProtocolVersion; 2] {
+    [ProtocolVersion::V_2026_07_28, ProtocolVersion::V_2025_11_25]
+}
+
+fn call(name: &str, arguments: Value) -> CallToolRequestParams {
+    CallToolRequestParams::new(name.to_owned())
+        .with_arguments(arguments.as_object().expect("an object").clone())
+}
+
+/// Calls `name`, expecting a task; returns its id.
+async fn start(client: &Client, name: &str, arguments: Value) -> String {
+    match client.call_tool_once(call(name, arguments)).await.unwrap() {
+        CallToolResponse::Task(created) => {
+            assert_eq!(created.task.status, TaskStatus::Working, "{name}");
+            created.task.task_id
+        }
+        other => panic!("{name}: a task, got {other:?}"),
+    }
+}
+
+/// Polls `tasks/get` until the task is in a state other than `working`.
+async fn settle(client: &Client, id: &str) -> TaskPayload {
+    for _ in 0..500 {
+        let task = client.get_task(GetTaskParams::new(id)).await.unwrap().task;
+        if task.task.status != TaskStatus::Working {
+            return task.payload;
+        }
+        tokio::time::sleep(Duration::from_millis(10)).await;
+    }
+    panic!("task {id} is still working after 5 s")
+}
+
+fn text_of(result: &serde_json::Map<String, Value>) -> &str {
+    result["content"][0]["text"].as_str().expect("a text block")
+}
+
+#[tokio::test]
+async fn a_task_is_created_polled_and_completed_in_both_eras() {
+    for version in versions() {
+        let (client, _) = connect(version.clone(), true).await;
+        let id = start(&client, "work", json!({"millis": 50})).await;
+        let TaskPayload::Completed { result } = settle(&client, &id).await else {
+            panic!("{version}: completed")
+        };
+        assert_eq!(text_of(&result), "worked 50 ms", "{version}");
+        assert_eq!(result["isError"], json!(false), "{version}");
+        // The result is what a plain call returns, provenance included.
+        assert!(
+            result["_meta"][toolshape::META_KEY]["tool_version"].is_string(),
+            "{version}: {result:?}"
+        );
+
+        // A tool without `task` is answered at once, even for a client with tasks.
+        let plain = client
+            .call_tool_once(call("plain", json!({})))
+            .await
+            .unwrap();
+        assert!(
+            matches!(plain, CallToolResponse::Complete(_)),
+            "{version}: {plain:?}"
+        );
+
+        // The server advertises the extension.
+        let info = client.peer_info().expect("the server's info");
+        assert!(info.capabilities.supports_tasks(), "{version}: {info:?}");
+    }
+}
+
+#[tokio::test]
+async fn a_tool_error_completes_the_task_and_a_panic_fails_it() {
+    for version in versions() {
+        let (client, _) = connect(version.clone(), true).await;
+        let id = start(&client, "fails", json!({})).await;
+        let TaskPayload::Completed { result } = settle(&client, &id).await else {
+            panic!("{version}: a tool error completes the task")
+        };
+        assert_eq!(result["isError"], json!(true), "{version}");
+        assert_eq!(text_of(&result), "Error: the disk is full", "{version}");
+
+        let id = start(&client, "crashes", json!({})).await;
+        let TaskPayload::Failed { error } = settle(&client, &id).await else {
+            panic!("{version}: a panic fails the task")
+        };
+        assert_eq!(error["code"], json!(-32603), "{version}: {error:?}");
+        assert_eq!(
+            error["message"],
+            json!("internal error in tool `crashes`"),
+            "{version}"
+        );
+
+        // The server goes on serving.
+        let id = start(&client, "work", json!({"millis": 0})).await;
+        assert!(matches!(
+            settle(&client, &id).await,
+            TaskPayload::Completed { .. }
+        ));
+    }
+}
+
+#[tokio::test]
+async fn a_question_waits_for_tasks_update() {
+    for version in versions() {
+        for (answer, expected) in [
+            (
+                json!({"action": "accept", "content": {"confirm": true}}),
+                "deleted a.txt",
+            ),
+            (
+                json!({"action": "accept", "content": {"confirm": false}}),
+                "kept a.txt",
+            ),
+            (json!({"action": "decline"}), "kept a.txt"),
+        ] {
+            let (client, _) = connect(version.clone(), true).await;
+            let id = start(&client, "delete", json!({"path": "a.txt"})).await;
+            let TaskPayload::InputRequired { input_requests } = settle(&client, &id).await else {
+                panic!("{version}: the task asks")
+            };
+            let (key, request) = input_requests.iter().next().expect("one question");
+            let request = serde_json::to_value(request).unwrap();
+            assert_eq!(request["method"], json!("elicitation/create"), "{version}");
+            assert_eq!(request["params"]["message"], json!("Delete a.txt?"));
+            assert_eq!(
+                request["params"]["requestedSchema"]["properties"]["confirm"]["type"],
+                json!("boolean")
+            );
+
+            let responses = serde_json::from_value(json!({ key.clone(): answer })).unwrap();
+            client
+                .update_task(UpdateTaskParams::new(id.clone(), responses))
+                .await
+                .unwrap();
+            let TaskPayload::Completed { result } = settle(&client, &id).await else {
+                panic!("{version}: completed after the answer")
+            };
+            assert_eq!(text_of(&result), expected, "{version}");
+        }
+    }
+}
+
+#[tokio::test]
+async fn tasks_cancel_reaches_the_tool() {
+    for version in versions() {
+        let (client, seen) = connect(version.clone(), true).await;
+        let id = start(&client, "waits", json!({})).await;
+        // Its progress is the task's status message.
+        let mut message = None;
+        for _ in 0..500 {
+            message = client
+                .get_task(GetTaskParams::new(id.clone()))
+                .await
+                .unwrap()
+                .task
+                .task
+                .status_message;
+            if message.is_some() {
+                break;
+            }
+            tokio::time::sleep(Duration::from_millis(10)).await;
+        }
+        assert_eq!(
+            message.as_deref(),
+            Some("waiting for the cancellation"),
+            "{version}"
+        );
+        client
+            .cancel_task(CancelTaskParams::new(id.clone()))
+            .await
+            .unwrap();
+        tokio::time::timeout(Duration::from_secs(5), seen.notified())
+            .await
+            .unwrap_or_else(|_| panic!("{version}: the tool saw the cancellation"));
+        assert!(
+            matches!(settle(&client, &id).await, TaskPayload::Cancelled),
+            "{version}"
+        );
+        // Cancelling a task that has ended is acknowledged; an unknown one is -32602.
+        client
+            .cancel_task(CancelTaskParams::new(id.clone()))
+            .await
+            .unwrap();
+        let unknown = client
+            .get_task(GetTaskParams::new("no-such-task"))
+            .await
+            .unwrap_err();
+        assert!(unknown.to_string().contains("-32602"), "{unknown}");
+    }
+}
+
+#[tokio::test]
+async fn a_task_that_outlives_its_time_to_live_fails() {
+    let (server, _) = server();
+    let server = server.with_task_ttl(Some(Duration::from_millis(100)));
+    let client = connect_to(server, ProtocolVersion::V_2026_07_28, true).await;
+    let id = start(&client, "work", json!({"millis": 60_000})).await;
+    tokio::time::sleep(Duration::from_millis(150)).await;
+    let TaskPayload::Failed { error } = settle(&client, &id).await else {
+        panic!("the task expired")
+    };
+    assert!(
+        error["message"].as_str().unwrap().contains("expired"),
+        "{error:?}"
+    );
+}
+
+#[tokio::test]
+async fn a_client_without_tasks_gets_plain_calls_or_the_protocol_error() {
+    for version in versions() {
+        let (client, _) = connect(version.clone(), false).await;
+        let result = client
+            .call_tool(call("work", json!({"millis": 0})))
+            .await
+            .unwrap();
+        assert_eq!(
+            result.content[0].as_text().unwrap().text,
+            "worked 0 ms",
+            "{version}"
+        );
+        let error = client
+            .call_tool(call("only_as_task", json!({})))
+            .await
+            .unwrap_err();
+        let error = error.to_string();
+        assert!(error.contains("-32021"), "{version}: {error}");
+        assert!(
+            error.contains("io.modelcontextprotocol/tasks"),
+            "{version}: {error}"
+        );
+    }
+}
+
+#[test]
+fn task_support_is_declared_per_tool() {
+    let tools = ToolSet::<()>::new(tools![work, only_as_task, plain]).unwrap();
+    let support = |name| tools.info(name).unwrap().task();
+    assert_eq!(support("work"), TaskSupport::Optional);
+    assert_eq!(support("only_as_task"), TaskSupport::Required);
+    assert_eq!(support("plain"), TaskSupport::Never);
+}

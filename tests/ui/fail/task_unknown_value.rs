@@ -1,0 +1,13 @@
+/// Rebuild the index.
+#[toolshape::tool(format = "text", task = "requierd")]
+async fn rebuild() -> String {
+    "done".to_owned()
+}
+
+/// Rebuild the index, in the background.
+#[toolshape::tool(format = "text", task = "background")]
+async fn rebuild_later() -> String {
+    "done".to_owned()
+}
+
+fn main() {}
