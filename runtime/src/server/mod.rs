@@ -268,7 +268,30 @@ impl<S: Send + Sync + 'static, H: ServerHandler> Server<S, H> {
         serve::stdio(self).await
     }
 
-    /// The server as a tower service speaking rmcp's streamable HTTP: [`serve::http_service`].
+    /// The server at `/mcp` as an axum router, with toolshape's HTTP checks (foreign origins
+    /// refused, JSON-RPC errors for unreadable bodies, size limits, unknown sessions):
+    /// [`serve::router`]. Merge or nest it into your application.
+    ///
+    /// ```no_run
+    /// # async fn run(server: toolshape::Server<()>) -> std::io::Result<()> {
+    /// use toolshape::serve::HttpOptions;
+    ///
+    /// let app = server
+    ///     .http_router(&HttpOptions::default())
+    ///     .route("/health", axum::routing::get(|| async { "ok" }));
+    /// let listener = tokio::net::TcpListener::bind("127.0.0.1:8080").await?;
+    /// axum::serve(listener, app).await
+    /// # }
+    /// # let _ = run;
+    /// ```
+    #[cfg(feature = "http")]
+    pub fn http_router(&self, options: &serve::HttpOptions) -> axum::Router {
+        serve::router(self.clone(), options)
+    }
+
+    /// The server as rmcp's streamable HTTP tower service alone, **without** toolshape's
+    /// checks: [`serve::http_service`]. For an application that does its own origin and
+    /// body checks; otherwise use [`Server::http_router`].
     #[cfg(feature = "http")]
     pub fn http_service(&self) -> serve::HttpService<Self> {
         serve::http_service(self.clone(), Default::default())
