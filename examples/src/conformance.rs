@@ -66,6 +66,7 @@ pub fn toolset() -> ToolSet<()> {
         protocol_error_job,
         confirm_delete,
         multi_input,
+        test_tool_with_task,
     ])
     .expect("the fixture tools have distinct names")
 }
@@ -136,6 +137,18 @@ async fn multi_input(#[context] cx: Context) -> Result<String, ToolError> {
     );
     let confirmed = confirm?.accepted().is_some_and(|c| c.confirm);
     Ok(format!("Name: {}; confirmed: {confirmed}", name_of(name?)))
+}
+
+/// Asks the user's name, then goes on as a task that greets them.
+#[tool(format = "text", task = "deferred")]
+async fn test_tool_with_task(#[context] cx: Context) -> Result<String, ToolError> {
+    let name = cx
+        .elicit::<Name>("What is your name?")
+        .key("user_name")
+        .await?;
+    cx.continue_as_task().await;
+    tokio::time::sleep(std::time::Duration::from_millis(200)).await;
+    Ok(format!("Hello, {}!", name_of(name)))
 }
 
 async fn pause() {

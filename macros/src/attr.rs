@@ -38,8 +38,8 @@ pub(crate) struct ToolArgs {
     /// `unknown_arguments = "ignore"`: arguments the tool does not take are ignored instead
     /// of refused.
     pub(crate) unknown_arguments: Option<SpannedValue<Quoted<UnknownArguments>>>,
-    /// `task = "optional" | "required"`: the tool may run, or runs only, as a task the
-    /// client polls (the protocol's tasks extension).
+    /// `task = "optional" | "required" | "deferred"`: the tool may run, or runs only, as a
+    /// task the client polls (the protocol's tasks extension), or becomes one when it asks.
     pub(crate) task: Option<SpannedValue<Quoted<TaskName>>>,
     /// `icon(src = "...", mime_type = "...", sizes = "48x48 96x96", theme = "dark")`, once
     /// per icon: the icons a client may show beside the tool.
@@ -195,6 +195,8 @@ pub(crate) enum TaskName {
     Optional,
     /// Only as a task: a client without tasks gets the protocol's error.
     Required,
+    /// A plain call until the tool calls `Context::continue_as_task`.
+    Deferred,
 }
 
 impl TaskName {
@@ -203,6 +205,7 @@ impl TaskName {
         match self {
             TaskName::Optional => "Optional",
             TaskName::Required => "Required",
+            TaskName::Deferred => "Deferred",
         }
     }
 }

@@ -2,19 +2,20 @@
 //! protocol eras: a task created at once and polled to its result, a tool error that
 //! completes the task with `isError`, a panic that fails it, a question answered with
 //! `tasks/update`, progress shown as the task's status message, `tasks/cancel` reaching the
-//! tool; and a client that does not declare tasks, which gets plain calls or, for a tool that
-//! runs only as a task, the protocol's -32021.
+//! tool; a deferred tool that asks in input-required rounds, then goes on as a task; and a
+//! client that does not declare tasks, which gets plain calls or, for a tool that runs only
+//! as a task, the protocol's -32021.
 
 use std::sync::Arc;
 use std::time::Duration;
 
 use rmcp::model::{
     CallToolRequestParams, CallToolResponse, CancelTaskParams, ClientCapabilities, ClientConfig,
-    ElicitationCapability, GetTaskParams, Implementation, ProtocolVersion, TaskPayload, TaskStatus,
-    UpdateTaskParams,
+    ElicitRequestParams, ElicitResult, ElicitationAction, ElicitationCapability, GetTaskParams,
+    Implementation, ProtocolVersion, TaskPayload, TaskStatus, UpdateTaskParams,
 };
-use rmcp::service::{RoleClient, RunningService};
-use rmcp::{ClientHandler, ClientLifecycleMode, ClientServiceExt as _, ServiceExt as _};
+use rmcp::service::{RequestContext, RoleClient, RunningService};
+use rmcp::{ClientHandler, ClientLifecycleMode, ClientServiceExt as _, ErrorData, ServiceExt as _};
 use schemars::JsonSchema;
 use serde::Deserialize;
 use serde_json::{Value, json};
@@ -79,6 +80,21 @@ async fn waits(#[context] cx: Context, #[state] seen: &Arc<Notify>) -> String {
     "cancelled".to_owned()
 }
 
+#[derive(Deserialize, JsonSchema)]
+struct Name {
+    /// Your name.
+    name: String,
+}
+
+/// Asks a name in the call, then goes on as a task.
+#[tool(format = "text", task = "deferred")]
+async fn greet_later(#[context] cx: Context) -> Result<String, ToolError> {
+    let name = cx.elicit::<Name>("Your name?").key("name").await?;
+    cx.continue_as_task().await;
+    let name = name.accepted().map_or("nobody".to_owned(), |n| n.name);
+    Ok(format!("Hello, {name}!"))
+}
+
 /// A plain tool beside them.
 #[tool(format = "text")]
 fn plain() -> String {
@@ -92,6 +108,14 @@ struct TestClient {
 }
 
 impl ClientHandler for TestClient {
+    async fn create_elicitation(
+        &self,
+        _: ElicitRequestParams,
+        _: RequestContext<RoleClient>,
+    ) -> Result<ElicitResult, ErrorData> {
+        Ok(ElicitResult::new(ElicitationAction::Accept).with_content(json!({"name": "Bea"})))
+    }
+
     fn get_info(&self) -> ClientConfig {
         let mut capabilities = ClientCapabilities::builder().enable_tasks().build();
         if !self.tasks {
@@ -114,6 +138,7 @@ fn server() -> (Server<Arc<Notify>>, Arc<Notify>) {
         crashes,
         delete,
         waits,
+        greet_later,
         plain
     ])
     .unwrap();
@@ -376,11 +401,70 @@ async fn a_client_without_tasks_gets_plain_calls_or_the_protocol_error() {
     }
 }
 
+#[tokio::test]
+async fn a_deferred_tool_asks_in_rounds_then_goes_on_as_a_task() {
+    let (client, _) = connect(ProtocolVersion::V_2026_07_28, true).await;
+    // Round 1: the question, as an input-required result; no task yet.
+    let first = client
+        .call_tool_once(call("greet_later", json!({})))
+        .await
+        .unwrap();
+    let CallToolResponse::InputRequired(first) = first else {
+        panic!("an input-required result: {first:?}")
+    };
+    let keys: Vec<_> = first
+        .input_requests
+        .iter()
+        .flatten()
+        .map(|(k, _)| k.clone())
+        .collect();
+    assert_eq!(keys, ["name"]);
+    // Round 2, with the answer: the call goes on as a task, which runs the tool again with
+    // the answer it already has.
+    let answers = serde_json::from_value(json!({
+        "name": {"action": "accept", "content": {"name": "Alice"}}
+    }))
+    .unwrap();
+    let mut again = call("greet_later", json!({}));
+    again.input_responses = Some(answers);
+    again.request_state = first.request_state.clone();
+    let CallToolResponse::Task(created) = client.call_tool_once(again).await.unwrap() else {
+        panic!("a task")
+    };
+    let TaskPayload::Completed { result } = settle(&client, &created.task.task_id).await else {
+        panic!("completed")
+    };
+    assert_eq!(text_of(&result), "Hello, Alice!");
+}
+
+#[tokio::test]
+async fn a_deferred_tool_without_tasks_runs_as_a_plain_call() {
+    // 2026-07-28 without tasks: rounds, then the result (rmcp's client answers the round
+    // through its handler); 2025-11-25 with or without tasks: the question as a request.
+    for (version, tasks) in [
+        (ProtocolVersion::V_2026_07_28, false),
+        (ProtocolVersion::V_2025_11_25, true),
+        (ProtocolVersion::V_2025_11_25, false),
+    ] {
+        let (client, _) = connect(version.clone(), tasks).await;
+        let result = client
+            .call_tool(call("greet_later", json!({})))
+            .await
+            .unwrap_or_else(|error| panic!("{version} {tasks}: {error}"));
+        assert_eq!(
+            result.content[0].as_text().unwrap().text,
+            "Hello, Bea!",
+            "{version} {tasks}"
+        );
+    }
+}
+
 #[test]
 fn task_support_is_declared_per_tool() {
-    let tools = ToolSet::<()>::new(tools![work, only_as_task, plain]).unwrap();
+    let tools = ToolSet::<()>::new(tools![work, only_as_task, greet_later, plain]).unwrap();
     let support = |name| tools.info(name).unwrap().task();
     assert_eq!(support("work"), TaskSupport::Optional);
     assert_eq!(support("only_as_task"), TaskSupport::Required);
+    assert_eq!(support("greet_later"), TaskSupport::Deferred);
     assert_eq!(support("plain"), TaskSupport::Never);
 }

@@ -112,6 +112,22 @@ impl Context {
         self.request.ct.cancelled().await;
     }
 
+    /// For a `#[tool(task = "deferred")]` tool: from here on, run as a task. The client (on
+    /// protocol 2026-07-28, declaring the tasks extension) gets the task at once; the tool
+    /// runs again inside it from the start, its earlier questions answered with what the
+    /// client already gave, and this call returns at once there. Everywhere else (a client
+    /// without tasks, protocol 2025-11-25, a tool without `task = "deferred"`, a call that is
+    /// already a task) it returns at once and the call goes on as it is.
+    ///
+    /// Ask the questions that need the user first, then call this before the long work.
+    pub async fn continue_as_task(&self) {
+        if self.inputs.era == Era::Rounds && self.request.extensions.get::<TaskStarter>().is_some()
+        {
+            self.inputs.stop(Stop::Task);
+            std::future::pending::<()>().await;
+        }
+    }
+
     /// Reports progress: `done` out of `total` (in any unit; `done` only grows).
     ///
     /// Sent as a progress notification when the request asked for progress (it carries a
@@ -448,6 +464,12 @@ impl<'a, T: Answer + Send + 'a> IntoFuture for Ask<'a, T> {
                     }
                 }
                 Era::Task => {
+                    // Answers given in input-required rounds before the call became a task.
+                    if let Some(answer) = context.inputs.answer(&key) {
+                        return T::decode(answer).map_err(|expected| {
+                            InputError::Failed(format!("the client's answer is not {expected}"))
+                        });
+                    }
                     let Some(task) = context.request.extensions.get::<TaskContext>() else {
                         return Err(InputError::Failed("the task is gone".into()));
                     };
@@ -670,6 +692,43 @@ pub(crate) enum Stop {
     /// The request cannot be served as sent (an answer that is not what its question takes,
     /// a capability the client did not declare): a protocol error.
     Refuse(ErrorData),
+    /// It asked to go on as a task ([`Context::continue_as_task`]).
+    Task,
+}
+
+/// How a round ended without the tool's result: [`Inputs::stopped`].
+#[derive(Debug)]
+pub(crate) enum Halt {
+    /// A protocol error.
+    Refuse(ErrorData),
+    /// Questions for the client: an input-required result.
+    Ask(BTreeMap<String, InputRequest>),
+    /// The call goes on as a task.
+    Task,
+}
+
+/// Starts the call being served as a task (it runs again, in the task, with the answers of
+/// its rounds): put in the request's extensions by the server for a `task = "deferred"` tool
+/// whose client supports tasks.
+#[derive(Clone)]
+pub(crate) struct TaskStarter(
+    pub(crate) Arc<Mutex<Option<Box<dyn FnOnce() -> rmcp::model::Task + Send>>>>,
+);
+
+impl TaskStarter {
+    pub(crate) fn new(start: impl FnOnce() -> rmcp::model::Task + Send + 'static) -> Self {
+        TaskStarter(Arc::new(Mutex::new(Some(Box::new(start)))))
+    }
+
+    /// Starts the task, once.
+    pub(crate) fn start(&self) -> Option<rmcp::model::Task> {
+        let start = self
+            .0
+            .lock()
+            .unwrap_or_else(|poison| poison.into_inner())
+            .take()?;
+        Some(start())
+    }
 }
 
 /// The questions and answers of one call of a tool.
@@ -689,6 +748,8 @@ struct Round {
     /// Questions without an answer yet.
     pending: BTreeMap<String, Value>,
     invalid: Option<ErrorData>,
+    /// The tool asked to go on as a task.
+    task: bool,
 }
 
 impl Inputs {
@@ -729,17 +790,19 @@ impl Inputs {
             Stop::Refuse(error) => {
                 round.invalid.get_or_insert(error);
             }
+            Stop::Task => round.task = true,
         }
     }
 
-    /// Why the run cannot go on, if it cannot: a protocol error first, else the questions.
-    pub(crate) fn stopped(&self) -> Option<Result<BTreeMap<String, InputRequest>, ErrorData>> {
+    /// Why the run cannot go on, if it cannot: a protocol error first, else the questions,
+    /// else its wish to go on as a task.
+    pub(crate) fn stopped(&self) -> Option<Halt> {
         let mut round = self.lock();
         if let Some(error) = round.invalid.take() {
-            return Some(Err(error));
+            return Some(Halt::Refuse(error));
         }
         if round.pending.is_empty() {
-            return None;
+            return round.task.then_some(Halt::Task);
         }
         let requests = std::mem::take(&mut round.pending)
             .into_iter()
@@ -754,7 +817,10 @@ impl Inputs {
                     })
             })
             .collect();
-        Some(requests)
+        Some(match requests {
+            Ok(requests) => Halt::Ask(requests),
+            Err(error) => Halt::Refuse(error),
+        })
     }
 
     /// The answers the run has read, for the next round's state.

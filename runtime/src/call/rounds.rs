@@ -8,14 +8,14 @@ use std::task::Poll;
 use std::time::Duration;
 
 use rmcp::model::{
-    CallToolResponse, CallToolResult, InputRequiredResult, InputResponses, JsonObject,
-    RequestStateCodec, SealOptions,
+    CallToolResponse, CallToolResult, CreateTaskResult, InputRequiredResult, InputResponses,
+    JsonObject, RequestStateCodec, SealOptions,
 };
 use rmcp::service::RequestContext;
 use rmcp::{ErrorData, RoleServer};
 use serde_json::Value;
 
-use crate::call::context::{Context, Era, Inputs, era_of};
+use crate::call::context::{Context, Era, Halt, Inputs, TaskStarter, era_of};
 use crate::call::spec::BoxFuture;
 
 /// How long sealed request state stays valid: a client has this long to answer a question.
@@ -173,13 +173,15 @@ pub(crate) async fn run<'a>(
     let era = era_of(&request);
     let binding = binding(&call.tool, &call.arguments);
     let mut answers = BTreeMap::new();
-    if era == Era::Rounds {
+    // A task started from a round carries that round's answers.
+    if era == Era::Rounds || era == Era::Task {
         if let Some(state) = &call.request_state {
             answers = keys.open(state, &binding)?;
         }
         answers.extend(call.input_responses.unwrap_or_default());
     }
     let inputs = Arc::new(Inputs::new(era, answers));
+    let starter = request.extensions.get::<TaskStarter>().cloned();
     let mut running = start(
         call.arguments,
         Context::with_inputs(request, inputs.clone()),
@@ -199,11 +201,18 @@ pub(crate) async fn run<'a>(
     .await;
     match stopped {
         Ok(result) => Ok(result.into()),
-        Err(stop) => {
-            let requests = stop?;
+        Err(Halt::Refuse(error)) => Err(error),
+        Err(Halt::Ask(requests)) => {
             let state = keys.seal(&inputs.used(), &binding)?;
             Ok(InputRequiredResult::new(Some(requests), Some(state)).into())
         }
+        Err(Halt::Task) => match starter.and_then(|starter| starter.start()) {
+            Some(task) => Ok(CallToolResponse::Task(CreateTaskResult::new(task))),
+            None => Err(ErrorData::internal_error(
+                "the call cannot go on as a task",
+                None,
+            )),
+        },
     }
 }
 

@@ -49,6 +49,11 @@ pub enum TaskSupport {
     /// `task = "required"`: only a task; a client that does not support tasks gets the
     /// protocol's "missing required client capability" error (-32021).
     Required,
+    /// `task = "deferred"`: a plain call that goes on as a task when the tool calls
+    /// [`Context::continue_as_task`](crate::Context::continue_as_task) (on protocol
+    /// 2026-07-28, for a client that supports tasks): it can ask its questions in
+    /// input-required rounds first.
+    Deferred,
 }
 
 impl Kind {

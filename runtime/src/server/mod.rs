@@ -33,7 +33,7 @@ use rmcp::service::{NotificationContext, RequestContext, SubscriptionContext};
 use rmcp::task_manager::{TaskExit, TaskManager, TaskOptions};
 use rmcp::{ErrorData, RoleServer, ServerHandler};
 
-use crate::call::context::{CallTools, ServerTools};
+use crate::call::context::{CallTools, ServerTools, TaskStarter};
 use crate::call::spec::TaskSupport;
 use crate::call::tool::PANICKED;
 use crate::server::layer::Tools as _;
@@ -435,6 +435,16 @@ impl<S: Send + Sync + 'static, H: ServerHandler> ServerHandler for Server<S, H> 
             .client_capabilities()
             .is_some_and(|capabilities| capabilities.supports_tasks());
         match task {
+            Some(TaskSupport::Deferred) if client_runs_tasks => {
+                // A plain call that the tool may turn into a task: the task runs the same
+                // request again, with the answers of its last round.
+                let (server, params, task_context) =
+                    (self.clone(), request.clone(), context.clone());
+                context.extensions.insert(TaskStarter::new(move || {
+                    server.start_task(params, task_context)
+                }));
+                self.tools.respond(&self.state, request, context).await
+            }
             Some(TaskSupport::Optional | TaskSupport::Required) if client_runs_tasks => Ok(
                 CallToolResponse::Task(CreateTaskResult::new(self.start_task(request, context))),
             ),
