@@ -711,9 +711,10 @@ pub(crate) enum Halt {
 /// its rounds): put in the request's extensions by the server for a `task = "deferred"` tool
 /// whose client supports tasks.
 #[derive(Clone)]
-pub(crate) struct TaskStarter(
-    pub(crate) Arc<Mutex<Option<Box<dyn FnOnce() -> rmcp::model::Task + Send>>>>,
-);
+pub(crate) struct TaskStarter(Arc<Mutex<Option<StartTask>>>);
+
+/// What starts the task: the server, the request and its context, captured.
+type StartTask = Box<dyn FnOnce() -> rmcp::model::Task + Send>;
 
 impl TaskStarter {
     pub(crate) fn new(start: impl FnOnce() -> rmcp::model::Task + Send + 'static) -> Self {
