@@ -116,6 +116,7 @@ pub use provenance::{META_KEY, Provenance, data_hash, hash_canonical};
 pub use server::budget;
 pub use server::layer;
 pub use server::serve;
+pub use server::tasks;
 pub use server::toolset::ToolSet;
 pub use server::undo;
 pub use server::{NoHandler, Server};

@@ -11,15 +11,18 @@ use std::time::Duration;
 
 use rmcp::model::{
     CallToolRequestParams, CallToolResponse, CancelTaskParams, ClientCapabilities, ClientConfig,
-    ElicitRequestParams, ElicitResult, ElicitationAction, ElicitationCapability, GetTaskParams,
-    Implementation, ProtocolVersion, TaskPayload, TaskStatus, UpdateTaskParams,
+    DetailedTask, ElicitRequestParams, ElicitResult, ElicitationAction, ElicitationCapability,
+    GetTaskParams, Implementation, InputResponses, ProtocolVersion, TaskPayload, TaskStatus,
+    UpdateTaskParams,
 };
 use rmcp::service::{RequestContext, RoleClient, RunningService};
+use rmcp::task_manager::TaskOptions;
 use rmcp::{ClientHandler, ClientLifecycleMode, ClientServiceExt as _, ErrorData, ServiceExt as _};
 use schemars::JsonSchema;
 use serde::Deserialize;
 use serde_json::{Value, json};
 use tokio::sync::Notify;
+use toolshape::tasks::{TaskHandle, TaskStore, TaskWork};
 use toolshape::{Context, Server, TaskSupport, ToolError, ToolSet, tool, tools};
 
 /// Sleeps, then says how long.
@@ -457,6 +460,85 @@ async fn a_deferred_tool_without_tasks_runs_as_a_plain_call() {
             "{version} {tasks}"
         );
     }
+}
+
+/// A store of one's own: rmcp's, with every call written down.
+struct Recording {
+    inner: rmcp::task_manager::TaskManager,
+    seen: Arc<std::sync::Mutex<Vec<String>>>,
+}
+
+impl Recording {
+    fn note(&self, what: String) {
+        self.seen.lock().unwrap().push(what);
+    }
+}
+
+impl TaskStore for Recording {
+    fn spawn(&self, options: TaskOptions, work: TaskWork) -> rmcp::model::Task {
+        let seen = self.seen.clone();
+        let task = TaskStore::spawn(
+            &self.inner,
+            options,
+            Box::new(move |handle: TaskHandle| {
+                seen.lock().unwrap().push("work".to_owned());
+                work(handle)
+            }),
+        );
+        self.note(format!("spawn {}", task.ttl_ms.unwrap_or_default()));
+        task
+    }
+
+    fn get(&self, task_id: &str) -> Result<DetailedTask, ErrorData> {
+        self.note("get".to_owned());
+        TaskStore::get(&self.inner, task_id)
+    }
+
+    fn update(&self, task_id: &str, responses: InputResponses) -> Result<(), ErrorData> {
+        self.note(format!("update {}", responses.len()));
+        TaskStore::update(&self.inner, task_id, responses)
+    }
+
+    fn cancel(&self, task_id: &str) -> Result<(), ErrorData> {
+        self.note("cancel".to_owned());
+        TaskStore::cancel(&self.inner, task_id)
+    }
+}
+
+#[tokio::test]
+async fn a_store_of_ones_own_serves_the_tasks() {
+    let seen = Arc::new(std::sync::Mutex::new(Vec::new()));
+    let (server, _) = server();
+    let server = server
+        .with_task_ttl(Some(Duration::from_secs(60)))
+        .with_task_store(Recording {
+            inner: rmcp::task_manager::TaskManager::new(),
+            seen: seen.clone(),
+        });
+    let client = connect_to(server, ProtocolVersion::V_2026_07_28, true).await;
+    let id = start(&client, "delete", json!({"path": "b.txt"})).await;
+    let TaskPayload::InputRequired { input_requests } = settle(&client, &id).await else {
+        panic!("the task asks")
+    };
+    let key = input_requests.keys().next().unwrap().clone();
+    let responses =
+        serde_json::from_value(json!({ key: {"action": "accept", "content": {"confirm": true}} }))
+            .unwrap();
+    client
+        .update_task(UpdateTaskParams::new(id.clone(), responses))
+        .await
+        .unwrap();
+    let TaskPayload::Completed { result } = settle(&client, &id).await else {
+        panic!("completed")
+    };
+    assert_eq!(text_of(&result), "deleted b.txt");
+    client.cancel_task(CancelTaskParams::new(id)).await.unwrap();
+
+    let seen = seen.lock().unwrap().clone();
+    assert_eq!(seen[..2], ["work", "spawn 60000"], "{seen:?}");
+    assert!(seen.contains(&"get".to_owned()), "{seen:?}");
+    assert!(seen.contains(&"update 1".to_owned()), "{seen:?}");
+    assert_eq!(seen.last().unwrap(), "cancel", "{seen:?}");
 }
 
 #[test]

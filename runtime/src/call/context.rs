@@ -16,12 +16,12 @@ use rmcp::model::{
     ProtocolVersion, Root, SamplingMessage,
 };
 use rmcp::service::{Peer, RequestContext};
-use rmcp::task_manager::TaskContext;
 use rmcp::{ErrorData, RoleServer};
 use serde::de::DeserializeOwned;
 use serde_json::Value;
 
 use crate::call::spec::BoxFuture;
+use crate::server::tasks::TaskHandle;
 
 /// The request a tool is serving. Take it with a `#[context]` parameter:
 ///
@@ -150,7 +150,7 @@ impl Context {
     }
 
     async fn notify_progress(&self, done: f64, total: Option<f64>, message: Option<String>) {
-        if let Some(task) = self.request.extensions.get::<TaskContext>() {
+        if let Some(task) = self.request.extensions.get::<TaskHandle>() {
             task.set_status_message(message.unwrap_or_else(|| match total {
                 Some(total) => format!("{done} of {total}"),
                 None => done.to_string(),
@@ -470,7 +470,7 @@ impl<'a, T: Answer + Send + 'a> IntoFuture for Ask<'a, T> {
                             InputError::Failed(format!("the client's answer is not {expected}"))
                         });
                     }
-                    let Some(task) = context.request.extensions.get::<TaskContext>() else {
+                    let Some(task) = context.request.extensions.get::<TaskHandle>() else {
                         return Err(InputError::Failed("the task is gone".into()));
                     };
                     let request = serde_json::from_value(request)
@@ -675,7 +675,7 @@ pub(crate) enum Era {
 }
 
 pub(crate) fn era_of(request: &RequestContext<RoleServer>) -> Era {
-    if request.extensions.get::<TaskContext>().is_some() {
+    if request.extensions.get::<TaskHandle>().is_some() {
         return Era::Task;
     }
     match request.protocol_version() {

@@ -9,6 +9,7 @@
 pub mod budget;
 pub mod layer;
 pub mod serve;
+pub mod tasks;
 pub(crate) mod toolset;
 pub mod undo;
 
@@ -30,13 +31,14 @@ use rmcp::model::{
     SubscriptionFilter, Tool, UnsubscribeRequestParams, UpdateTaskParams,
 };
 use rmcp::service::{NotificationContext, RequestContext, SubscriptionContext};
-use rmcp::task_manager::{TaskExit, TaskManager, TaskOptions};
+use rmcp::task_manager::{TaskExit, TaskFuture, TaskManager, TaskOptions};
 use rmcp::{ErrorData, RoleServer, ServerHandler};
 
 use crate::call::context::{CallTools, ServerTools, TaskStarter};
 use crate::call::spec::TaskSupport;
 use crate::call::tool::PANICKED;
 use crate::server::layer::Tools as _;
+use crate::server::tasks::{TaskHandle, TaskStore};
 use crate::server::toolset::ToolSet;
 
 /// An MCP server that serves a [`ToolSet`] with a state `S`.
@@ -66,7 +68,7 @@ pub struct Server<S, H = NoHandler> {
     info: Arc<ServerConfig>,
     handler: Arc<H>,
     /// The calls running as tasks (`#[tool(task = "...")]`), shared by every clone.
-    tasks: TaskManager,
+    tasks: Arc<dyn TaskStore>,
     /// How long a task may run, and how long it is kept once ended.
     task_ttl: Option<std::time::Duration>,
 }
@@ -153,7 +155,7 @@ impl<S: Send + Sync + 'static> Server<S> {
             tools: Arc::new(tools),
             info: Arc::new(info),
             handler: Arc::new(NoHandler),
-            tasks: TaskManager::new(),
+            tasks: Arc::new(TaskManager::new()),
             task_ttl: Some(DEFAULT_TASK_TTL),
         }
     }
@@ -239,6 +241,13 @@ impl<S: Send + Sync + 'static, H: ServerHandler> Server<S, H> {
     /// (ended tasks are then kept until the server stops).
     pub fn with_task_ttl(mut self, ttl: Option<std::time::Duration>) -> Self {
         self.task_ttl = ttl;
+        self
+    }
+
+    /// Keeps the calls running as tasks in `store` instead of rmcp's in-memory
+    /// `TaskManager`: see [`tasks`](crate::tasks).
+    pub fn with_task_store(mut self, store: impl TaskStore) -> Self {
+        self.tasks = Arc::new(store);
         self
     }
 
@@ -331,50 +340,53 @@ impl<S: Send + Sync + 'static, H: ServerHandler> Server<S, H> {
             .task_ttl
             .map(|ttl| u64::try_from(ttl.as_millis()).unwrap_or(u64::MAX));
         let options = TaskOptions::new().with_ttl_ms(ttl_ms);
-        self.tasks.spawn(options, move |task| {
-            Box::pin(async move {
-                let name = request.name.clone();
-                // The request that started the task is answered at once: the call gets a
-                // cancellation of its own.
-                context.ct = Default::default();
-                let cancel = context.ct.clone();
-                context.extensions.insert(task.clone());
-                let call = PANICKED.scope(Cell::new(false), async move {
-                    let response = AssertUnwindSafe(tools.respond(&state, request, context))
-                        .catch_unwind()
-                        .await;
-                    (response, PANICKED.with(Cell::get))
-                });
-                let mut call = Box::pin(call);
-                let fault = || {
-                    TaskExit::Error(ErrorData::internal_error(
-                        format!("internal error in tool `{name}`"),
-                        None,
-                    ))
-                };
-                tokio::select! {
-                    outcome = &mut call => match outcome {
-                        (Ok(Ok(CallToolResponse::Complete(result))), false) => Ok(result),
-                        // A panic (the tool's, caught and logged by the call, or a layer's)
-                        // is a fault of the server, not a tool error: the task fails.
-                        (Ok(Ok(_)), true) | (Err(_), _) => Err(fault()),
-                        (Ok(Ok(_)), false) => Err(TaskExit::Error(ErrorData::internal_error(
-                            "the tool's answer cannot end a task",
+        self.tasks.spawn(
+            options,
+            Box::new(move |task: TaskHandle| -> TaskFuture {
+                Box::pin(async move {
+                    let name = request.name.clone();
+                    // The request that started the task is answered at once: the call gets a
+                    // cancellation of its own.
+                    context.ct = Default::default();
+                    let cancel = context.ct.clone();
+                    context.extensions.insert(task.clone());
+                    let call = PANICKED.scope(Cell::new(false), async move {
+                        let response = AssertUnwindSafe(tools.respond(&state, request, context))
+                            .catch_unwind()
+                            .await;
+                        (response, PANICKED.with(Cell::get))
+                    });
+                    let mut call = Box::pin(call);
+                    let fault = || {
+                        TaskExit::Error(ErrorData::internal_error(
+                            format!("internal error in tool `{name}`"),
                             None,
-                        ))),
-                        (Ok(Err(error)), _) => Err(TaskExit::Error(error)),
-                    },
-                    () = task.cancelled() => {
-                        // The task is cancelled at once; the tool sees its cancellation
-                        // (`Context::cancelled`) and has a grace period to wind down, in the
-                        // background, before it is dropped. Its answer is not kept.
-                        cancel.cancel();
-                        tokio::spawn(tokio::time::timeout(TASK_WIND_DOWN, call));
-                        Err(TaskExit::Cancelled)
+                        ))
+                    };
+                    tokio::select! {
+                        outcome = &mut call => match outcome {
+                            (Ok(Ok(CallToolResponse::Complete(result))), false) => Ok(result),
+                            // A panic (the tool's, caught and logged by the call, or a layer's)
+                            // is a fault of the server, not a tool error: the task fails.
+                            (Ok(Ok(_)), true) | (Err(_), _) => Err(fault()),
+                            (Ok(Ok(_)), false) => Err(TaskExit::Error(ErrorData::internal_error(
+                                "the tool's answer cannot end a task",
+                                None,
+                            ))),
+                            (Ok(Err(error)), _) => Err(TaskExit::Error(error)),
+                        },
+                        () = task.cancelled() => {
+                            // The task is cancelled at once; the tool sees its cancellation
+                            // (`Context::cancelled`) and has a grace period to wind down, in the
+                            // background, before it is dropped. Its answer is not kept.
+                            cancel.cancel();
+                            tokio::spawn(tokio::time::timeout(TASK_WIND_DOWN, call));
+                            Err(TaskExit::Cancelled)
+                        }
                     }
-                }
-            })
-        })
+                })
+            }),
+        )
     }
 
     /// What the handler advertises.
@@ -620,9 +632,7 @@ impl<S: Send + Sync + 'static, H: ServerHandler> ServerHandler for Server<S, H> 
         if self.theirs().supports_tasks() {
             return self.handler.get_task(request, context).await;
         }
-        self.tasks
-            .get_task(&request.task_id)
-            .map(GetTaskResult::new)
+        self.tasks.get(&request.task_id).map(GetTaskResult::new)
     }
 
     async fn update_task(
@@ -633,8 +643,7 @@ impl<S: Send + Sync + 'static, H: ServerHandler> ServerHandler for Server<S, H> 
         if self.theirs().supports_tasks() {
             return self.handler.update_task(request, context).await;
         }
-        self.tasks
-            .update_task(&request.task_id, request.input_responses)
+        self.tasks.update(&request.task_id, request.input_responses)
     }
 
     async fn cancel_task(
@@ -645,7 +654,7 @@ impl<S: Send + Sync + 'static, H: ServerHandler> ServerHandler for Server<S, H> 
         if self.theirs().supports_tasks() {
             return self.handler.cancel_task(request, context).await;
         }
-        self.tasks.cancel_task(&request.task_id)
+        self.tasks.cancel(&request.task_id)
     }
 
     async fn list_skills(
