@@ -140,6 +140,15 @@ async fn malformed_params_of_known_methods_are_invalid_params_with_the_id() {
                    "params": {"name": 42, "arguments": {}}}),
             "`params.name`",
         ),
+        (
+            json!({"jsonrpc": "2.0", "id": 15, "method": "tasks/get", "params": {"taskId": 7}}),
+            "`params.taskId`",
+        ),
+        (
+            json!({"jsonrpc": "2.0", "id": 16, "method": "tasks/update",
+                   "params": {"taskId": "t"}}),
+            "inputResponses",
+        ),
     ] {
         let message = session
             .expect_error(
@@ -148,8 +157,10 @@ async fn malformed_params_of_known_methods_are_invalid_params_with_the_id() {
                 request["id"].clone(),
             )
             .await;
+        let method = request["method"].as_str().unwrap();
         assert!(
-            message.starts_with("Invalid params for `tools/call`: ") && message.contains(names),
+            message.starts_with(&format!("Invalid params for `{method}`: "))
+                && message.contains(names),
             "{message}"
         );
     }

@@ -171,12 +171,14 @@ pub(crate) async fn run<'a>(
     start: impl FnOnce(JsonObject, Context) -> BoxFuture<'a, CallToolResult>,
 ) -> Result<CallToolResponse, ErrorData> {
     let era = era_of(&request);
-    let binding = binding(&call.tool, &call.arguments);
+    // What sealed state is bound to, where there can be sealed state: in rounds, and in a
+    // task started from a round (which carries that round's answers). Not on 2025-11-25,
+    // where it would be a hash per call for nothing.
+    let binding = (era != Era::Requests).then(|| binding(&call.tool, &call.arguments));
     let mut answers = BTreeMap::new();
-    // A task started from a round carries that round's answers.
-    if era == Era::Rounds || era == Era::Task {
+    if let Some(binding) = &binding {
         if let Some(state) = &call.request_state {
-            answers = keys.open(state, &binding)?;
+            answers = keys.open(state, binding)?;
         }
         answers.extend(call.input_responses.unwrap_or_default());
     }
@@ -203,6 +205,8 @@ pub(crate) async fn run<'a>(
         Ok(result) => Ok(result.into()),
         Err(Halt::Refuse(error)) => Err(error),
         Err(Halt::Ask(requests)) => {
+            // Questions stop a run only in rounds, where the binding was made.
+            let binding = binding.unwrap_or_default();
             let state = keys.seal(&inputs.used(), &binding)?;
             Ok(InputRequiredResult::new(Some(requests), Some(state)).into())
         }

@@ -442,12 +442,19 @@ impl<S: Send + Sync + 'static, H: ServerHandler> ServerHandler for Server<S, H> 
             tools: self.tools.clone(),
         });
         context.extensions.insert(ServerTools(tools));
-        let task = self.tools.info(&request.name).map(|tool| tool.task());
+        let task = self
+            .tools
+            .info(&request.name)
+            .map_or(TaskSupport::Never, |tool| tool.task());
+        if task == TaskSupport::Never {
+            return self.tools.respond(&self.state, request, context).await;
+        }
+        // Read (and, on 2026-07-28, parsed from the request) only for a task tool.
         let client_runs_tasks = context
             .client_capabilities()
             .is_some_and(|capabilities| capabilities.supports_tasks());
         match task {
-            Some(TaskSupport::Deferred) if client_runs_tasks => {
+            TaskSupport::Deferred if client_runs_tasks => {
                 // A plain call that the tool may turn into a task: the task runs the same
                 // request again, with the answers of its last round.
                 let (server, params, task_context) =
@@ -457,10 +464,10 @@ impl<S: Send + Sync + 'static, H: ServerHandler> ServerHandler for Server<S, H> 
                 }));
                 self.tools.respond(&self.state, request, context).await
             }
-            Some(TaskSupport::Optional | TaskSupport::Required) if client_runs_tasks => Ok(
+            TaskSupport::Optional | TaskSupport::Required if client_runs_tasks => Ok(
                 CallToolResponse::Task(CreateTaskResult::new(self.start_task(request, context))),
             ),
-            Some(TaskSupport::Required) => Err(ErrorData::missing_required_client_capability(
+            TaskSupport::Required => Err(ErrorData::missing_required_client_capability(
                 ClientCapabilities::builder().enable_tasks().build(),
             )),
             _ => self.tools.respond(&self.state, request, context).await,

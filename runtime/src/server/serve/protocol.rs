@@ -80,7 +80,7 @@ pub(crate) fn classify(bytes: &[u8]) -> Incoming {
     };
     if let JsonRpcMessage::Request(request) = &message
         && let ClientRequest::CustomRequest(custom) = &request.request
-        && is_known_method(&custom.method)
+        && checker(&custom.method).is_some()
         && let Ok(value) = serde_json::from_slice::<Value>(bytes)
         && let Some(problem) = known_method_problem(&custom.method, &value)
     {
@@ -110,25 +110,51 @@ fn unreadable(bytes: &[u8], typed: &serde_json::Error) -> Rejection {
     }
 }
 
-/// The methods [`known_method_problem`] knows the params of.
-fn is_known_method(method: &str) -> bool {
-    matches!(
-        method,
-        "tools/call"
-            | "tools/list"
-            | "initialize"
-            | "server/discover"
-            | "ping"
-            | "completion/complete"
-            | "logging/setLevel"
-            | "prompts/get"
-            | "prompts/list"
-            | "resources/list"
-            | "resources/templates/list"
-            | "resources/read"
-            | "resources/subscribe"
-            | "resources/unsubscribe"
-    )
+/// What is wrong with a request of one method, if anything: [`check`] for its types.
+type Check = fn(&Value) -> Option<String>;
+
+/// Every request method rmcp reads from a client, each with its request and params types.
+/// The names come from rmcp's own method constants, so a name cannot drift from its types,
+/// and this is the one list: a method is known when it is here.
+macro_rules! methods {
+    ($($method:ident => $request:ident, $params:ty;)*) => {
+        /// The check of a method MCP defines; `None` for any other method.
+        #[allow(deprecated)] // logging/setLevel and resources/(un)subscribe: legacy, still served
+        fn checker(method: &str) -> Option<Check> {
+            use rmcp::model as m;
+            use rmcp::model::ConstString as _;
+            $(
+                if method == m::$method::VALUE {
+                    return Some(check::<m::$request, $params>);
+                }
+            )*
+            None
+        }
+    };
+}
+
+methods! {
+    CallToolRequestMethod => CallToolRequest, m::CallToolRequestParams;
+    ListToolsRequestMethod => ListToolsRequest, m::PaginatedRequestParams;
+    InitializeResultMethod => InitializeRequest, m::InitializeRequestParams;
+    DiscoverRequestMethod => DiscoverRequest, m::DiscoverRequestParams;
+    PingRequestMethod => PingRequest, serde::de::IgnoredAny;
+    CompleteRequestMethod => CompleteRequest, m::CompleteRequestParams;
+    SetLevelRequestMethod => SetLevelRequest, m::SetLevelRequestParams;
+    GetPromptRequestMethod => GetPromptRequest, m::GetPromptRequestParams;
+    ListPromptsRequestMethod => ListPromptsRequest, m::PaginatedRequestParams;
+    ListResourcesRequestMethod => ListResourcesRequest, m::PaginatedRequestParams;
+    ListResourceTemplatesRequestMethod => ListResourceTemplatesRequest, m::PaginatedRequestParams;
+    ReadResourceRequestMethod => ReadResourceRequest, m::ReadResourceRequestParams;
+    ReadResourceDirectoryRequestMethod => ReadResourceDirectoryRequest, m::ReadResourceDirectoryRequestParams;
+    SubscribeRequestMethod => SubscribeRequest, m::SubscribeRequestParams;
+    UnsubscribeRequestMethod => UnsubscribeRequest, m::UnsubscribeRequestParams;
+    SubscriptionsListenRequestMethod => SubscriptionsListenRequest, m::SubscriptionsListenRequestParams;
+    GetTaskMethod => GetTaskRequest, m::GetTaskParams;
+    UpdateTaskMethod => UpdateTaskRequest, m::UpdateTaskParams;
+    CancelTaskMethod => CancelTaskRequest, m::CancelTaskParams;
+    ListSkillsRequestMethod => ListSkillsRequest, m::PaginatedRequestParams;
+    GetSkillRequestMethod => GetSkillRequest, m::GetSkillRequestParams;
 }
 
 /// The id of a request object, if it is one JSON-RPC allows (a string or a number).
@@ -142,10 +168,8 @@ fn readable_id(value: &Value) -> Value {
 /// For a request that rmcp took for an unknown method: if the method is one MCP defines,
 /// what is wrong with its params (deserialised as that method's request, with the path of
 /// the member that does not fit).
-#[allow(deprecated)] // logging/setLevel and resources/(un)subscribe: legacy, still served
 fn known_method_problem(method: &str, request: &Value) -> Option<String> {
     use rmcp::model as m;
-    use serde::de::IgnoredAny as Any;
     // 2026-07-28 removed these methods: a request of that revision (its `_meta` says so) is
     // passed on, for rmcp to answer "method not found" as the revision requires.
     const REMOVED_IN_2026_07_28: [&str; 5] = [
@@ -163,27 +187,7 @@ fn known_method_problem(method: &str, request: &Value) -> Option<String> {
     {
         return None;
     }
-    match method {
-        "tools/call" => check::<m::CallToolRequest, m::CallToolRequestParams>(request),
-        "tools/list" => check::<m::ListToolsRequest, m::PaginatedRequestParams>(request),
-        "initialize" => check::<m::InitializeRequest, m::InitializeRequestParams>(request),
-        "server/discover" => check::<m::DiscoverRequest, m::DiscoverRequestParams>(request),
-        "ping" => check::<m::PingRequest, Any>(request),
-        "completion/complete" => check::<m::CompleteRequest, m::CompleteRequestParams>(request),
-        "logging/setLevel" => check::<m::SetLevelRequest, m::SetLevelRequestParams>(request),
-        "prompts/get" => check::<m::GetPromptRequest, m::GetPromptRequestParams>(request),
-        "prompts/list" => check::<m::ListPromptsRequest, m::PaginatedRequestParams>(request),
-        "resources/list" => check::<m::ListResourcesRequest, m::PaginatedRequestParams>(request),
-        "resources/templates/list" => {
-            check::<m::ListResourceTemplatesRequest, m::PaginatedRequestParams>(request)
-        }
-        "resources/read" => check::<m::ReadResourceRequest, m::ReadResourceRequestParams>(request),
-        "resources/subscribe" => check::<m::SubscribeRequest, m::SubscribeRequestParams>(request),
-        "resources/unsubscribe" => {
-            check::<m::UnsubscribeRequest, m::UnsubscribeRequestParams>(request)
-        }
-        _ => None,
-    }
+    checker(method)?(request)
 }
 
 /// What is wrong with `request` as a `Req`, whose params are a `P`: `None` if nothing; the
@@ -266,6 +270,35 @@ mod tests {
             (
                 json!({"jsonrpc": "2.0", "id": 9, "method": "tools/call", "params": {"name": 3}}),
                 "params.name",
+            ),
+            // The tasks extension's methods, and every other method rmcp reads.
+            (
+                json!({"jsonrpc": "2.0", "id": 10, "method": "tasks/get", "params": {}}),
+                "taskId",
+            ),
+            (
+                json!({"jsonrpc": "2.0", "id": 11, "method": "tasks/get", "params": {"taskId": 5}}),
+                "params.taskId",
+            ),
+            (
+                json!({"jsonrpc": "2.0", "id": 12, "method": "tasks/update", "params": {"taskId": "t"}}),
+                "inputResponses",
+            ),
+            (
+                json!({"jsonrpc": "2.0", "id": 13, "method": "tasks/cancel"}),
+                "params",
+            ),
+            (
+                json!({"jsonrpc": "2.0", "id": 14, "method": "skills/get", "params": {"uri": 1}}),
+                "params.uri",
+            ),
+            (
+                json!({"jsonrpc": "2.0", "id": 15, "method": "resources/directory/read", "params": {}}),
+                "uri",
+            ),
+            (
+                json!({"jsonrpc": "2.0", "id": 16, "method": "subscriptions/listen", "params": {"notifications": 3}}),
+                "params.notifications",
             ),
         ] {
             let rejection = rejected(&serde_json::to_vec(&request).unwrap());
