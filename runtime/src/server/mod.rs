@@ -14,11 +14,8 @@ pub(crate) mod toolset;
 pub mod undo;
 
 use std::borrow::Cow;
-use std::cell::Cell;
-use std::panic::AssertUnwindSafe;
 use std::sync::Arc;
 
-use futures::FutureExt as _;
 use rmcp::model::{
     CallToolRequestParams, CallToolResponse, CancelTaskParams, CancelledNotificationParam,
     ClientCapabilities, CompleteRequestParams, CompleteResult, CreateTaskResult,
@@ -31,14 +28,13 @@ use rmcp::model::{
     SubscriptionFilter, Tool, UnsubscribeRequestParams, UpdateTaskParams,
 };
 use rmcp::service::{NotificationContext, RequestContext, SubscriptionContext};
-use rmcp::task_manager::{TaskExit, TaskFuture, TaskManager, TaskOptions};
+use rmcp::task_manager::{TaskManager, TaskOptions};
 use rmcp::{ErrorData, RoleServer, ServerHandler};
 
 use crate::call::context::{CallTools, ServerTools, TaskStarter};
 use crate::call::spec::TaskSupport;
-use crate::call::tool::PANICKED;
 use crate::server::layer::Tools as _;
-use crate::server::tasks::{TaskHandle, TaskStore};
+use crate::server::tasks::TaskStore;
 use crate::server::toolset::ToolSet;
 
 /// An MCP server that serves a [`ToolSet`] with a state `S`.
@@ -322,71 +318,20 @@ impl<S: Send + Sync + 'static, H: ServerHandler> Server<S, H> {
 /// A task's time to live unless [`Server::with_task_ttl`] says otherwise.
 const DEFAULT_TASK_TTL: std::time::Duration = std::time::Duration::from_secs(300);
 
-/// How long a tool called as a task may go on after `tasks/cancel` to wind down (it sees
-/// [`Context::cancelled`](crate::Context::cancelled)) before it is dropped.
-const TASK_WIND_DOWN: std::time::Duration = std::time::Duration::from_secs(10);
-
 impl<S: Send + Sync + 'static, H: ServerHandler> Server<S, H> {
-    /// Runs the call as a task: the task exists (`tasks/get` finds it) when this returns.
-    /// The tool's questions go to the task (`input_required`, answered by `tasks/update`),
-    /// and `tasks/cancel` cancels the call as a client's cancellation would.
+    /// Runs the call as a task in the server's store: the task exists (`tasks/get` finds
+    /// it) when this returns.
     fn start_task(
         &self,
         request: CallToolRequestParams,
-        mut context: RequestContext<RoleServer>,
+        context: RequestContext<RoleServer>,
     ) -> rmcp::model::Task {
-        let (state, tools) = (self.state.clone(), self.tools.clone());
         let ttl_ms = self
             .task_ttl
             .map(|ttl| u64::try_from(ttl.as_millis()).unwrap_or(u64::MAX));
-        let options = TaskOptions::new().with_ttl_ms(ttl_ms);
-        self.tasks.spawn(
-            options,
-            Box::new(move |task: TaskHandle| -> TaskFuture {
-                Box::pin(async move {
-                    let name = request.name.clone();
-                    // The request that started the task is answered at once: the call gets a
-                    // cancellation of its own.
-                    context.ct = Default::default();
-                    let cancel = context.ct.clone();
-                    context.extensions.insert(task.clone());
-                    let call = PANICKED.scope(Cell::new(false), async move {
-                        let response = AssertUnwindSafe(tools.respond(&state, request, context))
-                            .catch_unwind()
-                            .await;
-                        (response, PANICKED.with(Cell::get))
-                    });
-                    let mut call = Box::pin(call);
-                    let fault = || {
-                        TaskExit::Error(ErrorData::internal_error(
-                            format!("internal error in tool `{name}`"),
-                            None,
-                        ))
-                    };
-                    tokio::select! {
-                        outcome = &mut call => match outcome {
-                            (Ok(Ok(CallToolResponse::Complete(result))), false) => Ok(result),
-                            // A panic (the tool's, caught and logged by the call, or a layer's)
-                            // is a fault of the server, not a tool error: the task fails.
-                            (Ok(Ok(_)), true) | (Err(_), _) => Err(fault()),
-                            (Ok(Ok(_)), false) => Err(TaskExit::Error(ErrorData::internal_error(
-                                "the tool's answer cannot end a task",
-                                None,
-                            ))),
-                            (Ok(Err(error)), _) => Err(TaskExit::Error(error)),
-                        },
-                        () = task.cancelled() => {
-                            // The task is cancelled at once; the tool sees its cancellation
-                            // (`Context::cancelled`) and has a grace period to wind down, in the
-                            // background, before it is dropped. Its answer is not kept.
-                            cancel.cancel();
-                            tokio::spawn(tokio::time::timeout(TASK_WIND_DOWN, call));
-                            Err(TaskExit::Cancelled)
-                        }
-                    }
-                })
-            }),
-        )
+        let work = tasks::work(self.state.clone(), self.tools.clone(), request, context);
+        self.tasks
+            .spawn(TaskOptions::new().with_ttl_ms(ttl_ms), work)
     }
 
     /// What the handler advertises.
