@@ -153,7 +153,11 @@ async fn connect(version: ProtocolVersion, tasks: bool) -> (Client, Arc<Notify>)
     (connect_to(server, version, tasks).await, seen)
 }
 
-async fn connect_to(server: Server<Arc<Notify>>, version: ProtocolVersion, tasks: bool) -> Client {
+async fn connect_to<H: rmcp::ServerHandler>(
+    server: Server<Arc<Notify>, H>,
+    version: ProtocolVersion,
+    tasks: bool,
+) -> Client {
     let (server_io, client_io) = tokio::io::duplex(1 << 20);
     tokio::spawn(async move {
         if let Ok(running) = server.serve(server_io).await {
@@ -539,6 +543,66 @@ async fn a_store_of_ones_own_serves_the_tasks() {
     assert!(seen.contains(&"get".to_owned()), "{seen:?}");
     assert!(seen.contains(&"update 1".to_owned()), "{seen:?}");
     assert_eq!(seen.last().unwrap(), "cancel", "{seen:?}");
+}
+
+/// A handler with tasks of its own, served beside toolshape's.
+struct OwnTasks;
+
+impl rmcp::ServerHandler for OwnTasks {
+    fn get_info(&self) -> rmcp::model::ServerConfig {
+        rmcp::model::ServerConfig::new(
+            rmcp::model::ServerCapabilities::builder()
+                .enable_tasks()
+                .build(),
+        )
+    }
+
+    async fn get_task(
+        &self,
+        request: GetTaskParams,
+        _: RequestContext<rmcp::RoleServer>,
+    ) -> Result<rmcp::model::GetTaskResult, ErrorData> {
+        if request.task_id != "theirs-1" {
+            return Err(ErrorData::invalid_params("not one of the handler's", None));
+        }
+        let task = rmcp::model::Task::new("theirs-1", TaskStatus::Working, "t0", "t0");
+        Ok(rmcp::model::GetTaskResult::new(DetailedTask::new(
+            task,
+            TaskPayload::Working,
+        )))
+    }
+}
+
+#[tokio::test]
+async fn a_handler_with_tasks_of_its_own_keeps_them() {
+    let (server, _) = server();
+    let client = connect_to(
+        server.with_handler(OwnTasks),
+        ProtocolVersion::V_2026_07_28,
+        true,
+    )
+    .await;
+    // toolshape's tasks are found in its store.
+    let id = start(&client, "work", json!({"millis": 0})).await;
+    assert!(matches!(
+        settle(&client, &id).await,
+        TaskPayload::Completed { .. }
+    ));
+    // The handler's, by the handler.
+    let theirs = client
+        .get_task(GetTaskParams::new("theirs-1"))
+        .await
+        .unwrap();
+    assert_eq!(theirs.task.task.task_id, "theirs-1");
+    // Neither's: the handler's answer.
+    let error = client
+        .get_task(GetTaskParams::new("nobody's"))
+        .await
+        .unwrap_err();
+    assert!(
+        error.to_string().contains("not one of the handler's"),
+        "{error}"
+    );
 }
 
 #[test]

@@ -581,10 +581,14 @@ impl<S: Send + Sync + 'static, H: ServerHandler> ServerHandler for Server<S, H> 
         request: GetTaskParams,
         context: RequestContext<RoleServer>,
     ) -> Result<GetTaskResult, ErrorData> {
-        if self.theirs().supports_tasks() {
-            return self.handler.get_task(request, context).await;
+        // The tasks of toolshape's tools first; an id the store does not know goes to the
+        // handler when it runs tasks of its own.
+        match self.tasks.get(&request.task_id) {
+            Err(_) if self.theirs().supports_tasks() => {
+                self.handler.get_task(request, context).await
+            }
+            found => found.map(GetTaskResult::new),
         }
-        self.tasks.get(&request.task_id).map(GetTaskResult::new)
     }
 
     async fn update_task(
@@ -592,7 +596,7 @@ impl<S: Send + Sync + 'static, H: ServerHandler> ServerHandler for Server<S, H> 
         request: UpdateTaskParams,
         context: RequestContext<RoleServer>,
     ) -> Result<(), ErrorData> {
-        if self.theirs().supports_tasks() {
+        if self.tasks.get(&request.task_id).is_err() && self.theirs().supports_tasks() {
             return self.handler.update_task(request, context).await;
         }
         self.tasks.update(&request.task_id, request.input_responses)
@@ -603,7 +607,7 @@ impl<S: Send + Sync + 'static, H: ServerHandler> ServerHandler for Server<S, H> 
         request: CancelTaskParams,
         context: RequestContext<RoleServer>,
     ) -> Result<(), ErrorData> {
-        if self.theirs().supports_tasks() {
+        if self.tasks.get(&request.task_id).is_err() && self.theirs().supports_tasks() {
             return self.handler.cancel_task(request, context).await;
         }
         self.tasks.cancel(&request.task_id)
