@@ -2,6 +2,7 @@
 
 use darling::FromMeta;
 use darling::util::SpannedValue;
+use quote::ToTokens as _;
 
 /// The arguments of `#[tool(...)]`.
 #[derive(Debug, Default, FromMeta)]
@@ -408,6 +409,20 @@ impl<T: FromMeta> FromMeta for Quoted<T> {
                 "this value is a string: write `\"{ident}\"`"
             ))
             .with_span(expr));
+        }
+        // Another literal (`task = true`, `format = 1`): the quoted form if it is a value,
+        // else the values there are.
+        if let syn::Expr::Lit(literal) = expr
+            && !matches!(literal.lit, syn::Lit::Str(_))
+        {
+            let text = literal.lit.to_token_stream().to_string();
+            let error = match T::from_string(&text) {
+                Ok(_) => {
+                    darling::Error::custom(format!("this value is a string: write `\"{text}\"`"))
+                }
+                Err(error) => error,
+            };
+            return Err(error.with_span(expr));
         }
         T::from_expr(expr).map(Quoted)
     }
