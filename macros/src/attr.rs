@@ -10,7 +10,7 @@ pub(crate) struct ToolArgs {
     /// `format = "json"`, `"text"` or `"hybrid"`.
     pub(crate) format: Option<SpannedValue<Quoted<FormatName>>>,
     /// `name = "..."`: the tool name; defaults to the function name.
-    pub(crate) name: Option<SpannedValue<String>>,
+    pub(crate) name: Option<SpannedValue<Quoted<String>>>,
     /// `title = "..."`: a human-readable title.
     pub(crate) title: Option<TextValue>,
     /// `description = "..."`: replaces the doc comment as description.
@@ -21,18 +21,18 @@ pub(crate) struct ToolArgs {
     /// the MCP annotations.
     pub(crate) kind: Option<SpannedValue<Quoted<KindName>>>,
     /// `read_only = bool`: overrides `readOnlyHint`.
-    pub(crate) read_only: Option<bool>,
+    pub(crate) read_only: Option<Flag>,
     /// `destructive = bool`: overrides `destructiveHint`.
-    pub(crate) destructive: Option<bool>,
+    pub(crate) destructive: Option<Flag>,
     /// `idempotent = bool`: overrides `idempotentHint`.
-    pub(crate) idempotent: Option<bool>,
+    pub(crate) idempotent: Option<Flag>,
     /// `open_world = bool`: overrides `openWorldHint`.
-    pub(crate) open_world: Option<bool>,
+    pub(crate) open_world: Option<Flag>,
     /// `model_id = "..."`: the model behind the tool's answers, in provenance.
     pub(crate) model_id: Option<TextValue>,
     /// `confirm = "..."`: for `format = "text"`, the confirmation sentence (alone for `()`,
     /// else followed by `:` and the value's text).
-    pub(crate) confirm: Option<SpannedValue<String>>,
+    pub(crate) confirm: Option<SpannedValue<Quoted<String>>>,
     /// `rename_all = "camelCase"`: how parameter names (and the tool name, when not given)
     /// are written on the wire, from their snake_case Rust names.
     pub(crate) rename_all: Option<SpannedValue<Quoted<RenameRule>>>,
@@ -45,7 +45,7 @@ pub(crate) struct ToolArgs {
     /// `icon(src = "...", mime_type = "...", sizes = "48x48 96x96", theme = "dark")`, once
     /// per icon: the icons a client may show beside the tool.
     #[darling(multiple, rename = "icon")]
-    pub(crate) icons: Vec<SpannedValue<IconArgs>>,
+    pub(crate) icons: Vec<SpannedValue<IconArg>>,
     /// `crate = path`: where the `toolshape` crate is, for crates that re-export it.
     #[darling(rename = "crate")]
     pub(crate) krate: Option<syn::Path>,
@@ -62,6 +62,59 @@ pub(crate) struct IconArgs {
     pub(crate) sizes: Option<SpannedValue<String>>,
     /// `theme = "light" | "dark"`: the background the icon is drawn for.
     pub(crate) theme: Option<SpannedValue<Quoted<IconTheme>>>,
+}
+
+/// `icon(...)` as written: [`IconArgs`], or an error that shows the form for another shape
+/// (`icon = "https://…"`, a bare `icon`).
+#[derive(Debug, Clone)]
+pub(crate) struct IconArg(pub(crate) IconArgs);
+
+impl FromMeta for IconArg {
+    fn from_list(items: &[darling::ast::NestedMeta]) -> darling::Result<Self> {
+        IconArgs::from_list(items).map(IconArg)
+    }
+
+    fn from_string(src: &str) -> darling::Result<Self> {
+        Err(darling::Error::custom(format!(
+            "an icon is written `icon(src = \"{src}\")`, with optional `mime_type`, `sizes` and \
+             `theme`"
+        )))
+    }
+
+    fn from_word() -> darling::Result<Self> {
+        Err(darling::Error::custom(
+            "an icon needs its source: `icon(src = \"https://…\")`",
+        ))
+    }
+}
+
+impl std::ops::Deref for IconArg {
+    type Target = IconArgs;
+
+    fn deref(&self) -> &IconArgs {
+        &self.0
+    }
+}
+
+/// A yes or no (`read_only = true`; `read_only` alone is `true`), with an error that says so
+/// for anything else.
+#[derive(Debug, Clone, Copy)]
+pub(crate) struct Flag(pub(crate) bool);
+
+impl FromMeta for Flag {
+    fn from_word() -> darling::Result<Self> {
+        Ok(Flag(true))
+    }
+
+    fn from_expr(expr: &syn::Expr) -> darling::Result<Self> {
+        match expr {
+            syn::Expr::Lit(syn::ExprLit {
+                lit: syn::Lit::Bool(value),
+                ..
+            }) => Ok(Flag(value.value)),
+            _ => Err(darling::Error::custom("this value is `true` or `false`").with_span(expr)),
+        }
+    }
 }
 
 /// The value of `theme = "..."` in `icon(...)`.
@@ -425,5 +478,19 @@ impl<T: FromMeta> FromMeta for Quoted<T> {
             return Err(error.with_span(expr));
         }
         T::from_expr(expr).map(Quoted)
+    }
+
+    fn from_word() -> darling::Result<Self> {
+        Err(darling::Error::custom(
+            "this needs a value, in quotes: write `= \"...\"` after it",
+        ))
+    }
+}
+
+impl<T> std::ops::Deref for Quoted<T> {
+    type Target = T;
+
+    fn deref(&self) -> &T {
+        &self.0
     }
 }

@@ -8,8 +8,8 @@ use syn::spanned::Spanned;
 use syn::{FnArg, GenericParam, ItemFn, Pat, ReceiverKind, Type};
 
 use crate::attr::{
-    Annotations, ArgArgs, FormatName, IconArgs, IconTheme, KindName, TaskName, TextValue, ToolArgs,
-    UnknownArguments,
+    Annotations, ArgArgs, FormatName, IconArg, IconTheme, KindName, Quoted, TaskName, TextValue,
+    ToolArgs, UnknownArguments,
 };
 use crate::docs;
 
@@ -380,10 +380,10 @@ pub(crate) fn build(
         );
     }
     let annotations = Annotations {
-        read_only: args.read_only,
-        destructive: args.destructive,
-        idempotent: args.idempotent,
-        open_world: args.open_world,
+        read_only: args.read_only.map(|flag| flag.0),
+        destructive: args.destructive.map(|flag| flag.0),
+        idempotent: args.idempotent.map(|flag| flag.0),
+        open_world: args.open_world.map(|flag| flag.0),
     }
     .or(kind.map(KindName::hints).unwrap_or_default());
 
@@ -397,7 +397,7 @@ pub(crate) fn build(
             if let Err(message) = check_tool_name(name) {
                 errors.push(darling::Error::custom(message).with_span(&name.span()));
             }
-            (**name).clone()
+            name.0.clone()
         }
         None => {
             let ident_name = match &args.rename_all {
@@ -672,7 +672,7 @@ pub(crate) fn build(
 /// `icon(...)`: a source, and sizes and a MIME type in the forms clients read.
 fn check_icon(
     errors: &mut darling::error::Accumulator,
-    icon: &darling::util::SpannedValue<IconArgs>,
+    icon: &darling::util::SpannedValue<IconArg>,
 ) -> Option<Icon> {
     let mut fail = |message: &str, span: Span| {
         errors.push(darling::Error::custom(message).with_span(&span));
@@ -727,7 +727,7 @@ fn check_icon(
 fn check_confirm(
     errors: &mut darling::error::Accumulator,
     format: FormatName,
-    confirm: Option<&darling::util::SpannedValue<String>>,
+    confirm: Option<&darling::util::SpannedValue<Quoted<String>>>,
     output: Option<&Type>,
     fn_span: Span,
 ) -> Option<String> {
@@ -746,7 +746,7 @@ fn check_confirm(
                     .with_span(&confirm.span()),
                 );
             }
-            Some((**confirm).clone())
+            Some(confirm.0.clone())
         }
         (FormatName::Text, None) if returns_unit => {
             let span = output.map_or(fn_span, Spanned::span);

@@ -1,0 +1,39 @@
+//! Values of the wrong shape in `#[tool(...)]`: each gets the form to write.
+
+/// A number for a yes or no.
+#[toolshape::tool(format = "text", destructive = 1)]
+fn a() -> String {
+    String::new()
+}
+
+/// A bare word for the name.
+#[toolshape::tool(format = "text", name = get_it)]
+fn b() -> String {
+    String::new()
+}
+
+/// A string for an icon.
+#[toolshape::tool(format = "text", icon = "https://example.com/icon.png")]
+fn c() -> String {
+    String::new()
+}
+
+/// A key without its value.
+#[toolshape::tool(format = "text", task)]
+fn d() -> String {
+    String::new()
+}
+
+/// An icon without its source.
+#[toolshape::tool(format = "text", icon)]
+fn e() -> String {
+    String::new()
+}
+
+/// Yes or no written as words: `read_only` alone means yes.
+#[toolshape::tool(format = "text", read_only, idempotent = false)]
+fn fine() -> String {
+    String::new()
+}
+
+fn main() {}
