@@ -45,7 +45,7 @@ pub(crate) struct ToolArgs {
     /// `icon(src = "...", mime_type = "...", sizes = "48x48 96x96", theme = "dark")`, once
     /// per icon: the icons a client may show beside the tool.
     #[darling(multiple, rename = "icon")]
-    pub(crate) icons: Vec<SpannedValue<IconArg>>,
+    pub(crate) icons: Vec<SpannedValue<Listed<IconArgs>>>,
     /// `crate = path`: where the `toolshape` crate is, for crates that re-export it.
     #[darling(rename = "crate")]
     pub(crate) krate: Option<syn::Path>,
@@ -64,36 +64,60 @@ pub(crate) struct IconArgs {
     pub(crate) theme: Option<SpannedValue<Quoted<IconTheme>>>,
 }
 
-/// `icon(...)` as written: [`IconArgs`], or an error that shows the form for another shape
-/// (`icon = "https://…"`, a bare `icon`).
-#[derive(Debug, Clone)]
-pub(crate) struct IconArg(pub(crate) IconArgs);
+/// A key written with a list (`icon(src = "...")`, `range(min = 1)`): `T`, or an error that
+/// shows [`Form::FORM`] for any other shape (`icon = "https://…"`, `range = 5`, a bare word).
+#[derive(Debug, Clone, Default)]
+pub(crate) struct Listed<T>(pub(crate) T);
 
-impl FromMeta for IconArg {
+/// How a key written with a list looks, for the error of any other shape.
+pub(crate) trait Form {
+    /// An example of the key, written as it should be.
+    const FORM: &'static str;
+}
+
+impl<T: FromMeta + Form> FromMeta for Listed<T> {
     fn from_list(items: &[darling::ast::NestedMeta]) -> darling::Result<Self> {
-        IconArgs::from_list(items).map(IconArg)
-    }
-
-    fn from_string(src: &str) -> darling::Result<Self> {
-        Err(darling::Error::custom(format!(
-            "an icon is written `icon(src = \"{src}\")`, with optional `mime_type`, `sizes` and \
-             `theme`"
-        )))
+        T::from_list(items).map(Listed)
     }
 
     fn from_word() -> darling::Result<Self> {
-        Err(darling::Error::custom(
-            "an icon needs its source: `icon(src = \"https://…\")`",
-        ))
+        Err(Self::shape())
+    }
+
+    fn from_expr(expr: &syn::Expr) -> darling::Result<Self> {
+        Err(Self::shape().with_span(expr))
     }
 }
 
-impl std::ops::Deref for IconArg {
-    type Target = IconArgs;
+impl<T: Form> Listed<T> {
+    fn shape() -> darling::Error {
+        darling::Error::custom(format!("this is written `{}`", T::FORM))
+    }
+}
 
-    fn deref(&self) -> &IconArgs {
+impl<T> std::ops::Deref for Listed<T> {
+    type Target = T;
+
+    fn deref(&self) -> &T {
         &self.0
     }
+}
+
+impl Form for IconArgs {
+    const FORM: &'static str =
+        "icon(src = \"https://…\", mime_type = \"image/png\", sizes = \"48x48\")";
+}
+
+impl Form for RangeArgs {
+    const FORM: &'static str = "range(min = 1, max = 100)";
+}
+
+impl Form for LengthArgs {
+    const FORM: &'static str = "length(min = 1, max = 64)";
+}
+
+impl Form for OneOf {
+    const FORM: &'static str = "one_of(\"asc\", \"desc\")";
 }
 
 /// A yes or no (`read_only = true`; `read_only` alone is `true`), with an error that says so
@@ -131,18 +155,18 @@ pub(crate) enum IconTheme {
 #[derive(Debug, Default, FromMeta)]
 pub(crate) struct ArgArgs {
     /// `rename = "entityNames"`: the parameter's name on the wire.
-    pub(crate) rename: Option<SpannedValue<String>>,
+    pub(crate) rename: Option<SpannedValue<Quoted<String>>>,
     /// `default` (the type's `Default`) or `default = expr`: the value when the argument is
     /// absent; the parameter is then optional and its schema shows the default.
     pub(crate) default: Option<SpannedValue<darling::util::Override<DefaultExpr>>>,
     /// `range(min = 1, max = 100)`: the numbers accepted (either bound may be left out).
-    pub(crate) range: Option<SpannedValue<RangeArgs>>,
+    pub(crate) range: Option<SpannedValue<Listed<RangeArgs>>>,
     /// `length(min = 1, max = 64)`: the characters of a string, or items of an array.
-    pub(crate) length: Option<SpannedValue<LengthArgs>>,
+    pub(crate) length: Option<SpannedValue<Listed<LengthArgs>>>,
     /// `pattern = "^[a-z]+$"`: a regular expression the string matches.
-    pub(crate) pattern: Option<SpannedValue<String>>,
+    pub(crate) pattern: Option<SpannedValue<Quoted<String>>>,
     /// `one_of("asc", "desc")`: the strings accepted.
-    pub(crate) one_of: Option<SpannedValue<OneOf>>,
+    pub(crate) one_of: Option<SpannedValue<Listed<OneOf>>>,
 }
 
 /// `range(min = .., max = ..)` of `#[arg]`: number literals.

@@ -8,8 +8,8 @@ use syn::spanned::Spanned;
 use syn::{FnArg, GenericParam, ItemFn, Pat, ReceiverKind, Type};
 
 use crate::attr::{
-    Annotations, ArgArgs, FormatName, IconArg, IconTheme, KindName, Quoted, TaskName, TextValue,
-    ToolArgs, UnknownArguments,
+    Annotations, ArgArgs, FormatName, IconArgs, IconTheme, KindName, Listed, Quoted, TaskName,
+    TextValue, ToolArgs, UnknownArguments,
 };
 use crate::docs;
 
@@ -185,10 +185,10 @@ fn check_constraints(errors: &mut darling::error::Accumulator, arg: &ArgArgs) ->
                 .with_span(&pattern.span()),
             );
         }
-        constraints.pattern = Some((**pattern).clone());
+        constraints.pattern = Some(pattern.0.clone());
     }
     if let Some(one_of) = &arg.one_of {
-        constraints.one_of = one_of.0.clone();
+        constraints.one_of = one_of.0.0.clone();
     }
     constraints
 }
@@ -567,7 +567,7 @@ pub(crate) fn build(
                 let rust_name = ident.to_string();
                 let rust_name = rust_name.strip_prefix("r#").unwrap_or(&rust_name).to_owned();
                 let name = match (&arg.rename, rename_all) {
-                    (Some(rename), _) => (**rename).clone(),
+                    (Some(rename), _) => rename.0.clone(),
                     (None, Some(rule)) => rule.apply(&rust_name),
                     (None, None) => rust_name,
                 };
@@ -672,7 +672,7 @@ pub(crate) fn build(
 /// `icon(...)`: a source, and sizes and a MIME type in the forms clients read.
 fn check_icon(
     errors: &mut darling::error::Accumulator,
-    icon: &darling::util::SpannedValue<IconArg>,
+    icon: &darling::util::SpannedValue<Listed<IconArgs>>,
 ) -> Option<Icon> {
     let mut fail = |message: &str, span: Span| {
         errors.push(darling::Error::custom(message).with_span(&span));

@@ -36,4 +36,26 @@ fn fine() -> String {
     String::new()
 }
 
+/// The same in `#[arg(...)]`.
+#[toolshape::tool(format = "text")]
+fn g(
+    /// A bare word for a name.
+    #[arg(rename = entityNames)]
+    x: String,
+    /// A number for a range.
+    #[arg(range = 5)]
+    y: u32,
+    /// A number for a pattern.
+    #[arg(pattern = 5)]
+    z: String,
+    /// A string for a list of strings.
+    #[arg(one_of = "asc")]
+    w: String,
+    /// `rename` without its value.
+    #[arg(rename)]
+    v: u32,
+) -> String {
+    String::new()
+}
+
 fn main() {}
