@@ -3,6 +3,8 @@
 use darling::util::{Flag, Override, SpannedValue};
 use darling::{FromDeriveInput, FromField, FromMeta, FromVariant, ast};
 
+use crate::attr::Quoted;
+
 /// `#[derive(ToolText)]` and its type-level `#[text(...)]`.
 #[derive(Debug, FromDeriveInput)]
 #[darling(
@@ -21,19 +23,19 @@ pub(crate) struct TextInput {
     pub(crate) generics: syn::Generics,
     pub(crate) data: ast::Data<TextVariant, TextField>,
     /// `noun = "user"`: the record's noun, singular.
-    pub(crate) noun: Option<SpannedValue<String>>,
+    pub(crate) noun: Option<SpannedValue<Quoted<String>>>,
     /// `plural = "users"`: defaults to the noun with English plural rules.
-    pub(crate) plural: Option<SpannedValue<String>>,
+    pub(crate) plural: Option<SpannedValue<Quoted<String>>>,
     /// `empty = "..."`: the whole text of an empty list.
-    pub(crate) empty: Option<SpannedValue<String>>,
+    pub(crate) empty: Option<SpannedValue<Quoted<String>>>,
     /// `missing = "N/A"` (a placeholder) or `missing = "omit"`: the policy for missing values.
-    pub(crate) missing: Option<SpannedValue<Missing>>,
+    pub(crate) missing: Option<SpannedValue<Quoted<Missing>>>,
     /// `confirm = "..."`: on a unit struct, the confirmation sentence it renders.
-    pub(crate) confirm: Option<SpannedValue<String>>,
+    pub(crate) confirm: Option<SpannedValue<Quoted<String>>>,
     /// `layout = "blocks" | "table"`: how a list of these records renders.
-    pub(crate) layout: Option<SpannedValue<Lenient<Layout>>>,
+    pub(crate) layout: Option<SpannedValue<Lenient<Quoted<Layout>>>>,
     /// `tag = "Type"`: the label of an enum's variant line.
-    pub(crate) tag: Option<SpannedValue<String>>,
+    pub(crate) tag: Option<SpannedValue<Quoted<String>>>,
     /// `crate = path`: where the `toolshape` crate is.
     #[darling(rename = "crate")]
     pub(crate) krate: Option<syn::Path>,
@@ -46,7 +48,7 @@ pub(crate) struct TextField {
     pub(crate) ident: Option<syn::Ident>,
     pub(crate) ty: syn::Type,
     /// `label = "User ID"`.
-    pub(crate) label: Option<SpannedValue<String>>,
+    pub(crate) label: Option<SpannedValue<Quoted<String>>>,
     /// `skip`: not rendered.
     pub(crate) skip: Flag,
     /// `currency` (`$`) or `currency = "€"`.
@@ -68,7 +70,7 @@ pub(crate) struct TextVariant {
     pub(crate) ident: syn::Ident,
     pub(crate) fields: ast::Fields<TextField>,
     /// `label = "..."`: how the variant is shown.
-    pub(crate) label: Option<SpannedValue<String>>,
+    pub(crate) label: Option<SpannedValue<Quoted<String>>>,
 }
 
 /// `layout = "..."`: how a list of records renders.

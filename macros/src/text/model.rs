@@ -7,6 +7,7 @@ use proc_macro2::Span;
 
 use super::attr::{ByteUnits, Layout, Missing, TextField, TextInput, TextVariant};
 use super::names;
+use crate::attr::Quoted;
 
 pub(crate) struct Model {
     pub(crate) ident: syn::Ident,
@@ -69,20 +70,16 @@ pub(crate) enum FormatKind {
 
 /// Static text written into results: labels, nouns, sentences. Checked so that what the
 /// type declares cannot break a line or hide characters.
-fn check_static(
-    errors: &mut darling::error::Accumulator,
-    what: &str,
-    value: &SpannedValue<String>,
-) {
+fn check_static(errors: &mut darling::error::Accumulator, what: &str, value: &str, span: Span) {
     if value.is_empty() {
-        errors.push(Error::custom(format!("{what} cannot be empty")).with_span(&value.span()));
+        errors.push(Error::custom(format!("{what} cannot be empty")).with_span(&span));
     } else if value.chars().any(|c| c.is_control() || c == '`') {
         errors.push(
             Error::custom(format!(
                 "{what} cannot contain control characters or backticks: it is written into the result as it is\n\
                  help: write it on one line, without backticks"
             ))
-            .with_span(&value.span()),
+            .with_span(&span),
         );
     }
 }
@@ -90,13 +87,13 @@ fn check_static(
 fn static_or(
     errors: &mut darling::error::Accumulator,
     what: &str,
-    value: Option<&SpannedValue<String>>,
+    value: Option<&SpannedValue<Quoted<String>>>,
     default: impl FnOnce() -> String,
 ) -> String {
     match value {
         Some(value) => {
-            check_static(errors, what, value);
-            (**value).clone()
+            check_static(errors, what, &value.0, value.span());
+            value.0.clone()
         }
         None => default(),
     }
@@ -112,15 +109,11 @@ fn nouns(errors: &mut darling::error::Accumulator, input: &TextInput) -> Nouns {
     let empty = static_or(errors, "an empty message", input.empty.as_ref(), || {
         format!("No {plural} found.")
     });
-    let missing = match input.missing.as_ref().map(|m| (m.span(), &**m)) {
+    let missing = match input.missing.as_ref().map(|m| (m.span(), &m.0)) {
         None => Some("N/A".to_owned()),
         Some((_, Missing::Omit)) => None,
         Some((span, Missing::Placeholder(text))) => {
-            check_static(
-                errors,
-                "a missing-value placeholder",
-                &SpannedValue::new(text.clone(), span),
-            );
+            check_static(errors, "a missing-value placeholder", text, span);
             Some(text.clone())
         }
     };
@@ -234,8 +227,8 @@ pub(crate) fn build(input: TextInput) -> darling::Result<Model> {
     let shape = match &input.data {
         ast::Data::Struct(struct_fields) if struct_fields.style.is_unit() => match &input.confirm {
             Some(confirm) => {
-                check_static(&mut errors, "a confirmation", confirm);
-                Shape::Confirmation((**confirm).clone())
+                check_static(&mut errors, "a confirmation", &confirm.0, confirm.span());
+                Shape::Confirmation(confirm.0.clone())
             }
             None => {
                 errors.push(
@@ -252,7 +245,7 @@ pub(crate) fn build(input: TextInput) -> darling::Result<Model> {
             nouns: nouns(&mut errors, &input),
             fields: fields(&mut errors, &struct_fields.fields),
             table: input.layout.as_ref().is_some_and(|layout| {
-                layout.or_report(&mut errors, Layout::Blocks) == Layout::Table
+                layout.or_report(&mut errors, Quoted(Layout::Blocks)).0 == Layout::Table
             }),
         },
         ast::Data::Enum(enum_variants) => {
