@@ -22,6 +22,7 @@ use serde_json::Value;
 
 use crate::call::spec::BoxFuture;
 use crate::server::tasks::TaskHandle;
+use rmcp::task_manager::TaskExit;
 
 /// The request a tool is serving. Take it with a `#[context]` parameter:
 ///
@@ -475,10 +476,12 @@ impl<'a, T: Answer + Send + 'a> IntoFuture for Ask<'a, T> {
                     };
                     let request = serde_json::from_value(request)
                         .map_err(|e| InputError::Failed(format!("not a valid question: {e}")))?;
-                    let answer = task
-                        .request_input(key, request)
-                        .await
-                        .map_err(|_| InputError::Failed("the task was cancelled".into()))?;
+                    let answer = task.request_input(key, request).await.map_err(|exit| {
+                        InputError::Failed(match exit {
+                            TaskExit::Cancelled => "the task was cancelled".to_owned(),
+                            TaskExit::Error(error) => error.message.into_owned(),
+                        })
+                    })?;
                     T::decode(answer).map_err(|expected| {
                         InputError::Failed(format!("the client's answer is not {expected}"))
                     })

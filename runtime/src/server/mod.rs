@@ -9,6 +9,7 @@
 pub mod budget;
 pub mod layer;
 pub mod serve;
+mod task_work;
 pub mod tasks;
 pub(crate) mod toolset;
 pub mod undo;
@@ -329,7 +330,7 @@ impl<S: Send + Sync + 'static, H: ServerHandler> Server<S, H> {
         let ttl_ms = self
             .task_ttl
             .map(|ttl| u64::try_from(ttl.as_millis()).unwrap_or(u64::MAX));
-        let work = tasks::work(self.state.clone(), self.tools.clone(), request, context);
+        let work = task_work::work(self.state.clone(), self.tools.clone(), request, context);
         self.tasks
             .spawn(TaskOptions::new().with_ttl_ms(ttl_ms), work)
     }

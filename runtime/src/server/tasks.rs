@@ -42,23 +42,13 @@
 //! # let _ = server;
 //! ```
 
-use std::cell::Cell;
-use std::panic::AssertUnwindSafe;
 use std::sync::Arc;
-use std::time::Duration;
 
-use futures::FutureExt as _;
 use futures::future::BoxFuture;
-use rmcp::model::{
-    CallToolRequestParams, CallToolResponse, DetailedTask, InputRequest, InputResponses, Task,
-};
-use rmcp::service::RequestContext;
+use rmcp::ErrorData;
+use rmcp::model::{DetailedTask, InputRequest, InputResponses, Task};
 use rmcp::task_manager::{TaskContext, TaskExit, TaskFuture, TaskManager, TaskOptions};
-use rmcp::{ErrorData, RoleServer};
 use serde_json::Value;
-
-use crate::call::tool::PANICKED;
-use crate::server::toolset::ToolSet;
 
 /// The work of one task: given the task's handle, the future that runs the call to its end
 /// (its result, a failure, or [`TaskExit::Cancelled`]).
@@ -172,61 +162,4 @@ impl TaskChannel for TaskContext {
     fn cancelled(&self) -> BoxFuture<'_, ()> {
         Box::pin(TaskContext::cancelled(self))
     }
-}
-
-/// How long a tool called as a task may go on after `tasks/cancel` to wind down (it sees
-/// [`Context::cancelled`](crate::Context::cancelled)) before it is dropped.
-const WIND_DOWN: Duration = Duration::from_secs(10);
-
-/// The work of a task that runs one call of a tool: the call, with the task's handle in its
-/// context (its questions go to the task, its progress is the task's status message), to
-/// the task's outcome:
-/// - the tool's result, a tool error included: `completed`;
-/// - a panic (the tool's, caught and logged by the call, or a layer's): `failed`, the
-///   protocol's internal error;
-/// - `tasks/cancel`: `cancelled` at once; the tool sees its cancellation and has
-///   [`WIND_DOWN`] to end, in the background, before it is dropped. Its answer is not kept.
-pub(crate) fn work<S: Send + Sync + 'static>(
-    state: Arc<S>,
-    tools: Arc<ToolSet<S>>,
-    request: CallToolRequestParams,
-    mut context: RequestContext<RoleServer>,
-) -> TaskWork {
-    Box::new(move |task: TaskHandle| -> TaskFuture {
-        Box::pin(async move {
-            let name = request.name.clone();
-            // The request that started the task is answered at once: the call gets a
-            // cancellation of its own.
-            context.ct = Default::default();
-            let cancel = context.ct.clone();
-            context.extensions.insert(task.clone());
-            let call = PANICKED.scope(Cell::new(false), async move {
-                let response = AssertUnwindSafe(tools.respond(&state, request, context))
-                    .catch_unwind()
-                    .await;
-                (response, PANICKED.with(Cell::get))
-            });
-            let mut call = Box::pin(call);
-            let fault = |message: String| TaskExit::Error(ErrorData::internal_error(message, None));
-            tokio::select! {
-                outcome = &mut call => match outcome {
-                    (Ok(Ok(CallToolResponse::Complete(result))), false) => Ok(result),
-                    (Ok(Ok(_)), true) | (Err(_), _) => {
-                        Err(fault(format!("internal error in tool `{name}`")))
-                    }
-                    // Inside a task, questions go to the task and `continue_as_task` returns
-                    // at once: a call cannot answer with anything but its result.
-                    (Ok(Ok(_)), false) => {
-                        Err(fault(format!("tool `{name}` did not answer with a result")))
-                    }
-                    (Ok(Err(error)), _) => Err(TaskExit::Error(error)),
-                },
-                () = task.cancelled() => {
-                    cancel.cancel();
-                    tokio::spawn(tokio::time::timeout(WIND_DOWN, call));
-                    Err(TaskExit::Cancelled)
-                }
-            }
-        })
-    })
 }
