@@ -1,10 +1,10 @@
 //! Tools called as tasks (the protocol's tasks extension), through rmcp's client in both
 //! protocol eras: a task created at once and polled to its result, a tool error that
-//! completes the task with `isError`, a panic that fails it, a question answered with
-//! `tasks/update`, progress shown as the task's status message, `tasks/cancel` reaching the
-//! tool; a deferred tool that asks in input-required rounds, then goes on as a task; and a
-//! client that does not declare tasks, which gets plain calls or, for a tool that runs only
-//! as a task, the protocol's -32021.
+//! completes the task with `isError`, a panic that fails it, bad arguments refused before
+//! any task, a question answered with `tasks/update`, progress shown as the task's status
+//! message, `tasks/cancel` reaching the tool; a deferred tool that asks in input-required
+//! rounds, then goes on as a task; and a client that does not declare tasks, which gets
+//! plain calls or, for a tool that runs only as a task, the protocol's -32021.
 
 use std::sync::Arc;
 use std::time::Duration;
@@ -242,6 +242,26 @@ async fn a_task_is_created_polled_and_completed_in_both_eras() {
         // The server advertises the extension.
         let info = client.peer_info().expect("the server's info");
         assert!(info.capabilities.supports_tasks(), "{version}: {info:?}");
+    }
+}
+
+#[tokio::test]
+async fn bad_arguments_are_refused_at_once_not_in_a_task() {
+    for version in versions() {
+        let (client, _) = connect(version.clone(), true).await;
+        let response = client
+            .call_tool_once(call("work", json!({"millis": "soon", "extra": 1})))
+            .await
+            .unwrap();
+        let CallToolResponse::Complete(result) = response else {
+            panic!("{version}: a result, not a task: {response:?}")
+        };
+        assert_eq!(result.is_error, Some(true), "{version}");
+        let text = &result.content[0].as_text().unwrap().text;
+        assert!(
+            text.contains("`millis`") && text.contains("`extra`"),
+            "{version}: {text}"
+        );
     }
 }
 

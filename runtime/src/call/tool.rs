@@ -28,6 +28,10 @@ type Invoke<S> = dyn for<'a> Fn(&'a S, &'a [ParamInfo], JsonObject, Context) -> 
     + Send
     + Sync;
 
+/// Reads the arguments as the call would, without running it: what a call with them would
+/// answer at once (a tool error naming each problem), if anything.
+type Check = dyn Fn(&[ParamInfo], JsonObject) -> Option<CallToolResult> + Send + Sync;
+
 /// A tool ready to be added to a [`ToolSet`](crate::ToolSet): what `tools![…]` produces
 /// for each annotated function.
 ///
@@ -40,6 +44,7 @@ pub struct ToolDef<S> {
     pub(crate) output_schema: fn() -> Option<JsonObject>,
     pub(crate) format: Format,
     pub(crate) invoke: Arc<Invoke<S>>,
+    pub(crate) check: Arc<Check>,
 }
 
 impl<S> Clone for ToolDef<S> {
@@ -50,6 +55,7 @@ impl<S> Clone for ToolDef<S> {
             output_schema: self.output_schema,
             format: self.format,
             invoke: self.invoke.clone(),
+            check: self.check.clone(),
         }
     }
 }
@@ -147,6 +153,13 @@ impl<S, L: ParamList, T, E> WithHandler<S, L, T, E> {
             format: F::FORMAT,
             invoke: Arc::new(move |state, params, arguments, context| {
                 invoke::<S, L, T, E, F>(list, handler, spec, state, params, arguments, context)
+            }),
+            check: Arc::new(move |params, arguments| {
+                let started = Instant::now();
+                let problems =
+                    args::parse(&list, params, arguments, spec.ignore_unknown_arguments).err()?;
+                let message = args::describe_problems(spec.name, params, &problems);
+                Some(error_result(message, &CallFacts { spec, started }))
             }),
         }
     }

@@ -410,9 +410,16 @@ impl<S: Send + Sync + 'static, H: ServerHandler> ServerHandler for Server<S, H> 
                 }));
                 self.tools.respond(&self.state, request, context).await
             }
-            TaskSupport::Optional | TaskSupport::Required if client_runs_tasks => Ok(
-                CallToolResponse::Task(CreateTaskResult::new(self.start_task(request, context))),
-            ),
+            TaskSupport::Optional | TaskSupport::Required if client_runs_tasks => {
+                // Arguments that do not fit are refused now, as a plain call would refuse
+                // them, not in a task the client would have to poll to learn it.
+                let arguments = request.arguments.clone().unwrap_or_default();
+                if let Some(refusal) = self.tools.check_arguments(&request.name, arguments) {
+                    return Ok(CallToolResponse::Complete(refusal));
+                }
+                let task = self.start_task(request, context);
+                Ok(CallToolResponse::Task(CreateTaskResult::new(task)))
+            }
             TaskSupport::Required => Err(ErrorData::missing_required_client_capability(
                 ClientCapabilities::builder().enable_tasks().build(),
             )),

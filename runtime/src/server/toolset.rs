@@ -231,6 +231,18 @@ impl<S: Send + Sync + 'static> ToolSet<S> {
         }
     }
 
+    /// What a call of `name` with `arguments` would answer at once because they do not fit
+    /// its parameters (a tool error naming each problem), if anything: a call about to run
+    /// as a task is refused this way rather than after the client has polled for it.
+    pub(crate) fn check_arguments(
+        &self,
+        name: &str,
+        arguments: rmcp::model::JsonObject,
+    ) -> Option<CallToolResult> {
+        let entry = self.entries.get(name)?;
+        (entry.def.check)(&entry.params, arguments)
+    }
+
     /// Whether a tool can run as a task (`#[tool(task = "...")]`).
     pub(crate) fn runs_tasks(&self) -> bool {
         self.entries
