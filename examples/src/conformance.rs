@@ -67,6 +67,7 @@ pub fn toolset() -> ToolSet<()> {
         confirm_delete,
         multi_input,
         test_tool_with_task,
+        test_custom_header,
     ])
     .expect("the fixture tools have distinct names")
 }
@@ -137,6 +138,16 @@ async fn multi_input(#[context] cx: Context) -> Result<String, ToolError> {
     );
     let confirmed = confirm?.accepted().is_some_and(|c| c.confirm);
     Ok(format!("Name: {}; confirmed: {confirmed}", name_of(name?)))
+}
+
+/// Echoes a region that an HTTP client also sends as the header `Mcp-Param-Region`.
+#[tool(format = "text")]
+fn test_custom_header(
+    /// The region, e.g. `eu-west-1`.
+    #[arg(header = "Region")]
+    region: String,
+) -> String {
+    format!("Region: {region}")
 }
 
 /// Asks the user's name, then goes on as a task that greets them.

@@ -167,6 +167,8 @@ pub(crate) struct ArgArgs {
     pub(crate) pattern: Option<SpannedValue<Quoted<String>>>,
     /// `one_of("asc", "desc")`: the strings accepted.
     pub(crate) one_of: Option<SpannedValue<Listed<OneOf>>>,
+    /// `header = "Region"`: also sent as the HTTP header `Mcp-Param-Region`.
+    pub(crate) header: Option<SpannedValue<Quoted<String>>>,
 }
 
 /// `range(min = .., max = ..)` of `#[arg]`: number literals.

@@ -427,6 +427,9 @@ fn constraints(private: &TokenStream, c: &crate::model::Constraints) -> TokenStr
         let one_of = &c.one_of;
         fields.push(quote!(one_of: &[#(#one_of),*]));
     }
+    if let Some(header) = &c.header {
+        fields.push(quote!(header: ::core::option::Option::Some(#header)));
+    }
     quote!(#private::Constraints { #(#fields,)* ..#private::Constraints::NONE })
 }
 

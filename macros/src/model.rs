@@ -115,6 +115,7 @@ pub(crate) struct Constraints {
     pub(crate) max_length: Option<u64>,
     pub(crate) pattern: Option<String>,
     pub(crate) one_of: Vec<String>,
+    pub(crate) header: Option<String>,
 }
 
 impl Constraints {
@@ -125,6 +126,7 @@ impl Constraints {
             && self.max_length.is_none()
             && self.pattern.is_none()
             && self.one_of.is_empty()
+            && self.header.is_none()
     }
 }
 
@@ -189,6 +191,21 @@ fn check_constraints(errors: &mut darling::error::Accumulator, arg: &ArgArgs) ->
     }
     if let Some(one_of) = &arg.one_of {
         constraints.one_of = one_of.0.0.clone();
+    }
+    if let Some(header) = &arg.header {
+        // An HTTP token (RFC 9110), as the header name `Mcp-Param-<header>` needs.
+        let token = |c: char| c.is_ascii_alphanumeric() || "!#$%&'*+-.^_`|~".contains(c);
+        if header.is_empty() || !header.chars().all(token) {
+            errors.push(
+                darling::Error::custom(format!(
+                    "`header` is a header name: letters, digits and `-`, as `Region` (sent as \
+                     `Mcp-Param-Region`), not `{}`",
+                    header.0
+                ))
+                .with_span(&header.span()),
+            );
+        }
+        constraints.header = Some(header.0.clone());
     }
     constraints
 }
@@ -274,6 +291,7 @@ fn read_arg(errors: &mut darling::error::Accumulator, attrs: &[syn::Attribute]) 
                 merged.length = arg.length.or(merged.length);
                 merged.pattern = arg.pattern.or(merged.pattern);
                 merged.one_of = arg.one_of.or(merged.one_of);
+                merged.header = arg.header.or(merged.header);
             }
             Err(error) => errors.push(error),
         }

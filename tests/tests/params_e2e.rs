@@ -311,8 +311,11 @@ fn search_catalogue(
     /// A score threshold.
     #[arg(range(min = -1.5, max = 1.5))]
     threshold: Option<f64>,
+    /// The shop, also sent by HTTP clients as the header `Mcp-Param-Shop`.
+    #[arg(header = "Shop", default)]
+    shop: String,
 ) -> String {
-    format!("{query} {limit} {order:?} {tags:?} {threshold:?}")
+    format!("{query} {limit} {order:?} {tags:?} {threshold:?} {shop}")
 }
 
 #[tokio::test]
@@ -323,6 +326,8 @@ async fn constraints_are_in_the_schema_and_enforced() {
         let listed = client.list_all_tools().await.unwrap();
         let properties = &listed[0].input_schema["properties"];
         assert_eq!(properties["query"]["minLength"], 2);
+        assert_eq!(properties["shop"]["x-mcp-header"], "Shop");
+        assert!(properties["query"].get("x-mcp-header").is_none());
         assert_eq!(properties["query"]["maxLength"], 20);
         assert_eq!(properties["query"]["pattern"], "^[a-z ]+$");
         assert_eq!(properties["limit"]["minimum"], 1);

@@ -26,7 +26,7 @@ pub struct ParamSpec {
     pub name: &'static str,
     /// The parameter's doc comment; empty when it has none.
     pub description: &'static str,
-    /// `#[arg(range(..), length(..), pattern = "..", one_of(..))]`.
+    /// `#[arg(range(..), length(..), pattern = "..", one_of(..), header = "..")]`.
     pub constraints: Constraints,
 }
 
@@ -48,6 +48,9 @@ pub struct Constraints {
     pub pattern: Option<&'static str>,
     /// `one_of("a", "b")`: the strings accepted.
     pub one_of: &'static [&'static str],
+    /// `header = "Region"`: the argument is also sent as the HTTP header `Mcp-Param-Region`
+    /// (the schema's `x-mcp-header`), which the HTTP transport checks against the body.
+    pub header: Option<&'static str>,
 }
 
 impl Constraints {
@@ -59,6 +62,7 @@ impl Constraints {
         max_length: None,
         pattern: None,
         one_of: &[],
+        header: None,
     };
 
     /// The constraints as JSON Schema keywords, added to `schema` (an object).
@@ -97,6 +101,9 @@ impl Constraints {
         }
         if !self.one_of.is_empty() {
             schema.insert("enum".into(), self.one_of.to_vec().into());
+        }
+        if let Some(header) = self.header {
+            schema.insert("x-mcp-header".into(), header.into());
         }
     }
 

@@ -19,8 +19,11 @@ fn search(
     /// A level.
     #[arg(range(max = "high"))]
     level: u32,
+    /// A region, sent as a header.
+    #[arg(header = "Mcp Region")]
+    region: String,
 ) -> String {
-    let _ = (limit, page, order, tag, level);
+    let _ = (limit, page, order, tag, level, region);
     query
 }
 
