@@ -359,14 +359,48 @@ pub struct Address {
     pub city: Option<String>,
 }
 
-/// Tool with JSON Schema 2020-12 features for conformance testing (SEP-1613).
-#[tool(format = "text")]
-fn json_schema_2020_12_tool(name: Option<String>, address: Option<Address>) -> String {
+/// Tool with JSON Schema 2020-12 features for conformance testing (SEP-1613, SEP-2106).
+#[tool(format = "text", extend_schema = contact_rules)]
+fn json_schema_2020_12_tool(
+    name: Option<String>,
+    address: Option<Address>,
+    /// How to reach the person.
+    #[arg(rename = "contactMethod", one_of("phone", "email"))]
+    contact_method: Option<String>,
+    phone: Option<String>,
+    email: Option<String>,
+) -> Result<String, ToolError> {
+    // The rules across parameters that the schema states (`contact_rules`), checked here:
+    // the parameters' own checks see one parameter at a time.
+    if phone.is_none() && email.is_none() {
+        return Err(ToolError::new("give a `phone` or an `email`"));
+    }
+    match contact_method.as_deref() {
+        Some("phone") if phone.is_none() => {
+            return Err(ToolError::new("`contactMethod` is phone: give a `phone`"));
+        }
+        Some("email") | None if email.is_none() => {
+            return Err(ToolError::new("give an `email`, or `contactMethod` phone"));
+        }
+        _ => {}
+    }
     let address = address.map(|a| json!({"street": a.street, "city": a.city}));
-    format!(
+    Ok(format!(
         "JSON Schema 2020-12 tool called with: {}",
-        json!({"name": name, "address": address})
-    )
+        json!({"name": name, "address": address, "contactMethod": contact_method,
+               "phone": phone, "email": email})
+    ))
+}
+
+/// The rules across `json_schema_2020_12_tool`'s parameters: a phone or an email, and the
+/// one `contactMethod` names.
+fn contact_rules() -> Value {
+    json!({
+        "allOf": [{"anyOf": [{"required": ["phone"]}, {"required": ["email"]}]}],
+        "if": {"properties": {"contactMethod": {"const": "phone"}}, "required": ["contactMethod"]},
+        "then": {"required": ["phone"]},
+        "else": {"required": ["email"]}
+    })
 }
 
 /// What the user types when asked their name.

@@ -46,6 +46,9 @@ pub(crate) struct ToolArgs {
     /// per icon: the icons a client may show beside the tool.
     #[darling(multiple, rename = "icon")]
     pub(crate) icons: Vec<SpannedValue<Listed<IconArgs>>>,
+    /// `extend_schema = path`: a `fn() -> serde_json::Value` whose members are added to the
+    /// input schema's root (constraints across parameters: `allOf`, `anyOf`, `if`/`then`).
+    pub(crate) extend_schema: Option<syn::Path>,
     /// `crate = path`: where the `toolshape` crate is, for crates that re-export it.
     #[darling(rename = "crate")]
     pub(crate) krate: Option<syn::Path>,

@@ -188,6 +188,15 @@ fn constructor(tool: &Tool, cfg: Option<TokenStream>) -> TokenStream {
     });
     let ignore_unknown = tool.ignore_unknown;
     let task = format_ident!("{}", tool.task.map_or("Never", TaskName::variant));
+    // Spanned at the user's path: a function of another signature is reported there.
+    let extend_schema = match &tool.extend_schema {
+        Some(path) => quote_spanned! {path.span()=>
+            ::core::option::Option::Some(
+                (|| #private::SchemaKeywords::into_keywords(#path())) as fn() -> #private::JsonValue
+            )
+        },
+        None => quote!(::core::option::Option::None),
+    };
     let rust_name = fn_ident.to_string();
     let kind = option(
         tool.kind
@@ -360,6 +369,7 @@ fn constructor(tool: &Tool, cfg: Option<TokenStream>) -> TokenStream {
                 kind: #kind,
                 ignore_unknown_arguments: #ignore_unknown,
                 task: #private::TaskSupport::#task,
+                extend_schema: #extend_schema,
                 rust_path: ::core::concat!(::core::module_path!(), "::", #rust_name),
                 location: ::core::concat!(::core::file!(), ":", ::core::line!()),
             };

@@ -38,6 +38,8 @@ pub(crate) struct Tool {
     pub(crate) ignore_unknown: bool,
     /// `task = "..."`, if given.
     pub(crate) task: Option<TaskName>,
+    /// `extend_schema = path`, if given.
+    pub(crate) extend_schema: Option<syn::Path>,
     /// How the tool reaches its state.
     pub(crate) state: StateSource,
     pub(crate) params: Vec<Param>,
@@ -677,6 +679,7 @@ pub(crate) fn build(
             .unknown_arguments
             .is_some_and(|policy| policy.0 == UnknownArguments::Ignore),
         task: args.task.map(|task| task.0),
+        extend_schema: args.extend_schema,
         state,
         params,
         is_async: sig.asyncness.is_some(),

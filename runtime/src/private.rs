@@ -17,6 +17,32 @@ pub use ::std::string::String;
 
 pub use toolshape_macros::tools;
 
+/// What `#[tool(extend_schema = f)]` accepts as `f`'s return value: JSON Schema keywords.
+#[diagnostic::on_unimplemented(
+    message = "`extend_schema` takes a function that returns JSON Schema keywords, not `{Self}`",
+    label = "returns `{Self}`",
+    note = "return a `serde_json::Value` object (`json!({{\"anyOf\": [..]}})`) or a `schemars::Schema`"
+)]
+pub trait SchemaKeywords {
+    /// The keywords as JSON.
+    fn into_keywords(self) -> serde_json::Value;
+}
+
+impl SchemaKeywords for serde_json::Value {
+    fn into_keywords(self) -> serde_json::Value {
+        self
+    }
+}
+
+impl SchemaKeywords for schemars::Schema {
+    fn into_keywords(self) -> serde_json::Value {
+        self.to_value()
+    }
+}
+
+/// `serde_json::Value`, for the type of `ToolSpec::extend_schema` in generated code.
+pub type JsonValue = serde_json::Value;
+
 /// What generated `ToolText` code uses.
 pub mod text {
     pub use crate::formats::text::{

@@ -6,7 +6,7 @@ use toolshape_test_support as common;
 
 use common::{call, check_json_success, connect, versions};
 use serde_json::json;
-use toolshape::{Server, ToolSet, tool, tools};
+use toolshape::{Server, ToolError, ToolSet, tool, tools};
 
 /// The title, a `const`.
 const ECHO_TITLE: &str = "Echo";
@@ -316,6 +316,43 @@ fn search_catalogue(
     shop: String,
 ) -> String {
     format!("{query} {limit} {order:?} {tags:?} {threshold:?} {shop}")
+}
+
+/// Book a call back, by phone or by email.
+#[tool(format = "text", extend_schema = phone_or_email)]
+fn call_back(phone: Option<String>, email: Option<String>) -> Result<String, ToolError> {
+    match (phone, email) {
+        (None, None) => Err(ToolError::new("give a phone or an email")),
+        (phone, email) => Ok(format!("{phone:?} {email:?}")),
+    }
+}
+
+fn phone_or_email() -> serde_json::Value {
+    json!({
+        "anyOf": [{"required": ["phone"]}, {"required": ["email"]}],
+        "$comment": "one way to call back",
+        // Members the parameters make are kept, whatever this says.
+        "type": "array",
+        "properties": {},
+    })
+}
+
+#[tokio::test]
+async fn extend_schema_adds_rules_across_parameters() {
+    for version in versions() {
+        let tools = ToolSet::new(tools![call_back]).unwrap();
+        let client = connect(Server::new((), tools), version).await;
+        let schema = &client.list_all_tools().await.unwrap()[0].input_schema;
+        assert_eq!(
+            schema["anyOf"],
+            json!([{"required": ["phone"]}, {"required": ["email"]}])
+        );
+        assert_eq!(schema["$comment"], "one way to call back");
+        assert_eq!(schema["type"], "object");
+        assert!(schema["properties"]["phone"].is_object(), "{schema:?}");
+        assert_eq!(schema["additionalProperties"], false);
+        client.cancel().await.unwrap();
+    }
 }
 
 #[tokio::test]

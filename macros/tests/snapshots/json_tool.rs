@@ -37,6 +37,7 @@ where
             kind: ::core::option::Option::None,
             ignore_unknown_arguments: false,
             task: ::toolshape::__private::TaskSupport::Never,
+            extend_schema: ::core::option::Option::None,
             rust_path: ::core::concat!(::core::module_path!(), "::", "get_user_by_id"),
             location: ::core::concat!(::core::file!(), ":", ::core::line!()),
         };

@@ -32,6 +32,7 @@ where
         kind: ::core::option::Option::None,
         ignore_unknown_arguments: false,
         task: ::toolshape::__private::TaskSupport::Never,
+        extend_schema: ::core::option::Option::None,
         rust_path: ::core::concat!(::core::module_path!(), "::", "search"),
         location: ::core::concat!(::core::file!(), ":", ::core::line!()),
     };

@@ -122,6 +122,8 @@ pub struct ToolSpec {
     pub ignore_unknown_arguments: bool,
     /// `task = "..."`: whether a call may run as a task the client polls.
     pub task: TaskSupport,
+    /// `extend_schema = f`: members added to the input schema's root.
+    pub extend_schema: Option<fn() -> serde_json::Value>,
     /// The Rust path of the annotated function, for messages.
     pub rust_path: &'static str,
     /// `file:line` of the annotated function, for messages.
@@ -144,6 +146,7 @@ impl ToolSpec {
         kind: None,
         ignore_unknown_arguments: false,
         task: TaskSupport::Never,
+        extend_schema: None,
         rust_path: "",
         location: "",
     };

@@ -168,7 +168,10 @@ impl<S, L: ParamList, T, E> WithHandler<S, L, T, E> {
 /// The tool's `tools/list` entry and what the runtime needs to know of its parameters.
 pub(crate) fn describe<S>(def: &ToolDef<S>) -> (Tool, Vec<ParamInfo>) {
     let spec = def.spec;
-    let (input_schema, params) = args::input_schema(&*def.param_schemas, spec.params);
+    let (mut input_schema, params) = args::input_schema(&*def.param_schemas, spec.params);
+    if let Some(extend) = spec.extend_schema {
+        extend_input_schema(&mut input_schema, extend(), spec);
+    }
     let mut tool = Tool::new(spec.name, spec.description, input_schema);
     if let Some(title) = spec.title {
         tool = tool.with_title(title);
@@ -199,6 +202,40 @@ pub(crate) fn describe<S>(def: &ToolDef<S>) -> (Tool, Vec<ParamInfo>) {
         tool = tool.with_raw_output_schema(Arc::new(output_schema));
     }
     (tool, params)
+}
+
+/// `#[tool(extend_schema = f)]`: the members of `f()` added to the input schema's root —
+/// constraints across parameters (`allOf`, `anyOf`, `oneOf`, `if`/`then`/`else`,
+/// `dependentRequired`), `$comment`, … The members that come from the parameters (`type`,
+/// `properties`, `required`, `$schema`, `$defs`, `additionalProperties`) are kept, and
+/// anything else than an object is ignored, each with a warning in the server's log.
+fn extend_input_schema(schema: &mut JsonObject, extension: serde_json::Value, spec: &ToolSpec) {
+    const FROM_PARAMETERS: [&str; 6] = [
+        "type",
+        "properties",
+        "required",
+        "$schema",
+        "$defs",
+        "additionalProperties",
+    ];
+    let serde_json::Value::Object(extension) = extension else {
+        tracing::warn!(
+            tool = spec.name,
+            "`extend_schema` gave something other than a JSON object; the input schema is unchanged"
+        );
+        return;
+    };
+    for (key, value) in extension {
+        if FROM_PARAMETERS.contains(&key.as_str()) {
+            tracing::warn!(
+                tool = spec.name,
+                key,
+                "`extend_schema` cannot replace a member the parameters make; it is kept"
+            );
+        } else {
+            schema.insert(key, value);
+        }
+    }
 }
 
 /// One call: parse the arguments, start the handler, and hand the rest to [`guard`].
