@@ -403,6 +403,46 @@ async fn a_task_that_outlives_its_time_to_live_fails() {
 }
 
 #[tokio::test]
+async fn past_the_task_limit_optional_calls_run_plain_and_required_ones_are_refused() {
+    let (server, seen) = server();
+    let client = connect_to(
+        server.with_task_limit(1),
+        ProtocolVersion::V_2026_07_28,
+        true,
+    )
+    .await;
+    let waiting = start(&client, "waits", json!({})).await;
+    // One task runs: an optional call runs plain, a required one is refused.
+    let plain = client
+        .call_tool_once(call("work", json!({"millis": 0})))
+        .await
+        .unwrap();
+    assert!(matches!(plain, CallToolResponse::Complete(_)), "{plain:?}");
+    let refused = client
+        .call_tool_once(call("only_as_task", json!({})))
+        .await
+        .unwrap_err()
+        .to_string();
+    assert!(
+        refused.contains("-32603") && refused.contains("limit"),
+        "{refused}"
+    );
+    // Once it has ended, calls are tasks again.
+    client
+        .cancel_task(CancelTaskParams::new(waiting.clone()))
+        .await
+        .unwrap();
+    tokio::time::timeout(Duration::from_secs(5), seen.notified())
+        .await
+        .unwrap();
+    assert!(matches!(
+        settle(&client, &waiting).await,
+        TaskPayload::Cancelled
+    ));
+    start(&client, "only_as_task", json!({})).await;
+}
+
+#[tokio::test]
 async fn a_client_without_tasks_gets_plain_calls_or_the_protocol_error() {
     for version in versions() {
         let (client, _) = connect(version.clone(), false).await;

@@ -717,15 +717,17 @@ pub(crate) enum Halt {
 pub(crate) struct TaskStarter(Arc<Mutex<Option<StartTask>>>);
 
 /// What starts the task: the server, the request and its context, captured.
-type StartTask = Box<dyn FnOnce() -> rmcp::model::Task + Send>;
+type StartTask = Box<dyn FnOnce() -> Result<rmcp::model::Task, ErrorData> + Send>;
 
 impl TaskStarter {
-    pub(crate) fn new(start: impl FnOnce() -> rmcp::model::Task + Send + 'static) -> Self {
+    pub(crate) fn new(
+        start: impl FnOnce() -> Result<rmcp::model::Task, ErrorData> + Send + 'static,
+    ) -> Self {
         TaskStarter(Arc::new(Mutex::new(Some(Box::new(start)))))
     }
 
-    /// Starts the task, once.
-    pub(crate) fn start(&self) -> Option<rmcp::model::Task> {
+    /// Starts the task, once: `None` the second time.
+    pub(crate) fn start(&self) -> Option<Result<rmcp::model::Task, ErrorData>> {
         let start = self
             .0
             .lock()

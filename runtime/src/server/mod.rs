@@ -68,6 +68,8 @@ pub struct Server<S, H = NoHandler> {
     tasks: Arc<dyn TaskStore>,
     /// How long a task may run, and how long it is kept once ended.
     task_ttl: Option<std::time::Duration>,
+    /// How many tasks may run at once.
+    task_limit: usize,
 }
 
 /// The handler of a [`Server`] that has none: it serves no resources, prompts or
@@ -110,6 +112,7 @@ impl<S, H> Clone for Server<S, H> {
             handler: self.handler.clone(),
             tasks: self.tasks.clone(),
             task_ttl: self.task_ttl,
+            task_limit: self.task_limit,
         }
     }
 }
@@ -154,6 +157,7 @@ impl<S: Send + Sync + 'static> Server<S> {
             handler: Arc::new(NoHandler),
             tasks: Arc::new(TaskManager::new()),
             task_ttl: Some(DEFAULT_TASK_TTL),
+            task_limit: DEFAULT_TASK_LIMIT,
         }
     }
 }
@@ -208,6 +212,7 @@ impl<S: Send + Sync + 'static, H: ServerHandler> Server<S, H> {
             handler: Arc::new(handler),
             tasks: self.tasks,
             task_ttl: self.task_ttl,
+            task_limit: self.task_limit,
         }
     }
 
@@ -238,6 +243,15 @@ impl<S: Send + Sync + 'static, H: ServerHandler> Server<S, H> {
     /// (ended tasks are then kept until the server stops).
     pub fn with_task_ttl(mut self, ttl: Option<std::time::Duration>) -> Self {
         self.task_ttl = ttl;
+        self
+    }
+
+    /// How many calls may run as tasks at once (1024 unless set). Past it, a
+    /// `task = "optional"` call runs as a plain call, and a `task = "required"` or
+    /// `"deferred"` one that would start a task is answered with the protocol's internal
+    /// error (-32603) saying so: a flood of calls cannot fill the server with tasks.
+    pub fn with_task_limit(mut self, limit: usize) -> Self {
+        self.task_limit = limit;
         self
     }
 
@@ -319,20 +333,41 @@ impl<S: Send + Sync + 'static, H: ServerHandler> Server<S, H> {
 /// A task's time to live unless [`Server::with_task_ttl`] says otherwise.
 const DEFAULT_TASK_TTL: std::time::Duration = std::time::Duration::from_secs(300);
 
+/// How many tasks may run at once unless [`Server::with_task_limit`] says otherwise.
+const DEFAULT_TASK_LIMIT: usize = 1024;
+
 impl<S: Send + Sync + 'static, H: ServerHandler> Server<S, H> {
     /// Runs the call as a task in the server's store: the task exists (`tasks/get` finds
-    /// it) when this returns.
+    /// it) when this returns. Refused when the store already runs the server's limit.
     fn start_task(
         &self,
         request: CallToolRequestParams,
         context: RequestContext<RoleServer>,
-    ) -> rmcp::model::Task {
+    ) -> Result<rmcp::model::Task, ErrorData> {
+        if self.at_task_limit() {
+            return Err(ErrorData::internal_error(
+                format!(
+                    "{} tasks are running, this server's limit: call again when one has ended",
+                    self.task_limit
+                ),
+                None,
+            ));
+        }
         let ttl_ms = self
             .task_ttl
             .map(|ttl| u64::try_from(ttl.as_millis()).unwrap_or(u64::MAX));
         let work = task_work::work(self.state.clone(), self.tools.clone(), request, context);
+        Ok(self
+            .tasks
+            .spawn(TaskOptions::new().with_ttl_ms(ttl_ms), work))
+    }
+
+    /// Whether the store runs as many tasks as the server allows (a store that does not
+    /// count them never is).
+    fn at_task_limit(&self) -> bool {
         self.tasks
-            .spawn(TaskOptions::new().with_ttl_ms(ttl_ms), work)
+            .running()
+            .is_some_and(|running| running >= self.task_limit)
     }
 
     /// What the handler advertises.
@@ -410,6 +445,10 @@ impl<S: Send + Sync + 'static, H: ServerHandler> ServerHandler for Server<S, H> 
                 }));
                 self.tools.respond(&self.state, request, context).await
             }
+            // At the limit, a call that may run either way runs as a plain call.
+            TaskSupport::Optional if client_runs_tasks && self.at_task_limit() => {
+                self.tools.respond(&self.state, request, context).await
+            }
             TaskSupport::Optional | TaskSupport::Required if client_runs_tasks => {
                 // Arguments that do not fit are refused now, as a plain call would refuse
                 // them, not in a task the client would have to poll to learn it.
@@ -417,7 +456,7 @@ impl<S: Send + Sync + 'static, H: ServerHandler> ServerHandler for Server<S, H> 
                 if let Some(refusal) = self.tools.check_arguments(&request.name, arguments) {
                     return Ok(CallToolResponse::Complete(refusal));
                 }
-                let task = self.start_task(request, context);
+                let task = self.start_task(request, context)?;
                 Ok(CallToolResponse::Task(CreateTaskResult::new(task)))
             }
             TaskSupport::Required => Err(ErrorData::missing_required_client_capability(

@@ -71,6 +71,12 @@ pub trait TaskStore: Send + Sync + 'static {
     /// `tasks/cancel`: asks the task to stop ([`TaskHandle::cancelled`] completes). Also
     /// acknowledged for a task that has ended.
     fn cancel(&self, task_id: &str) -> Result<(), ErrorData>;
+
+    /// How many tasks are running, for [`Server::with_task_limit`](crate::Server::with_task_limit);
+    /// `None` (the default) when the store does not count them, and no limit applies.
+    fn running(&self) -> Option<usize> {
+        None
+    }
 }
 
 /// What a running task's work reaches its task through, for a [`TaskStore`] of your own.
@@ -143,6 +149,10 @@ impl TaskStore for TaskManager {
 
     fn cancel(&self, task_id: &str) -> Result<(), ErrorData> {
         self.cancel_task(task_id)
+    }
+
+    fn running(&self) -> Option<usize> {
+        Some(self.running_task_count())
     }
 }
 
