@@ -239,6 +239,18 @@ async fn a_task_is_created_polled_and_completed_in_both_eras() {
             "{version}: {plain:?}"
         );
 
+        // The listing says which tools can run as tasks.
+        let listing = client.list_all_tools().await.unwrap();
+        let task_of = |name: &str| {
+            let tool = listing.iter().find(|tool| tool.name == name).unwrap();
+            tool.meta.as_ref().unwrap().0["dev.toolshape/tool"]
+                .get("task")
+                .cloned()
+        };
+        assert_eq!(task_of("work"), Some(json!("optional")), "{version}");
+        assert_eq!(task_of("greet_later"), Some(json!("deferred")), "{version}");
+        assert_eq!(task_of("plain"), None, "{version}");
+
         // The server advertises the extension.
         let info = client.peer_info().expect("the server's info");
         assert!(info.capabilities.supports_tasks(), "{version}: {info:?}");

@@ -56,6 +56,19 @@ pub enum TaskSupport {
     Deferred,
 }
 
+impl TaskSupport {
+    /// The word of `#[tool(task = "...")]`, shown in the listing's `_meta`; `None` for a
+    /// tool without `task`.
+    pub fn as_str(self) -> Option<&'static str> {
+        match self {
+            TaskSupport::Never => None,
+            TaskSupport::Optional => Some("optional"),
+            TaskSupport::Required => Some("required"),
+            TaskSupport::Deferred => Some("deferred"),
+        }
+    }
+}
+
 impl Kind {
     /// The name used in `#[tool(kind = "...")]` and in the listing's `_meta`.
     pub fn as_str(self) -> &'static str {

@@ -195,6 +195,9 @@ pub(crate) fn describe<S>(def: &ToolDef<S>) -> (Tool, Vec<ParamInfo>) {
     if let Some(kind) = spec.kind {
         about.insert("kind".into(), kind.as_str().into());
     }
+    if let Some(task) = spec.task.as_str() {
+        about.insert("task".into(), task.into());
+    }
     let mut meta = JsonObject::new();
     meta.insert(TOOL_META_KEY.into(), about.into());
     tool = tool.with_meta(rmcp::model::MetaObject(meta));
