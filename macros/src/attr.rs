@@ -484,13 +484,20 @@ pub(crate) struct Quoted<T>(pub(crate) T);
 
 impl<T: FromMeta> FromMeta for Quoted<T> {
     fn from_expr(expr: &syn::Expr) -> darling::Result<Self> {
-        if let syn::Expr::Path(path) = expr
-            && let Some(ident) = path.path.get_ident()
-        {
-            return Err(darling::Error::custom(format!(
-                "this value is a string: write `\"{ident}\"`"
-            ))
-            .with_span(expr));
+        if let syn::Expr::Path(path) = expr {
+            // A bare word (`format = json`) is the value unquoted; a constant's name
+            // (`name = TOOL_NAME`, `name = names::GET`) is a value the macro cannot read.
+            let message = match path.path.get_ident().map(ToString::to_string) {
+                Some(word)
+                    if !word
+                        .chars()
+                        .all(|c| c.is_ascii_uppercase() || c.is_ascii_digit() || c == '_') =>
+                {
+                    format!("this value is a string: write `\"{word}\"`")
+                }
+                _ => "a constant cannot be read here: write the value itself, in quotes".into(),
+            };
+            return Err(darling::Error::custom(message).with_span(expr));
         }
         // Another literal (`task = true`, `format = 1`): the quoted form if it is a value,
         // else the values there are.

@@ -12,6 +12,14 @@ fn b() -> String {
     String::new()
 }
 
+const TOOL_NAME: &str = "get_it";
+
+/// A constant for the name, which the macro checks as it compiles.
+#[toolshape::tool(format = "text", name = TOOL_NAME)]
+fn b2() -> String {
+    String::new()
+}
+
 /// A string for an icon.
 #[toolshape::tool(format = "text", icon = "https://example.com/icon.png")]
 fn c() -> String {
