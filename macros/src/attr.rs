@@ -9,8 +9,9 @@ use quote::ToTokens as _;
 pub(crate) struct ToolArgs {
     /// `format = "json"`, `"text"` or `"hybrid"`.
     pub(crate) format: Option<SpannedValue<Quoted<FormatName>>>,
-    /// `name = "..."`: the tool name; defaults to the function name.
-    pub(crate) name: Option<SpannedValue<Quoted<String>>>,
+    /// `name = "..."`: the tool name; defaults to the function name. A literal is checked
+    /// here; a constant where the tool's spec is built.
+    pub(crate) name: Option<TextValue>,
     /// `title = "..."`: a human-readable title.
     pub(crate) title: Option<TextValue>,
     /// `description = "..."`: replaces the doc comment as description.

@@ -101,10 +101,28 @@ fn constructors(tool: &Tool) -> TokenStream {
         _ => {
             let fn_ident = &tool.fn_ident;
             let vis = &tool.vis;
+            // A name the macro cannot read (a constant) is checked where the compiler
+            // evaluates it, at its tokens; a method's name is always a literal (model.rs).
+            let name_check = match &tool.name {
+                crate::attr::TextValue::Expr(expr) => {
+                    let private = {
+                        let krate = &tool.krate;
+                        quote!(#krate::__private)
+                    };
+                    quote_spanned! {expr.span()=>
+                        const _: () = ::core::assert!(
+                            #private::is_tool_name(#expr),
+                            "a tool name is 1 to 128 characters from A-Z, a-z, 0-9, `_`, `-` and `.`"
+                        );
+                    }
+                }
+                crate::attr::TextValue::Literal(_) => quote!(),
+            };
             Some(quote! {
                 #[doc(hidden)]
                 #[allow(non_camel_case_types, dead_code)]
                 #vis enum #fn_ident {}
+                #name_check
             })
         }
     };

@@ -19,7 +19,7 @@ pub(crate) const MAX_PARAMS: usize = 16;
 
 #[derive(Clone)]
 pub(crate) struct Tool {
-    pub(crate) name: String,
+    pub(crate) name: TextValue,
     pub(crate) title: Option<TextValue>,
     pub(crate) description: TextValue,
     pub(crate) version: Option<TextValue>,
@@ -413,12 +413,24 @@ pub(crate) fn build(
         .unwrap_or(&ident_name)
         .to_owned();
     let name = match &args.name {
-        Some(name) => {
-            if let Err(message) = check_tool_name(name) {
+        Some(TextValue::Literal(name)) => {
+            if let Err(message) = check_tool_name(&name.value()) {
                 errors.push(darling::Error::custom(message).with_span(&name.span()));
             }
-            name.0.clone()
+            TextValue::Literal(name.clone())
         }
+        // A constant, `concat!(..)`, …: checked where the compiler evaluates it — beside
+        // the registration of a function; a method's has no place for the check.
+        Some(TextValue::Expr(name)) if sig.receiver().is_some() => {
+            errors.push(
+                darling::Error::custom(
+                    "a tool method's name is a string literal: `name = \"...\"`",
+                )
+                .with_span(name),
+            );
+            TextValue::Expr(name.clone())
+        }
+        Some(name) => name.clone(),
         None => {
             let ident_name = match &args.rename_all {
                 Some(rule) => rule.0.apply(&ident_name),
@@ -432,7 +444,7 @@ pub(crate) fn build(
                     .with_span(&sig.ident),
                 );
             }
-            ident_name
+            TextValue::Literal(syn::LitStr::new(&ident_name, sig.ident.span()))
         }
     };
 

@@ -17,6 +17,24 @@ pub use ::std::string::String;
 
 pub use toolshape_macros::tools;
 
+/// Whether `name` is a tool name MCP allows: 1 to 128 characters from `A-Z a-z 0-9 _ - .`.
+/// For `#[tool(name = CONSTANT)]`, checked where the compiler evaluates the constant.
+pub const fn is_tool_name(name: &str) -> bool {
+    let bytes = name.as_bytes();
+    if bytes.is_empty() || bytes.len() > 128 {
+        return false;
+    }
+    let mut i = 0;
+    while i < bytes.len() {
+        let b = bytes[i];
+        if !(b.is_ascii_alphanumeric() || b == b'_' || b == b'-' || b == b'.') {
+            return false;
+        }
+        i += 1;
+    }
+    true
+}
+
 /// What `#[tool(extend_schema = f)]` accepts as `f`'s return value: JSON Schema keywords.
 #[diagnostic::on_unimplemented(
     message = "`extend_schema` takes a function that returns JSON Schema keywords, not `{Self}`",

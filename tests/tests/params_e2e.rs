@@ -11,9 +11,13 @@ use toolshape::{Server, ToolError, ToolSet, tool, tools};
 /// The title, a `const`.
 const ECHO_TITLE: &str = "Echo";
 
-/// Descriptions and titles as constant expressions: `concat!`, `env!`, a `const`.
+/// The name, shared with client code as a `const`.
+const ECHO_NAME: &str = "echo.word";
+
+/// Names, descriptions and titles as constant expressions: `concat!`, `env!`, a `const`.
 #[tool(
     format = "json",
+    name = ECHO_NAME,
     title = ECHO_TITLE,
     description = concat!("Echo a word back. Served by ", env!("CARGO_PKG_NAME"), "."),
 )]
@@ -22,21 +26,21 @@ fn echo(word: String) -> String {
 }
 
 #[tokio::test]
-async fn descriptions_and_titles_from_constant_expressions() {
+async fn names_descriptions_and_titles_from_constant_expressions() {
     for version in versions() {
         let tools = ToolSet::new(tools![echo]).unwrap();
         let client = connect(Server::new((), tools), version).await;
         let listed = client.list_all_tools().await.unwrap();
         let echo = listed
             .iter()
-            .find(|t| t.name == "echo")
-            .expect("echo listed");
+            .find(|t| t.name == ECHO_NAME)
+            .expect("echo listed under its constant name");
         assert_eq!(
             echo.description.as_deref(),
             Some("Echo a word back. Served by toolshape-tests.")
         );
         assert_eq!(echo.title.as_deref(), Some("Echo"));
-        let result = call(&client, "echo", json!({"word": "hi"})).await.unwrap();
+        let result = call(&client, ECHO_NAME, json!({"word": "hi"})).await.unwrap();
         assert_eq!(check_json_success(echo, &result), json!("hi"));
         client.cancel().await.unwrap();
     }
@@ -261,7 +265,7 @@ async fn icons_from_the_attribute_are_in_the_listing() {
                 {"src": "https://example.com/sun-dark.svg", "sizes": ["any"], "theme": "dark"}
             ])
         );
-        let echo = listed.iter().find(|t| t.name == "echo").unwrap();
+        let echo = listed.iter().find(|t| t.name == ECHO_NAME).unwrap();
         assert!(echo.icons.is_none(), "a tool without icon(...) lists none");
         client.cancel().await.unwrap();
     }

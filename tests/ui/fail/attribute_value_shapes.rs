@@ -6,16 +6,10 @@ fn a() -> String {
     String::new()
 }
 
-/// A bare word for the name.
-#[toolshape::tool(format = "text", name = get_it)]
-fn b() -> String {
-    String::new()
-}
+const TASK: &str = "optional";
 
-const TOOL_NAME: &str = "get_it";
-
-/// A constant for the name, which the macro checks as it compiles.
-#[toolshape::tool(format = "text", name = TOOL_NAME)]
+/// A constant for a word the macro must read.
+#[toolshape::tool(format = "text", task = TASK)]
 fn b2() -> String {
     String::new()
 }
