@@ -40,7 +40,9 @@ async fn names_descriptions_and_titles_from_constant_expressions() {
             Some("Echo a word back. Served by toolshape-tests.")
         );
         assert_eq!(echo.title.as_deref(), Some("Echo"));
-        let result = call(&client, ECHO_NAME, json!({"word": "hi"})).await.unwrap();
+        let result = call(&client, ECHO_NAME, json!({"word": "hi"}))
+            .await
+            .unwrap();
         assert_eq!(check_json_success(echo, &result), json!("hi"));
         client.cancel().await.unwrap();
     }
