@@ -44,7 +44,7 @@ pub struct Provenance {
     #[serde(default, skip_serializing_if = "Option::is_none")]
     #[schemars(with = "String")]
     pub data_hash: Option<String>,
-    /// The model or algorithm that computed the data : declared with
+    /// The model or algorithm that computed the data: declared with
     /// `#[tool(model_id = "...")]` or set at run time with `Hybrid::with_model_id`.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     #[schemars(with = "String")]
