@@ -47,6 +47,33 @@ struct UserRow {
     created_at: String,
 }
 
+/// The same record with its missing values left out (`missing = "omit"`) instead of `N/A`.
+#[derive(Debug, Clone, ToolText)]
+#[text(noun = "user", missing = "omit")]
+struct UserOmitting {
+    id: u32,
+    name: String,
+    surname: String,
+    email: String,
+    phone: Option<String>,
+    active: bool,
+    created_at: String,
+}
+
+impl From<&User> for UserOmitting {
+    fn from(u: &User) -> Self {
+        UserOmitting {
+            id: u.id,
+            name: u.name.clone(),
+            surname: u.surname.clone(),
+            email: u.email.clone(),
+            phone: u.phone.clone(),
+            active: u.active,
+            created_at: u.created_at.clone(),
+        }
+    }
+}
+
 impl From<&User> for UserRow {
     fn from(u: &User) -> Self {
         UserRow {
@@ -298,15 +325,23 @@ fn python_indent2<T: Serialize>(value: &T) -> String {
 /// The styles compared: name and text, for one dataset. Add text and hybrid here.
 fn styles(data: &Data) -> Vec<(&'static str, String)> {
     match data {
-        Data::User(value) => rows(value, text(value.clone()), None),
+        Data::User(value) => {
+            let omitting = (
+                "toolshape text (missing omitted)",
+                text(UserOmitting::from(value)),
+            );
+            rows(value, text(value.clone()), Some(omitting))
+        }
         Data::Users(value) => {
             let table: Vec<UserRow> = value.users.iter().map(UserRow::from).collect();
-            rows(value, text(value.users.clone()), Some(text(table)))
+            let table = ("toolshape text (table)", text(table));
+            rows(value, text(value.users.clone()), Some(table))
         }
         Data::Volume(value) => rows(value, text(value.clone()), None),
         Data::Alerts(value) => {
             let table: Vec<AlertRow> = value.alerts.iter().map(AlertRow::from).collect();
-            rows(value, text(value.alerts.clone()), Some(text(table)))
+            let table = ("toolshape text (table)", text(table));
+            rows(value, text(value.alerts.clone()), Some(table))
         }
     }
 }
@@ -319,8 +354,13 @@ where
     toolshape_text::<toolshape::text::Text, _>(value)
 }
 
-/// Every style for one data set: the JSON forms and hybrid from `value`, and its text forms.
-fn rows<T>(value: &T, text: String, table: Option<String>) -> Vec<(&'static str, String)>
+/// Every style for one data set: the JSON forms and hybrid from `value`, its text form, and
+/// one more text form of the same data (`variant`: a table, missing values omitted).
+fn rows<T>(
+    value: &T,
+    text: String,
+    variant: Option<(&'static str, String)>,
+) -> Vec<(&'static str, String)>
 where
     T: Clone + Serialize + JsonSchema + 'static,
     toolshape::Json: Render<T>,
@@ -335,9 +375,7 @@ where
         ("Python SDK indent=2", python_indent2(value)),
         ("toolshape text", text),
     ];
-    if let Some(table) = table {
-        rows.push(("toolshape text (table)", table));
-    }
+    rows.extend(variant);
     rows.push((
         "toolshape hybrid",
         toolshape_text::<toolshape::HybridFormat, _>(value.clone()),
