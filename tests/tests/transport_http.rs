@@ -115,6 +115,31 @@ async fn unreadable_bodies_are_json_rpc_parse_errors() {
 }
 
 #[tokio::test]
+async fn params_of_the_wrong_json_type_and_numbers_out_of_range_keep_the_id() {
+    let address = start().await;
+    for (body, id, names) in [
+        (
+            &br#"{"jsonrpc":"2.0","id":30,"method":"tools/list","params":[1]}"#[..],
+            json!(30),
+            "Invalid params for `tools/list`: `params`: expected an object, found an array",
+        ),
+        (
+            br#"{"jsonrpc":"2.0","id":"b","method":"tools/call","params":{"name":"add","arguments":{"a":-1e999,"b":1}}}"#,
+            json!("b"),
+            "Invalid params for `tools/call`: `params.arguments.a`: number out of range",
+        ),
+    ] {
+        let answer = send(address, "POST", &[], body.to_vec()).await;
+        assert_eq!(answer.status, 200, "{}", answer.body);
+        let error = answer.json();
+        assert_eq!(error["error"]["code"], -32602, "{error}");
+        assert_eq!(error["id"], id, "{error}");
+        let message = error["error"]["message"].as_str().unwrap();
+        assert!(message.starts_with(names), "{message}");
+    }
+}
+
+#[tokio::test]
 async fn malformed_tool_call_params_are_invalid_params_with_the_id() {
     let address = start().await;
     for (request, names) in [

@@ -168,6 +168,35 @@ async fn malformed_params_of_known_methods_are_invalid_params_with_the_id() {
 }
 
 #[tokio::test]
+async fn params_of_the_wrong_json_type_and_numbers_out_of_range_keep_the_id() {
+    let mut session = Session::start().await;
+    for (line, id, names) in [
+        (
+            &br#"{"jsonrpc":"2.0","id":30,"method":"tools/list","params":[1]}"#[..],
+            json!(30),
+            "Invalid params for `tools/list`: `params`: expected an object, found an array",
+        ),
+        (
+            br#"{"jsonrpc":"2.0","id":31,"method":"tools/call","params":{"name":"add","arguments":{"a":1,"b":1e400}}}"#,
+            json!(31),
+            "Invalid params for `tools/call`: `params.arguments.b`: number out of range",
+        ),
+    ] {
+        let message = session.expect_error(line, -32602, id).await;
+        assert!(message.starts_with(names), "{message}");
+    }
+    // An id that cannot be given back exactly is not given back rounded.
+    session
+        .expect_error(
+            br#"{"jsonrpc":"2.0","id":123456789012345678901234567890,"method":"ping"}"#,
+            -32600,
+            Value::Null,
+        )
+        .await;
+    session.still_serves(32).await;
+}
+
+#[tokio::test]
 async fn invalid_requests_keep_their_id() {
     let mut session = Session::start().await;
     session

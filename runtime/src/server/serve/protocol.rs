@@ -5,12 +5,15 @@
 //!   truncated object, nesting deeper than serde_json's 128 levels): `-32700` (parse error)
 //!   with `id: null`, since no id can be read.
 //! - JSON that is not a JSON-RPC 2.0 message: `-32600` (invalid request), with the
-//!   request's `id` when it can be read (a string or a number), else `null`.
+//!   request's `id` when it can be read (a string or an integer), else `null`.
 //! - A request of a method MCP defines whose `params` do not fit it (`tools/call` without
-//!   `params`, with `arguments` that is not an object, with a `name` that is not a string):
-//!   `-32602` (invalid params) with the request's id and a message naming the member that is
-//!   wrong and what was expected. rmcp would take such a request for an unknown method and
-//!   answer `-32601`.
+//!   `params`, with `arguments` that is not an object, with a `name` that is not a string,
+//!   `tools/list` with an array for `params`): `-32602` (invalid params) with the request's
+//!   id and a message naming the member that is wrong and what was expected. rmcp would take
+//!   such a request for an unknown method, or not for a request at all.
+//! - A request whose params hold a number no JSON parser here can represent (`1e400`, valid
+//!   in JSON's grammar): `-32602` naming the member, with the request's id, rather than a
+//!   parse error that would lose the request.
 //!
 //! Everything else goes to rmcp unchanged.
 
@@ -93,21 +96,88 @@ pub(crate) fn classify(bytes: &[u8]) -> Incoming {
     Incoming::Message(Box::new(message))
 }
 
-/// Why bytes that are not a message of MCP were refused: not JSON at all (`-32700`), or JSON
-/// that is not a JSON-RPC message (`-32600`, keeping a readable id).
+/// Why bytes that are not a message of MCP were refused: not JSON at all (`-32700`), JSON
+/// that is not a JSON-RPC message (`-32600`, keeping a readable id), or a request of an MCP
+/// method whose params do not fit it (`-32602`).
 fn unreadable(bytes: &[u8], typed: &serde_json::Error) -> Rejection {
     match serde_json::from_slice::<Value>(bytes) {
-        Err(error) => Rejection {
+        Ok(value) => invalid(&value, typed),
+        Err(error) => out_of_range(bytes, &error).unwrap_or_else(|| Rejection {
             code: PARSE_ERROR,
             message: format!("Parse error: {error}"),
             id: Value::Null,
-        },
-        Ok(value) => Rejection {
-            code: INVALID_REQUEST,
-            message: format!("Invalid Request: not a JSON-RPC 2.0 message of MCP: {typed}"),
-            id: readable_id(&value),
-        },
+        }),
     }
+}
+
+/// JSON that rmcp could not read as a message: `-32602` for a request of a method MCP
+/// defines whose params are what does not fit, else `-32600`.
+fn invalid(value: &Value, typed: &serde_json::Error) -> Rejection {
+    let id = readable_id(value);
+    if let Some(method) = request_method(value, &id)
+        && let Some(problem) = known_method_problem(method, value)
+    {
+        return Rejection {
+            code: INVALID_PARAMS,
+            message: format!("Invalid params for `{method}`: {problem}"),
+            id,
+        };
+    }
+    Rejection {
+        code: INVALID_REQUEST,
+        message: format!("Invalid Request: not a JSON-RPC 2.0 message of MCP: {typed}"),
+        id,
+    }
+}
+
+/// The method of a JSON-RPC 2.0 request with a readable `id` (`jsonrpc` is `"2.0"`, `method`
+/// a string); `None` for anything else, whose params are not what is wrong.
+fn request_method<'a>(value: &'a Value, id: &Value) -> Option<&'a str> {
+    if id.is_null() || value.get("jsonrpc")? != "2.0" {
+        return None;
+    }
+    value.get("method")?.as_str()
+}
+
+/// A request whose JSON is well formed but holds a number serde_json cannot represent
+/// (`1e400`: JSON's grammar has no limit, an `f64` has): the request is read past the
+/// number, so its id is kept, and the member holding it is named. `None` for bytes that
+/// are not JSON at all.
+fn out_of_range(bytes: &[u8], error: &serde_json::Error) -> Option<Rejection> {
+    /// The members of a request that say who asked and for what; the rest is skipped
+    /// unread, numbers included.
+    #[derive(serde::Deserialize)]
+    struct Head {
+        jsonrpc: Option<String>,
+        id: Option<Value>,
+        method: Option<String>,
+    }
+    // serde_json has no error kind for this, only its message.
+    if !error.to_string().starts_with("number out of range") {
+        return None;
+    }
+    let head: Head = serde_json::from_slice(bytes).ok()?;
+    let path = match serde_path_to_error::deserialize::<_, Value>(
+        &mut serde_json::Deserializer::from_slice(bytes),
+    ) {
+        Err(error) => error.path().to_string(),
+        Ok(_) => return None,
+    };
+    let id = head.id.as_ref().map_or(Value::Null, exact_id);
+    let request = serde_json::json!({"jsonrpc": head.jsonrpc, "method": head.method});
+    let message = format!("`{path}`: {error}");
+    Some(match request_method(&request, &id) {
+        Some(method) if path == "params" || path.starts_with("params.") => Rejection {
+            code: INVALID_PARAMS,
+            message: format!("Invalid params for `{method}`: {message}"),
+            id,
+        },
+        _ => Rejection {
+            code: INVALID_REQUEST,
+            message: format!("Invalid Request: {message}"),
+            id,
+        },
+    })
 }
 
 /// What is wrong with a request of one method, if anything: [`check`] for its types.
@@ -157,10 +227,18 @@ methods! {
     GetSkillRequestMethod => GetSkillRequest, m::GetSkillRequestParams;
 }
 
-/// The id of a request object, if it is one JSON-RPC allows (a string or a number).
+/// The id of a request object, if it is one MCP allows (a string or an integer).
 fn readable_id(value: &Value) -> Value {
-    match value.get("id") {
-        Some(id @ (Value::String(_) | Value::Number(_))) => id.clone(),
+    value.get("id").map_or(Value::Null, exact_id)
+}
+
+/// `id` itself if it is a string or an integer, which an answer can give back exactly;
+/// `null` for anything else (a fraction, an integer too large for 64 bits that was read as
+/// a float: echoed, it would not be the id the client sent).
+fn exact_id(id: &Value) -> Value {
+    match id {
+        Value::String(_) => id.clone(),
+        Value::Number(number) if number.is_i64() || number.is_u64() => id.clone(),
         _ => Value::Null,
     }
 }
@@ -195,6 +273,18 @@ fn known_method_problem(method: &str, request: &Value) -> Option<String> {
 /// serde's message for the whole request (`missing field `params``).
 fn check<Req: DeserializeOwned, P: DeserializeOwned>(request: &Value) -> Option<String> {
     let error = Req::deserialize(request).err()?;
+    // MCP's params are always an object (serde would read a struct from an array too, and
+    // name an item of it).
+    let kind = match request.get("params") {
+        Some(Value::Array(_)) => Some("an array"),
+        Some(Value::String(_)) => Some("a string"),
+        Some(Value::Number(_)) => Some("a number"),
+        Some(Value::Bool(_)) => Some("a boolean"),
+        _ => None,
+    };
+    if let Some(kind) = kind {
+        return Some(format!("`params`: expected an object, found {kind}"));
+    }
     if let Some(params) = request.get("params")
         && let Err(error) = serde_path_to_error::deserialize::<_, P>(params)
     {
@@ -305,6 +395,73 @@ mod tests {
             assert_eq!(rejection.code, INVALID_PARAMS, "{rejection:?}");
             assert_eq!(rejection.id, request["id"]);
             assert!(rejection.message.contains(names), "{rejection:?}");
+        }
+    }
+
+    #[test]
+    fn known_methods_with_params_of_the_wrong_json_type_are_invalid_params() {
+        // rmcp reads these as no request at all (params an array, a string, a number).
+        for (request, names) in [
+            (
+                json!({"jsonrpc": "2.0", "id": 1, "method": "tools/list", "params": [1]}),
+                "`params`: expected an object, found an array",
+            ),
+            (
+                json!({"jsonrpc": "2.0", "id": "b", "method": "tools/call", "params": "add"}),
+                "`params`: expected an object, found a string",
+            ),
+            (
+                json!({"jsonrpc": "2.0", "id": 3, "method": "resources/read", "params": 7}),
+                "`params`: expected an object, found a number",
+            ),
+        ] {
+            let rejection = rejected(&serde_json::to_vec(&request).unwrap());
+            assert_eq!(rejection.code, INVALID_PARAMS, "{rejection:?}");
+            assert_eq!(rejection.id, request["id"]);
+            assert!(rejection.message.contains(names), "{rejection:?}");
+        }
+        // Not a JSON-RPC 2.0 request: the params are not what is wrong.
+        for bytes in [
+            &br#"{"jsonrpc":"1.0","id":1,"method":"tools/list","params":[1]}"#[..],
+            br#"{"jsonrpc":"2.0","id":{},"method":"tools/list","params":[1]}"#,
+        ] {
+            assert_eq!(rejected(bytes).code, INVALID_REQUEST);
+        }
+    }
+
+    #[test]
+    fn numbers_out_of_range_name_their_member_and_keep_the_id() {
+        let rejection = rejected(
+            br#"{"jsonrpc":"2.0","id":4,"method":"tools/call","params":{"name":"add","arguments":{"a":1,"b":1e400}}}"#,
+        );
+        assert_eq!(rejection.code, INVALID_PARAMS, "{rejection:?}");
+        assert_eq!(rejection.id, json!(4));
+        assert!(
+            rejection.message.starts_with(
+                "Invalid params for `tools/call`: `params.arguments.b`: number out of range"
+            ),
+            "{rejection:?}"
+        );
+        // Outside params: an invalid request, still with its id.
+        let rejection = rejected(br#"{"jsonrpc":"2.0","id":"x","method":"ping","extra":-1e999}"#);
+        assert_eq!(rejection.code, INVALID_REQUEST, "{rejection:?}");
+        assert_eq!(rejection.id, json!("x"));
+        // The id itself out of range: no id to give back.
+        let rejection = rejected(br#"{"jsonrpc":"2.0","id":1e400,"method":"ping"}"#);
+        assert_eq!(rejection.code, PARSE_ERROR, "{rejection:?}");
+        assert_eq!(rejection.id, Value::Null);
+    }
+
+    #[test]
+    fn ids_that_cannot_be_given_back_exactly_are_null() {
+        for bytes in [
+            &br#"{"jsonrpc":"2.0","id":123456789012345678901234567890,"method":"ping"}"#[..],
+            br#"{"jsonrpc":"2.0","id":1.5,"method":"ping"}"#,
+            br#"{"jsonrpc":"2.0","id":true,"method":"ping"}"#,
+        ] {
+            let rejection = rejected(bytes);
+            assert_eq!(rejection.code, INVALID_REQUEST, "{rejection:?}");
+            assert_eq!(rejection.id, Value::Null, "{rejection:?}");
         }
     }
 
