@@ -34,8 +34,9 @@ pub(crate) struct ToolArgs {
     /// `confirm = "..."`: for `format = "text"`, the confirmation sentence (alone for `()`,
     /// else followed by `:` and the value's text).
     pub(crate) confirm: Option<SpannedValue<Quoted<String>>>,
-    /// `rename_all = "camelCase"`: how parameter names (and the tool name, when not given)
-    /// are written on the wire, from their snake_case Rust names.
+    /// `rename_all = "camelCase"`: how parameter names are written on the wire, from their
+    /// snake_case Rust names (the tool's name is not renamed, as serde's `rename_all` leaves
+    /// the type's name alone).
     pub(crate) rename_all: Option<SpannedValue<Quoted<RenameRule>>>,
     /// `unknown_arguments = "ignore"`: arguments the tool does not take are ignored instead
     /// of refused.

@@ -281,6 +281,17 @@ fn constructor(tool: &Tool, cfg: Option<TokenStream>) -> TokenStream {
             let value = match (default, &param.borrowed) {
                 (None, _) => quote!(::core::default::Default::default()),
                 (Some(expr), Some(_)) => quote!(::std::borrow::ToOwned::to_owned(#expr)),
+                // `default = "name"` for a `String` (or `PathBuf`, `Cow<str>`, …) parameter,
+                // as one writes it for a `&str` one.
+                (
+                    Some(
+                        expr @ syn::Expr::Lit(syn::ExprLit {
+                            lit: syn::Lit::Str(_),
+                            ..
+                        }),
+                    ),
+                    None,
+                ) => quote_spanned!(expr.span()=> ::core::convert::From::from(#expr)),
                 (Some(expr), None) => quote!(#expr),
             };
             default_items.push(quote! {

@@ -431,11 +431,9 @@ pub(crate) fn build(
             TextValue::Expr(name.clone())
         }
         Some(name) => name.clone(),
+        // `rename_all` is about the parameters, as serde's is about the fields: the tool
+        // keeps its function's name.
         None => {
-            let ident_name = match &args.rename_all {
-                Some(rule) => rule.0.apply(&ident_name),
-                None => ident_name,
-            };
             if let Err(message) = check_tool_name(&ident_name) {
                 errors.push(
                     darling::Error::custom(format!(

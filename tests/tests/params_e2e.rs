@@ -135,8 +135,11 @@ fn find_entities(
     /// The sort key.
     #[arg(rename = "order_by", default = "name")]
     sort: &str,
+    /// Which entities: a string literal default for an owned `String`.
+    #[arg(default = "all")]
+    status: String,
 ) -> String {
-    format!("{entity_names:?} {max_results} {include_deleted} {sort}")
+    format!("{entity_names:?} {max_results} {include_deleted} {sort} {status}")
 }
 
 /// Lenient about arguments it does not take.
@@ -152,7 +155,11 @@ async fn parameters_as_rust_developers_write_them() {
         let client = connect(Server::new((), tools), version).await;
         let listed = client.list_all_tools().await.unwrap();
         let names: Vec<_> = listed.iter().map(|t| t.name.to_string()).collect();
-        assert_eq!(names, ["findEntities", "join", "ping"]);
+        assert_eq!(
+            names,
+            ["find_entities", "join", "ping"],
+            "rename_all renames parameters, not the tool"
+        );
 
         let join = &listed[1];
         let schema = serde_json::Value::Object((*join.input_schema).clone());
@@ -198,7 +205,13 @@ async fn parameters_as_rust_developers_write_them() {
                 .unwrap()
                 .keys()
                 .collect::<Vec<_>>(),
-            ["entityNames", "includeDeleted", "maxResults", "order_by"]
+            [
+                "entityNames",
+                "includeDeleted",
+                "maxResults",
+                "order_by",
+                "status"
+            ]
         );
         assert_eq!(schema["required"], json!(["entityNames"]));
         assert_eq!(schema["properties"]["maxResults"]["default"], json!(10));
@@ -207,27 +220,38 @@ async fn parameters_as_rust_developers_write_them() {
             json!(false)
         );
         assert_eq!(schema["properties"]["order_by"]["default"], json!("name"));
+        assert_eq!(schema["properties"]["status"]["default"], json!("all"));
         assert_eq!(
             schema["properties"]["maxResults"]["description"],
             json!("At most this many.")
         );
-        let result = call(&client, "findEntities", json!({"entityNames": ["x"]}))
+        let result = call(&client, "find_entities", json!({"entityNames": ["x"]}))
             .await
             .unwrap();
         assert_eq!(
             check_json_success(find, &result),
-            json!("[\"x\"] 10 false name")
+            json!("[\"x\"] 10 false name all")
         );
         let result = call(
             &client,
-            "findEntities",
-            json!({"entityNames": [], "maxResults": 3, "includeDeleted": true, "order_by": "id"}),
+            "find_entities",
+            json!({"entityNames": [], "maxResults": 3, "includeDeleted": true, "order_by": "id", "status": "open"}),
         )
         .await
         .unwrap();
-        assert_eq!(check_json_success(find, &result), json!("[] 3 true id"));
+        assert_eq!(
+            check_json_success(find, &result),
+            json!("[] 3 true id open")
+        );
 
         let ping = &listed[2];
+        let schema = serde_json::Value::Object((*ping.input_schema).clone());
+        assert!(
+            schema.get("additionalProperties").is_none(),
+            "a tool that ignores unknown arguments does not say it refuses them: {schema}"
+        );
+        let refusing = serde_json::Value::Object((*listed[0].input_schema).clone());
+        assert_eq!(refusing["additionalProperties"], json!(false));
         let result = call(&client, "ping", json!({"anything": 1})).await.unwrap();
         assert_eq!(check_json_success(ping, &result), json!("pong"));
         client.cancel().await.unwrap();

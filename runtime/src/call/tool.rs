@@ -169,6 +169,10 @@ impl<S, L: ParamList, T, E> WithHandler<S, L, T, E> {
 pub(crate) fn describe<S>(def: &ToolDef<S>) -> (Tool, Vec<ParamInfo>) {
     let spec = def.spec;
     let (mut input_schema, params) = args::input_schema(&*def.param_schemas, spec.params);
+    if spec.ignore_unknown_arguments {
+        // The schema says what a call accepts: arguments beyond the parameters, too.
+        input_schema.remove("additionalProperties");
+    }
     if let Some(extend) = spec.extend_schema {
         extend_input_schema(&mut input_schema, extend(), spec);
     }
