@@ -98,6 +98,7 @@ pub mod testing;
 #[path = "private.rs"]
 pub mod __private;
 
+pub use call::args::BorrowedParam;
 pub use call::context::{Answer, Ask, Context, Elicitation, InputError, LogLevel, Sampled};
 pub use call::error::{DuplicateTool, ToolError};
 pub use call::rounds::{StateKeyError, StateKeys};

@@ -98,6 +98,13 @@ pub enum Missing {
 
 /// A record: a type whose text is a code block of `Label: value` lines.
 /// `#[derive(ToolText)]` implements it for structs and enums with fields.
+#[diagnostic::on_unimplemented(
+    message = "`{Self}` is not a record, so a list of it has no text form",
+    label = "a `format = \"text\"` list holds records: one code block of `Label: value` lines each",
+    note = "for records, derive `toolshape::ToolText` on a struct of named fields and list that",
+    note = "for lines of text, return a `String`: `Ok(lines.join(\"\\n\"))`",
+    note = "for the values as data, use `format = \"json\"`"
+)]
 pub trait TextRecord {
     /// Its nouns and empty message.
     const NOUN: Noun;
