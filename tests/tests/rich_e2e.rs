@@ -54,6 +54,20 @@ fn text_rich() -> Rich<String> {
         .fold(Rich::new("Here they are.".to_owned()), Rich::with)
 }
 
+/// Attachments alone: an empty text sends no text block.
+#[tool(format = "text")]
+fn attachments_only() -> Rich<String> {
+    attachments()
+        .into_iter()
+        .fold(Rich::new(String::new()), Rich::with)
+}
+
+/// Nothing at all: the empty text block stays, so the result has content.
+#[tool(format = "text")]
+fn empty_text() -> Rich<String> {
+    Rich::new(String::new())
+}
+
 fn base64(bytes: &[u8]) -> String {
     base64::engine::general_purpose::STANDARD.encode(bytes)
 }
@@ -121,7 +135,14 @@ fn expected_refs(first: usize) -> Value {
 
 #[tokio::test]
 async fn every_format_attaches_every_kind_in_both_eras() {
-    let tools = ToolSet::new(tools![json_rich, hybrid_rich, text_rich]).unwrap();
+    let tools = ToolSet::new(tools![
+        json_rich,
+        hybrid_rich,
+        text_rich,
+        attachments_only,
+        empty_text
+    ])
+    .unwrap();
     for version in common::versions() {
         let client = common::connect(Server::new((), tools.clone()), version.clone()).await;
         let listed = client.list_all_tools().await.unwrap();
@@ -147,5 +168,16 @@ async fn every_format_attaches_every_kind_in_both_eras() {
         assert_eq!(result.content[0].as_text().unwrap().text, "Here they are.");
         assert!(result.structured_content.is_none());
         check_blocks(&result, 1);
+
+        let result = common::call(&client, "attachments_only", json!({}))
+            .await
+            .unwrap();
+        check_blocks(&result, 0);
+        assert_eq!(result.is_error, Some(false));
+        let result = common::call(&client, "empty_text", json!({}))
+            .await
+            .unwrap();
+        assert_eq!(result.content.len(), 1, "{result:?}");
+        assert_eq!(result.content[0].as_text().unwrap().text, "");
     }
 }

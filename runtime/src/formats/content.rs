@@ -177,6 +177,10 @@ impl Attachment {
 /// A tool's value with attachments, for any format: a `json` tool's data, a `text` tool's
 /// text or a `hybrid` tool's narrated output, followed by [`Attachment`]s.
 ///
+/// A `text` tool with nothing to say but its attachments returns an empty text,
+/// `Rich::new(String::new())`: the result is then the attachments alone, with no empty text
+/// block before them.
+///
 /// ```
 /// use toolshape::{Attachment, Rich};
 ///
