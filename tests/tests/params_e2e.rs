@@ -442,7 +442,7 @@ async fn constraints_are_in_the_schema_and_enforced() {
         let text = &short.content[0].as_text().unwrap().text;
         assert!(
             text.contains(
-                "parameter `query`: expected a string of 2 to 20 characters, got 1 characters"
+                "parameter `query`: expected a string of 2 to 20 characters, got 1 character"
             ),
             "{text}"
         );

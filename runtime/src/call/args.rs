@@ -136,7 +136,7 @@ impl Constraints {
                     ));
                 }
                 let count = text.chars().count() as u64;
-                if let Some(problem) = self.length_problem(count, "a string", "characters") {
+                if let Some(problem) = self.length_problem(count, "a string", "character") {
                     return Some(problem);
                 }
                 let pattern = self.pattern?;
@@ -150,22 +150,30 @@ impl Constraints {
                     )),
                 }
             }
-            Value::Array(items) => self.length_problem(items.len() as u64, "an array", "items"),
+            Value::Array(items) => self.length_problem(items.len() as u64, "an array", "item"),
             _ => None,
         }
     }
 
+    /// `unit` is singular (`item`); it is made plural where the count asks for it.
     fn length_problem(&self, count: u64, what: &str, unit: &str) -> Option<String> {
         let short = self.min_length.is_some_and(|min| count < min);
         let long = self.max_length.is_some_and(|max| count > max);
+        let units = |n: u64| {
+            if n == 1 {
+                unit.to_owned()
+            } else {
+                format!("{unit}s")
+            }
+        };
         (short || long).then(|| {
             let bounds = match (self.min_length, self.max_length) {
-                (Some(min), Some(max)) => format!("of {min} to {max} {unit}"),
-                (Some(min), None) => format!("of at least {min} {unit}"),
-                (None, Some(max)) => format!("of at most {max} {unit}"),
+                (Some(min), Some(max)) => format!("of {min} to {max} {}", units(max)),
+                (Some(min), None) => format!("of at least {min} {}", units(min)),
+                (None, Some(max)) => format!("of at most {max} {}", units(max)),
                 (None, None) => String::new(),
             };
-            format!("expected {what} {bounds}, got {count} {unit}")
+            format!("expected {what} {bounds}, got {count} {}", units(count))
         })
     }
 }
@@ -564,6 +572,7 @@ fn sent(value: &Value) -> String {
             let ellipsis = if shown.len() < text.len() { "…" } else { "" };
             format!("the string {}{ellipsis}", Value::String(shown))
         }
+        Value::Array(items) if items.len() == 1 => "an array of 1 item".into(),
         Value::Array(items) => format!("an array of {} items", items.len()),
         Value::Object(_) => "an object".into(),
     }
@@ -828,14 +837,21 @@ fn expected_of(schema: &Value, definitions: &serde_json::Map<String, Value>) -> 
             && let Some(items) = object.get("items")
         {
             let inner = expected_of(items, definitions);
-            if inner.contains(',') || inner.contains(" or ") {
+            if let Some(name) = inner.strip_prefix("object ") {
+                // `array of `EditOperation` objects`, not `array of object `EditOperation``
+                let _ = write!(out, " of {name} objects");
+            } else if inner.contains(',') || inner.contains(" or ") {
                 let _ = write!(out, " of ({inner})");
             } else {
                 let _ = write!(out, " of {inner}");
             }
         }
     }
-    let format = object.get("format").and_then(Value::as_str);
+    // `double` and `float` say nothing `number` does not; `uint8`, `int64` say the range.
+    let format = object
+        .get("format")
+        .and_then(Value::as_str)
+        .filter(|format| !matches!(*format, "double" | "float"));
     let minimum = object.get("minimum");
     let maximum = object.get("maximum");
     if let Some(format) = format {
@@ -1040,5 +1056,44 @@ mod tests {
         )
         .unwrap();
         assert_eq!(ok, (None, None));
+    }
+
+    #[test]
+    fn what_is_expected_reads_as_english() {
+        #[derive(serde::Deserialize, JsonSchema)]
+        #[allow(dead_code)]
+        struct EditOperation {
+            old_text: String,
+        }
+        let mut generator = SchemaSettings::draft2020_12().into_generator();
+        let mut expected = |schema: Schema, generator: &SchemaGenerator| {
+            expected_of(&schema.to_value(), generator.definitions())
+        };
+        let number = generator.subschema_for::<Option<f64>>();
+        assert_eq!(expected(number, &generator), "number or null");
+        let edits = generator.subschema_for::<Vec<EditOperation>>();
+        assert_eq!(
+            expected(edits, &generator),
+            "array of `EditOperation` objects"
+        );
+        let small = generator.subschema_for::<u8>();
+        assert_eq!(expected(small, &generator), "integer, uint8, 0 to 255");
+
+        let one = Constraints {
+            min_length: Some(1),
+            ..Constraints::NONE
+        };
+        assert_eq!(
+            one.problem(&json!([])).unwrap(),
+            "expected an array of at least 1 item, got 0 items"
+        );
+        let two = Constraints {
+            min_length: Some(2),
+            ..Constraints::NONE
+        };
+        assert_eq!(
+            two.problem(&json!("a")).unwrap(),
+            "expected a string of at least 2 characters, got 1 character"
+        );
     }
 }

@@ -167,11 +167,16 @@ impl<S: Send + Sync + 'static, H: ServerHandler> Server<S, H> {
     /// `handler`, an rmcp [`ServerHandler`]: resources, prompts (rmcp's `#[prompt_router]`
     /// and `#[prompt_handler]` write one), completions, subscriptions, custom requests.
     ///
-    /// The server advertises what the handler's `get_info` advertises (its resources,
-    /// prompts, completions capabilities), besides tools and logging. A `list` method the
-    /// handler does not advertise is answered with an empty list; `logging/setLevel` is
-    /// accepted when the handler does not advertise logging. The server's name, version and
-    /// instructions stay the server's own ([`Server::with_info`]).
+    /// Capabilities: the server always advertises tools, resources, prompts, completions
+    /// and logging, so that a client listing resources or prompts gets an (empty) answer
+    /// rather than "method not found"; what the handler's `get_info` advertises for
+    /// resources, prompts, completions and logging replaces toolshape's default (with its
+    /// `subscribe` and `listChanged` flags), and its `experimental` capabilities and
+    /// extensions are added. A `list` method the handler does not serve is answered with an
+    /// empty list; `logging/setLevel` is accepted when the handler does not advertise
+    /// logging. Notifications (`notifications/roots/list_changed`, cancellation, progress)
+    /// go to the handler. The server's name, version and instructions stay the server's own
+    /// ([`Server::with_info`]); the handler's instructions are used when the server has none.
     ///
     /// ```
     /// use rmcp::handler::server::router::prompt::PromptRouter;
