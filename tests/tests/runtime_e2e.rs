@@ -92,3 +92,26 @@ async fn context_tool_unit_tested() {
         .unwrap_err();
     assert_eq!(unknown.message, "unknown tool `nope`");
 }
+
+/// A state shared with something else is an `Arc`: tools that take `#[state] &Counter` are
+/// served by an `Arc<Counter>` as they are by a `Counter`.
+#[tokio::test]
+async fn an_arc_state_provides_what_it_holds() {
+    let counter = std::sync::Arc::new(Counter::default());
+    let tools = ToolSet::<std::sync::Arc<Counter>>::new(tools![add]).unwrap();
+    let result = tools
+        .call_json(
+            &counter,
+            "add",
+            json!({"a": 2, "b": 3}),
+            Context::detached(),
+        )
+        .await
+        .unwrap();
+    assert_eq!(result.structured_content.unwrap()["data"], json!(5));
+    assert_eq!(
+        counter.runs.load(Ordering::SeqCst),
+        1,
+        "the shared counter ran"
+    );
+}

@@ -1066,7 +1066,7 @@ mod tests {
             old_text: String,
         }
         let mut generator = SchemaSettings::draft2020_12().into_generator();
-        let mut expected = |schema: Schema, generator: &SchemaGenerator| {
+        let expected = |schema: Schema, generator: &SchemaGenerator| {
             expected_of(&schema.to_value(), generator.definitions())
         };
         let number = generator.subschema_for::<Option<f64>>();

@@ -4,7 +4,8 @@
 ///
 /// A free-function tool takes state through a `#[state]` parameter of type `&T`; it can be
 /// served by any state `S: Provides<T>`. Every type provides itself, so the simplest server
-/// has one state type and its tools take `#[state] x: &ThatType`. A larger server with one
+/// has one state type and its tools take `#[state] x: &ThatType`; an `Arc<ThatType>` provides
+/// it too, for a state shared with an rmcp handler or a background task. A larger server with one
 /// state struct implements `Provides` for each part its tools ask for:
 ///
 /// ```
@@ -33,6 +34,14 @@ pub trait Provides<T: ?Sized> {
 }
 
 impl<T: ?Sized> Provides<T> for T {
+    fn provide(&self) -> &T {
+        self
+    }
+}
+
+/// A state shared with something else (an rmcp handler given to `Server::with_handler`, a
+/// background task) is an `Arc<T>`; its tools still take `#[state] x: &T`.
+impl<T: ?Sized> Provides<T> for std::sync::Arc<T> {
     fn provide(&self) -> &T {
         self
     }

@@ -165,10 +165,16 @@ impl<S: Send + Sync + 'static> ToolSet<S> {
     /// title, annotations, schemas. Returns whether there is such a tool. Arguments are still
     /// read as the function's parameters say, so a schema edit should only describe them
     /// better (descriptions, examples, tighter bounds the function checks itself).
+    ///
+    /// An `outputSchema` must have `"type": "object"` at its root: MCP's structured content is
+    /// an object, and rmcp leaves any other output schema out of the listing for clients on
+    /// 2025-11-25 (a root `{"$ref": …}` too: inline it). Such a schema is logged as a warning.
     pub fn edit(&mut self, name: &str, edit: impl FnOnce(&mut Tool)) -> bool {
         match self.entries.get_mut(name) {
             Some(entry) => {
-                edit(&mut Arc::make_mut(entry).tool);
+                let tool = &mut Arc::make_mut(entry).tool;
+                edit(tool);
+                warn_of_an_unlisted_output_schema(tool);
                 true
             }
             None => false,
@@ -187,6 +193,7 @@ impl<S: Send + Sync + 'static> ToolSet<S> {
             let mut tool = entry.tool.clone();
             layer.describe(&mut tool);
             if tool != entry.tool {
+                warn_of_an_unlisted_output_schema(&tool);
                 *entry = Arc::new(Entry {
                     def: entry.def.clone(),
                     tool,
@@ -196,8 +203,10 @@ impl<S: Send + Sync + 'static> ToolSet<S> {
         }
         for tool in self.served.values_mut() {
             layer.describe(tool);
+            warn_of_an_unlisted_output_schema(tool);
         }
         for tool in layer.tools() {
+            warn_of_an_unlisted_output_schema(&tool);
             let name = tool.name.to_string();
             assert!(
                 !self.entries.contains_key(&*name) && !self.served.contains_key(&name),
@@ -535,4 +544,50 @@ fn fill_text(text: &str, values: &[(&str, &str)]) -> Option<String> {
 
 fn unknown_tool(name: &str) -> ErrorData {
     ErrorData::invalid_params(format!("unknown tool `{name}`"), None)
+}
+
+/// Whether the tool has no `outputSchema`, or one rmcp lists for every client (an object at
+/// its root).
+fn output_schema_is_listed(tool: &Tool) -> bool {
+    tool.output_schema.as_ref().is_none_or(|schema| {
+        schema.get("type").and_then(serde_json::Value::as_str) == Some("object")
+    })
+}
+
+/// Logs a warning for an `outputSchema` whose root is not `"type": "object"` (set by a
+/// layer or an edit): rmcp drops such a schema from the listing for 2025-11-25 clients,
+/// which would otherwise go unnoticed.
+fn warn_of_an_unlisted_output_schema(tool: &Tool) {
+    if !output_schema_is_listed(tool) {
+        tracing::warn!(
+            tool = %tool.name,
+            "the outputSchema of `{}` has no \"type\": \"object\" at its root; clients on \
+             2025-11-25 will not see it (MCP's structured content is an object: inline a \
+             root \"$ref\")",
+            tool.name
+        );
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn an_output_schema_is_listed_only_with_an_object_root() {
+        let schema = |value: serde_json::Value| {
+            let serde_json::Value::Object(object) = value else {
+                unreachable!()
+            };
+            Some(Arc::new(object))
+        };
+        let mut tool = Tool::new("t", "d", rmcp::model::JsonObject::new());
+        assert!(output_schema_is_listed(&tool), "no output schema");
+        tool.output_schema = schema(serde_json::json!({"type": "object", "properties": {}}));
+        assert!(output_schema_is_listed(&tool));
+        tool.output_schema = schema(serde_json::json!({"$ref": "#/$defs/T", "$defs": {}}));
+        assert!(!output_schema_is_listed(&tool), "a root $ref");
+        tool.output_schema = schema(serde_json::json!({"type": "array"}));
+        assert!(!output_schema_is_listed(&tool));
+    }
 }
