@@ -41,6 +41,9 @@ pub(crate) struct ToolArgs {
     /// `unknown_arguments = "ignore"`: arguments the tool does not take are ignored instead
     /// of refused.
     pub(crate) unknown_arguments: Option<SpannedValue<Quoted<UnknownArguments>>>,
+    /// `envelope = false`: a `format = "json"` tool's result is MCP's plain structured
+    /// content (the value itself), without toolshape's envelope.
+    pub(crate) envelope: Option<SpannedValue<Flag>>,
     /// `task = "optional" | "required" | "deferred"`: the tool may run, or runs only, as a
     /// task the client polls (the protocol's tasks extension), or becomes one when it asks.
     pub(crate) task: Option<SpannedValue<Quoted<TaskName>>>,

@@ -344,6 +344,7 @@ fn constructor(tool: &Tool, cfg: Option<TokenStream>) -> TokenStream {
         quote!(_)
     };
     let format = match tool.format {
+        FormatName::Json if !tool.envelope => quote!(#private::PlainJson),
         FormatName::Json => quote!(#private::Json),
         FormatName::Hybrid => quote!(#private::HybridFormat),
         FormatName::Text if tool.confirm.is_some() => quote!(#private::Confirmed),

@@ -8,8 +8,8 @@ use syn::spanned::Spanned;
 use syn::{FnArg, GenericParam, ItemFn, Pat, ReceiverKind, Type};
 
 use crate::attr::{
-    Annotations, ArgArgs, FormatName, IconArgs, IconTheme, KindName, Listed, Quoted, TaskName,
-    TextValue, ToolArgs, UnknownArguments,
+    Annotations, ArgArgs, Flag, FormatName, IconArgs, IconTheme, KindName, Listed, Quoted,
+    TaskName, TextValue, ToolArgs, UnknownArguments,
 };
 use crate::docs;
 
@@ -36,6 +36,8 @@ pub(crate) struct Tool {
     pub(crate) krate: syn::Path,
     /// `unknown_arguments = "ignore"`.
     pub(crate) ignore_unknown: bool,
+    /// `envelope = false` (json only): the value alone as structured content.
+    pub(crate) envelope: bool,
     /// `task = "..."`, if given.
     pub(crate) task: Option<TaskName>,
     /// `extend_schema = path`, if given.
@@ -399,6 +401,7 @@ pub(crate) fn build(
             .with_span(&format_value.span()),
         );
     }
+    let envelope = check_envelope(&mut errors, format, kind, args.envelope.as_ref());
     let annotations = Annotations {
         read_only: args.read_only.map(|flag| flag.0),
         destructive: args.destructive.map(|flag| flag.0),
@@ -688,6 +691,7 @@ pub(crate) fn build(
         ignore_unknown: args
             .unknown_arguments
             .is_some_and(|policy| policy.0 == UnknownArguments::Ignore),
+        envelope,
         task: args.task.map(|task| task.0),
         extend_schema: args.extend_schema,
         state,
@@ -751,6 +755,46 @@ fn check_icon(
         sizes,
         theme: icon.theme.as_ref().map(|theme| theme.0),
     })
+}
+
+/// `envelope = false`: only for `format = "json"`, and not for a `kind = "state"` tool, whose
+/// envelope programs (undo) read. Whether the tool's results carry the envelope.
+fn check_envelope(
+    errors: &mut darling::error::Accumulator,
+    format: FormatName,
+    kind: Option<KindName>,
+    envelope: Option<&darling::util::SpannedValue<Flag>>,
+) -> bool {
+    let Some(flag) = envelope else {
+        return format.is_structured();
+    };
+    let span = flag.span();
+    if format != FormatName::Json {
+        errors.push(
+            darling::Error::custom(format!(
+                "`envelope` belongs to `format = \"json\"` tools: a `format = \"{}\"` result {}",
+                format.as_str(),
+                if format == FormatName::Hybrid {
+                    "keeps its narrative in its envelope\nhelp: for MCP's plain structured content, use `format = \"json\", envelope = false`"
+                } else {
+                    "is text, with no envelope"
+                }
+            ))
+            .with_span(&span),
+        );
+        return format.is_structured();
+    }
+    if !flag.0 && kind == Some(KindName::State) {
+        errors.push(
+            darling::Error::custom(
+                "a `kind = \"state\"` tool keeps its envelope: programs (undo, UI forms) read the state from its `data`\n\
+                 help: remove `envelope = false`, or use `kind = \"read\"`",
+            )
+            .with_span(&span),
+        );
+        return true;
+    }
+    flag.0
 }
 
 /// `confirm = "..."`: only for `format = "text"`, on one line; required by a text tool whose

@@ -11,7 +11,7 @@ pub use crate::call::state::Provides;
 pub use crate::call::tool::ToolDef;
 pub use crate::formats::narrative::Narrative;
 pub use crate::formats::text::{Confirmed, Text};
-pub use crate::formats::{HybridFormat, Json, Sealed};
+pub use crate::formats::{HybridFormat, Json, PlainJson, Sealed};
 pub use ::std::boxed::Box;
 pub use ::std::string::String;
 

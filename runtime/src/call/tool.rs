@@ -43,6 +43,8 @@ pub struct ToolDef<S> {
     pub(crate) param_schemas: Arc<ParamSchemas>,
     pub(crate) output_schema: fn() -> Option<JsonObject>,
     pub(crate) format: Format,
+    /// Whether results carry toolshape's envelope (`Render::ENVELOPE`).
+    pub(crate) envelope: bool,
     pub(crate) invoke: Arc<Invoke<S>>,
     pub(crate) check: Arc<Check>,
 }
@@ -54,6 +56,7 @@ impl<S> Clone for ToolDef<S> {
             param_schemas: self.param_schemas.clone(),
             output_schema: self.output_schema,
             format: self.format,
+            envelope: self.envelope,
             invoke: self.invoke.clone(),
             check: self.check.clone(),
         }
@@ -151,6 +154,7 @@ impl<S, L: ParamList, T, E> WithHandler<S, L, T, E> {
             param_schemas: Arc::new(move |generator| list.describe(generator)),
             output_schema: F::output_schema,
             format: F::FORMAT,
+            envelope: F::ENVELOPE,
             invoke: Arc::new(move |state, params, arguments, context| {
                 invoke::<S, L, T, E, F>(list, handler, spec, state, params, arguments, context)
             }),
@@ -196,6 +200,11 @@ pub(crate) fn describe<S>(def: &ToolDef<S>) -> (Tool, Vec<ParamInfo>) {
     // for `state` tools; a UI shows `text` tools to people): `_meta["dev.toolshape/tool"]`.
     let mut about = JsonObject::new();
     about.insert("format".into(), def.format.as_str().into());
+    if def.format != Format::Text && !def.envelope {
+        // MCP's plain structured result (`envelope = false`): said, so that programs (and
+        // the budget layer) do not look for an envelope's `data`.
+        about.insert("envelope".into(), false.into());
+    }
     if let Some(kind) = spec.kind {
         about.insert("kind".into(), kind.as_str().into());
     }

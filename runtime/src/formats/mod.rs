@@ -73,6 +73,12 @@ pub trait Render<T>: Sealed + Send + Sync + 'static {
     /// The format this implements.
     const FORMAT: Format;
 
+    /// Whether a result's `structuredContent` is toolshape's envelope (`status`, `data`,
+    /// `metadata`, `grounded`): true for json and hybrid, false for text and for a json tool
+    /// declared with `envelope = false`.
+    #[doc(hidden)]
+    const ENVELOPE: bool = true;
+
     /// The tool's `outputSchema`, if the format has structured content.
     fn output_schema() -> Option<JsonObject>;
 
@@ -94,6 +100,81 @@ impl Sealed for Json {}
 pub struct HybridFormat;
 
 impl Sealed for HybridFormat {}
+
+/// `format = "json", envelope = false`: MCP's own structured result, without toolshape's
+/// envelope. `structuredContent` is the value itself and `outputSchema` its schema (for a
+/// value that serialises as an object, as MCP's structured content is one); the text block
+/// is the value as canonical JSON; the provenance is in `_meta`, as for a text result.
+#[derive(Debug, Clone, Copy, Default)]
+pub struct PlainJson;
+
+impl Sealed for PlainJson {}
+
+impl<T: JsonOutput> Render<T> for PlainJson {
+    const FORMAT: Format = Format::Json;
+    const ENVELOPE: bool = false;
+
+    fn output_schema() -> Option<JsonObject> {
+        plain_schema(|generator| generator.root_schema_for::<T>())
+    }
+
+    fn render(value: T, facts: &CallFacts<'_>) -> CallToolResult {
+        match data_value(&value, facts) {
+            Ok(data) => plain_value(data, Vec::new(), facts),
+            Err(failure) => failure,
+        }
+    }
+}
+
+impl<T: JsonOutput> Render<Rich<T>> for PlainJson {
+    const FORMAT: Format = Format::Json;
+    const ENVELOPE: bool = false;
+
+    fn output_schema() -> Option<JsonObject> {
+        <PlainJson as Render<T>>::output_schema()
+    }
+
+    fn render(value: Rich<T>, facts: &CallFacts<'_>) -> CallToolResult {
+        let (value, attachments) = value.into_parts();
+        match data_value(&value, facts) {
+            Ok(data) => plain_value(data, attachments, facts),
+            Err(failure) => failure,
+        }
+    }
+}
+
+/// The output schema of a json tool without its envelope: the value's own schema, its root
+/// inlined (a root `$ref` would not say `"type": "object"`, and rmcp lists no other), or
+/// none for a value that is not an object. Not generic: compiled once for all tools.
+fn plain_schema(root: fn(&mut SchemaGenerator) -> schemars::Schema) -> Option<JsonObject> {
+    let mut generator = SchemaSettings::draft2020_12()
+        .for_serialize()
+        .into_generator();
+    let Value::Object(schema) = root(&mut generator).to_value() else {
+        return None;
+    };
+    (schema.get("type").and_then(Value::as_str) == Some("object")).then_some(schema)
+}
+
+/// A json result without the envelope: the canonical JSON text, the value as
+/// `structuredContent` when it is an object, the attachments, and the provenance (its hash
+/// over the same canonical bytes) in `_meta`. Not generic.
+fn plain_value(data: Value, attachments: Vec<Attachment>, facts: &CallFacts<'_>) -> CallToolResult {
+    let canonical_data = canonical::to_vec(&data);
+    let hash = provenance::hash_canonical(&canonical_data);
+    // Canonical JSON is written from `str`s and ASCII: always UTF-8.
+    let text = String::from_utf8(canonical_data)
+        .unwrap_or_else(|error| String::from_utf8_lossy(error.as_bytes()).into_owned());
+    let mut content = Vec::with_capacity(1 + attachments.len());
+    content.push(ContentBlock::text(text));
+    content.extend(attachments.iter().map(Attachment::content_block));
+    let mut result = CallToolResult::success(content);
+    if data.is_object() {
+        result.structured_content = Some(data);
+    }
+    result.meta = Some(provenance::meta(facts.provenance(Some(hash))));
+    result
+}
 
 /// A type a `format = "json"` tool can return: anything `Serialize + JsonSchema`.
 #[diagnostic::on_unimplemented(
@@ -240,16 +321,25 @@ fn success<T: Serialize>(
     facts: &CallFacts<'_>,
     text: TextBlock,
 ) -> CallToolResult {
-    match serde_json::to_value(&parts.data) {
-        Ok(data) => {
-            if finite::has_null(&data)
-                && let Some((path, what)) = finite::non_finite_field(&parts.data)
+    match data_value(&parts.data, facts) {
+        Ok(data) => success_value(parts.with_data(data), facts, text),
+        Err(failure) => failure,
+    }
+}
+
+/// The data as JSON, or the tool error saying why it has none: a non-finite float (named by
+/// its field) or a failing `Serialize`.
+fn data_value<T: Serialize>(data: &T, facts: &CallFacts<'_>) -> Result<Value, CallToolResult> {
+    match serde_json::to_value(data) {
+        Ok(value) => {
+            if finite::has_null(&value)
+                && let Some((path, what)) = finite::non_finite_field(data)
             {
-                return non_finite_failure(facts, &path, &what);
+                return Err(non_finite_failure(facts, &path, &what));
             }
-            success_value(parts.with_data(data), facts, text)
+            Ok(value)
         }
-        Err(error) => serialisation_failure(facts, &error),
+        Err(error) => Err(serialisation_failure(facts, &error)),
     }
 }
 

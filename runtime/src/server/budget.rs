@@ -167,8 +167,18 @@ fn list_at(output_schema: &JsonObject) -> Option<ListAt> {
     }
 }
 
-/// Whether the layer pages this tool: structured output with a list, no `cursor` of its own.
+/// Whether the layer pages this tool: an envelope with a list, no `cursor` of its own (a
+/// json tool declared with `envelope = false` has no envelope to add `page` to).
 fn pages(tool: &Tool) -> Option<ListAt> {
+    let without_envelope = tool
+        .meta
+        .as_ref()
+        .and_then(|meta| meta.get(crate::TOOL_META_KEY))
+        .and_then(|about| about.get("envelope"))
+        == Some(&Value::Bool(false));
+    if without_envelope {
+        return None;
+    }
     let at = list_at(tool.output_schema.as_deref()?)?;
     let takes_cursor = tool
         .input_schema

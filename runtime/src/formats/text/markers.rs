@@ -31,6 +31,7 @@ impl crate::formats::Sealed for Confirmed {}
 
 impl<T: ToolText> Render<T> for Text {
     const FORMAT: Format = Format::Text;
+    const ENVELOPE: bool = false;
 
     fn output_schema() -> Option<JsonObject> {
         None
@@ -43,6 +44,7 @@ impl<T: ToolText> Render<T> for Text {
 
 impl<T: ToolText> Render<crate::Rich<T>> for Text {
     const FORMAT: Format = Format::Text;
+    const ENVELOPE: bool = false;
 
     fn output_schema() -> Option<JsonObject> {
         None
@@ -96,6 +98,7 @@ impl<T: ToolText> ConfirmOutput for T {
 
 impl<T: ConfirmOutput> Render<T> for Confirmed {
     const FORMAT: Format = Format::Text;
+    const ENVELOPE: bool = false;
 
     fn output_schema() -> Option<JsonObject> {
         None
