@@ -64,6 +64,16 @@ pub async fn get_user_by_id(
         .ok_or_else(|| ToolError::new(format!("User with ID {id} not found")))
 }
 
+/// Look up one user by id; the result is the user itself (no envelope).
+#[tool(format = "json", envelope = false, kind = "read")]
+pub async fn get_user(
+    #[state] directory: &Directory,
+    /// The user's numeric id.
+    id: u32,
+) -> Result<User, ToolError> {
+    get_user_by_id(directory, id).await
+}
+
 /// Search users whose name, surname or e-mail contains the query (case-insensitive).
 #[tool(format = "json")]
 pub fn search_users(
@@ -133,6 +143,7 @@ pub fn directory_summary(#[state] directory: &Directory) -> DirectorySummary {
 pub fn toolset() -> ToolSet<Directory> {
     ToolSet::new(tools![
         get_user_by_id,
+        get_user,
         search_users,
         add,
         find_users,

@@ -20,6 +20,9 @@ calls every tool with every argument set of the fixture, and checks each result:
   the RFC 8785 canonical JSON of `data` (PyPI `rfc8785`); the first text block (what a model
   reads) is `{"data", "grounded"}` (plus `narrative` for a json tool that has one) as RFC 8785
   canonical JSON, for hybrid tools fenced after the narrative, and carries no provenance;
+* a json tool whose listing says `envelope: false`: `structuredContent` is the value itself,
+  valid against the `outputSchema`; the provenance is in `_meta`, its `data_hash` over the RFC
+  8785 canonical JSON of the value, which is also the first text block;
 * a tool without an `outputSchema` (`format = "text"`): every successful result is one text
   block, followed only by attachments (image, audio, resource, resource_link blocks), and its
   provenance `data_hash` is "sha256:" + the SHA-256 of that text's UTF-8 bytes;
@@ -178,10 +181,13 @@ def check_result(report: Report, label: str, tool: Any, case: dict, result: Any)
     meta = result.meta or {}
     provenance = meta.get(PROVENANCE_KEY)
     structured = result.structured_content
-    if structured is None:
+    # A json tool declared with `envelope = false`: MCP's plain structured result, the
+    # provenance in `_meta` as for a text result.
+    plain = bool(tool.meta) and tool.meta.get("dev.toolshape/tool", {}).get("envelope") is False
+    if structured is None or plain:
         report.check(
             isinstance(provenance, dict) and bool(provenance),
-            f"{label}: _meta[{PROVENANCE_KEY}] present (no structured content)",
+            f"{label}: _meta[{PROVENANCE_KEY}] present (no structured content, or no envelope)",
             f"_meta = {short(meta)}",
         )
     else:
@@ -233,6 +239,25 @@ def check_result(report: Report, label: str, tool: Any, case: dict, result: Any)
         f"{label}: structuredContent valid against outputSchema (Draft 2020-12)",
         "; ".join(f"{'/'.join(map(str, e.absolute_path))}: {e.message}" for e in errors[:3]),
     )
+    if plain:
+        # The value itself: its text is its RFC 8785 canonical JSON, hashed in `_meta`.
+        canonical = rfc8785.dumps(structured)
+        expected_hash = "sha256:" + hashlib.sha256(canonical).hexdigest()
+        got_hash = provenance.get("data_hash") if isinstance(provenance, dict) else None
+        report.check(
+            got_hash == expected_hash,
+            f"{label}: _meta data_hash recomputed with rfc8785 (no envelope)",
+            f"server {got_hash}, recomputed {expected_hash}",
+        )
+        if "data" in case:
+            report.check(structured == case["data"], f"{label}: structuredContent equals fixture", f"got {short(structured)}")
+        first = text_blocks[0] if text_blocks else ""
+        report.check(
+            first == canonical.decode("utf-8"),
+            f"{label}: text is the value as RFC 8785 canonical JSON (no envelope)",
+            short(first),
+        )
+        return
     if isinstance(structured, dict) and "data" in structured and isinstance(structured.get("metadata"), dict):
         data = structured["data"]
         expected_hash = "sha256:" + hashlib.sha256(rfc8785.dumps(data)).hexdigest()

@@ -35,6 +35,7 @@ async fn main() -> Result<(), Box<dyn std::error::Error + Send + Sync>> {
                 json!({"id": -1, "extra": true}),
             ],
         ),
+        ("get_user", &[json!({"id": 42})]),
         ("search_users", &[json!({"query": "john", "limit": 2})]),
         (
             "find_users",
@@ -61,7 +62,17 @@ async fn main() -> Result<(), Box<dyn std::error::Error + Send + Sync>> {
             .and_then(|about| about.get("format"))
             .and_then(Value::as_str)
             .ok_or("the listing does not say the tool's format")?;
-        println!("## {name} (format = \"{format}\")\n");
+        let envelope = tool
+            .meta
+            .as_ref()
+            .and_then(|meta| meta.get(TOOL_META_KEY))
+            .and_then(|about| about.get("envelope"));
+        let envelope = if envelope == Some(&Value::Bool(false)) {
+            ", envelope = false"
+        } else {
+            ""
+        };
+        println!("## {name} (format = \"{format}\"{envelope})\n");
         println!(
             "tools/list entry:\n```json\n{}\n```\n",
             serde_json::to_string_pretty(tool)?
