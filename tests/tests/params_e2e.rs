@@ -4,7 +4,7 @@
 
 use toolshape_test_support as common;
 
-use common::{call, check_json_success, connect, versions};
+use common::{call, check_error, check_json_success, connect, versions};
 use serde_json::json;
 use toolshape::{Server, ToolError, ToolSet, tool, tools};
 
@@ -146,6 +146,55 @@ fn find_entities(
 #[tool(format = "json", unknown_arguments = "ignore", name = "ping")]
 fn lenient_ping() -> &'static str {
     "pong"
+}
+
+/// A set that drops unknown arguments for every tool, as the MCP SDKs of other languages do:
+/// `join` (which refuses them on its own) and `lenient_ping` added after the switch.
+#[tokio::test]
+async fn a_set_can_ignore_unknown_arguments_for_every_tool() {
+    let mut tools = ToolSet::new(tools![join])
+        .unwrap()
+        .ignore_unknown_arguments();
+    tools
+        .add(tools![lenient_ping].into_iter().next().unwrap())
+        .unwrap();
+    for version in versions() {
+        let client = connect(Server::new((), tools.clone()), version).await;
+        for tool in client.list_all_tools().await.unwrap() {
+            assert!(
+                tool.input_schema.get("additionalProperties").is_none(),
+                "{}: the schema admits what the tool accepts",
+                tool.name
+            );
+        }
+        let result = call(
+            &client,
+            "join",
+            json!({"separator": "-", "words": ["a", "b"], "ending": "!", "extra": {"x": 1}}),
+        )
+        .await
+        .unwrap();
+        assert_eq!(result.is_error, Some(false), "{result:?}");
+        assert_eq!(result.structured_content.unwrap()["data"], json!("a-b!"));
+        // Arguments it does take are still checked.
+        let result = call(&client, "join", json!({"separator": 1, "extra": 2}))
+            .await
+            .unwrap();
+        assert!(check_error(&result).contains("parameter `separator`"));
+        client.cancel().await.unwrap();
+    }
+    // Without the switch, the same call is refused, naming the argument.
+    let strict = ToolSet::new(tools![join]).unwrap();
+    let client = connect(Server::new((), strict), versions()[0].clone()).await;
+    let result = call(
+        &client,
+        "join",
+        json!({"separator": "-", "words": [], "ending": "", "extra": 1}),
+    )
+    .await
+    .unwrap();
+    assert!(check_error(&result).contains("extra"));
+    client.cancel().await.unwrap();
 }
 
 #[tokio::test]

@@ -214,6 +214,15 @@ pub struct ParamInfo {
     pub(crate) constraints: Constraints,
 }
 
+/// How a tool reads a call's arguments: its parameters, and whether arguments it does not
+/// take are dropped (`unknown_arguments = "ignore"`, or `ToolSet::ignore_unknown_arguments`
+/// for every tool of a set) rather than refused.
+#[derive(Debug, Clone)]
+pub(crate) struct Reading {
+    pub(crate) params: Vec<ParamInfo>,
+    pub(crate) ignore_unknown: bool,
+}
+
 /// One problem with a call's arguments.
 #[doc(hidden)]
 #[derive(Debug, Clone, PartialEq, Eq)]

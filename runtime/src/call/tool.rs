@@ -12,7 +12,7 @@ use std::time::Instant;
 use futures::FutureExt as _;
 use rmcp::model::{CallToolResult, JsonObject, Tool};
 
-use crate::call::args::{self, ParamInfo, ParamList};
+use crate::call::args::{self, ParamList, Reading};
 use crate::call::context::Context;
 use crate::call::spec::{BoxFuture, CallFacts, TOOL_META_KEY, ToolSpec, error_result};
 use crate::formats::{Format, Render};
@@ -24,13 +24,13 @@ type ParamSchemas =
 /// `(state, parameters, context) -> future of Result<T, E>`.
 pub type Handler<S, P, T, E> = for<'a> fn(&'a S, P, Context) -> BoxFuture<'a, Result<T, E>>;
 
-type Invoke<S> = dyn for<'a> Fn(&'a S, &'a [ParamInfo], JsonObject, Context) -> BoxFuture<'a, CallToolResult>
+type Invoke<S> = dyn for<'a> Fn(&'a S, &'a Reading, JsonObject, Context) -> BoxFuture<'a, CallToolResult>
     + Send
     + Sync;
 
 /// Reads the arguments as the call would, without running it: what a call with them would
 /// answer at once (a tool error naming each problem), if anything.
-type Check = dyn Fn(&[ParamInfo], JsonObject) -> Option<CallToolResult> + Send + Sync;
+type Check = dyn Fn(&Reading, JsonObject) -> Option<CallToolResult> + Send + Sync;
 
 /// A tool ready to be added to a [`ToolSet`](crate::ToolSet): what `tools![…]` produces
 /// for each annotated function.
@@ -155,27 +155,30 @@ impl<S, L: ParamList, T, E> WithHandler<S, L, T, E> {
             output_schema: F::output_schema,
             format: F::FORMAT,
             envelope: F::ENVELOPE,
-            invoke: Arc::new(move |state, params, arguments, context| {
-                invoke::<S, L, T, E, F>(list, handler, spec, state, params, arguments, context)
+            invoke: Arc::new(move |state, reading, arguments, context| {
+                invoke::<S, L, T, E, F>(list, handler, spec, state, reading, arguments, context)
             }),
-            check: Arc::new(move |params, arguments| {
+            check: Arc::new(move |reading, arguments| {
                 let started = Instant::now();
                 let problems =
-                    args::parse(&list, params, arguments, spec.ignore_unknown_arguments).err()?;
-                let message = args::describe_problems(spec.name, params, &problems);
+                    args::parse(&list, &reading.params, arguments, reading.ignore_unknown).err()?;
+                let message = args::describe_problems(spec.name, &reading.params, &problems);
                 Some(error_result(message, &CallFacts { spec, started }))
             }),
         }
     }
 }
 
-/// The tool's `tools/list` entry and what the runtime needs to know of its parameters.
-pub(crate) fn describe<S>(def: &ToolDef<S>) -> (Tool, Vec<ParamInfo>) {
+/// The tool's `tools/list` entry and how it reads its arguments.
+pub(crate) fn describe<S>(def: &ToolDef<S>) -> (Tool, Reading) {
     let spec = def.spec;
     let (mut input_schema, params) = args::input_schema(&*def.param_schemas, spec.params);
-    if spec.ignore_unknown_arguments {
-        // The schema says what a call accepts: arguments beyond the parameters, too.
-        input_schema.remove("additionalProperties");
+    let reading = Reading {
+        params,
+        ignore_unknown: spec.ignore_unknown_arguments,
+    };
+    if reading.ignore_unknown {
+        admit_unknown_arguments(&mut input_schema);
     }
     if let Some(extend) = spec.extend_schema {
         extend_input_schema(&mut input_schema, extend(), spec);
@@ -217,7 +220,13 @@ pub(crate) fn describe<S>(def: &ToolDef<S>) -> (Tool, Vec<ParamInfo>) {
     if let Some(output_schema) = (def.output_schema)() {
         tool = tool.with_raw_output_schema(Arc::new(output_schema));
     }
-    (tool, params)
+    (tool, reading)
+}
+
+/// The input schema of a tool that drops arguments it does not take: it says so by not
+/// refusing them (`additionalProperties: false` removed).
+pub(crate) fn admit_unknown_arguments(input_schema: &mut JsonObject) {
+    input_schema.remove("additionalProperties");
 }
 
 /// `#[tool(extend_schema = f)]`: the members of `f()` added to the input schema's root —
@@ -263,7 +272,7 @@ fn invoke<'a, S, L: ParamList, T, E, F>(
     handler: Handler<S, L::Values, T, E>,
     spec: &'static ToolSpec,
     state: &'a S,
-    params: &'a [ParamInfo],
+    reading: &'a Reading,
     arguments: JsonObject,
     context: Context,
 ) -> BoxFuture<'a, CallToolResult>
@@ -273,10 +282,10 @@ where
     F: Render<T>,
 {
     let started = Instant::now();
-    let parsed = match args::parse(&list, params, arguments, spec.ignore_unknown_arguments) {
+    let parsed = match args::parse(&list, &reading.params, arguments, reading.ignore_unknown) {
         Ok(parsed) => parsed,
         Err(problems) => {
-            let message = args::describe_problems(spec.name, params, &problems);
+            let message = args::describe_problems(spec.name, &reading.params, &problems);
             let result = error_result(message, &CallFacts { spec, started });
             return Box::pin(std::future::ready(result));
         }

@@ -7,7 +7,7 @@ use rmcp::model::{CallToolRequestParams, CallToolResponse, CallToolResult, JsonO
 use rmcp::service::RequestContext;
 use rmcp::{ErrorData, RoleServer};
 
-use crate::call::args::ParamInfo;
+use crate::call::args::Reading;
 use crate::call::context::Context;
 use crate::call::error::DuplicateTool;
 use crate::call::rounds::{self, StateKeys};
@@ -18,7 +18,7 @@ use crate::server::layer::{Call, Layer, Next, ToolInfo, Tools};
 pub(crate) struct Entry<S> {
     pub(crate) def: ToolDef<S>,
     pub(crate) tool: Tool,
-    pub(crate) params: Arc<[ParamInfo]>,
+    pub(crate) reading: Arc<Reading>,
 }
 
 impl<S> Clone for Entry<S> {
@@ -26,7 +26,7 @@ impl<S> Clone for Entry<S> {
         Entry {
             def: self.def.clone(),
             tool: self.tool.clone(),
-            params: self.params.clone(),
+            reading: self.reading.clone(),
         }
     }
 }
@@ -49,6 +49,8 @@ pub struct ToolSet<S> {
     layers: Vec<Arc<dyn Layer<S>>>,
     /// The listing entries of the tools layers serve themselves.
     served: BTreeMap<String, Tool>,
+    /// [`ToolSet::ignore_unknown_arguments`]: for the tools added after it too.
+    ignore_unknown: bool,
 }
 
 impl<S> Default for ToolSet<S> {
@@ -58,6 +60,7 @@ impl<S> Default for ToolSet<S> {
             keys: StateKeys::default(),
             layers: Vec::new(),
             served: BTreeMap::new(),
+            ignore_unknown: false,
         }
     }
 }
@@ -69,6 +72,7 @@ impl<S> Clone for ToolSet<S> {
             keys: self.keys.clone(),
             layers: self.layers.clone(),
             served: self.served.clone(),
+            ignore_unknown: self.ignore_unknown,
         }
     }
 }
@@ -114,16 +118,45 @@ impl<S: Send + Sync + 'static> ToolSet<S> {
                 second: format!("`{}` ({})", def.spec.rust_path, def.spec.location),
             });
         }
-        let (tool, params) = crate::call::tool::describe(&def);
+        let (mut tool, mut reading) = crate::call::tool::describe(&def);
+        if self.ignore_unknown {
+            reading.ignore_unknown = true;
+            crate::call::tool::admit_unknown_arguments(Arc::make_mut(&mut tool.input_schema));
+        }
         self.entries.insert(
             def.spec.name,
             Arc::new(Entry {
                 def,
                 tool,
-                params: params.into(),
+                reading: Arc::new(reading),
             }),
         );
         Ok(())
+    }
+
+    /// Every tool of the set, those added later included, drops arguments it does not take
+    /// instead of refusing them, as `#[tool(unknown_arguments = "ignore")]` does for one
+    /// tool: for clients that send extra arguments, or a server that must answer as another
+    /// implementation did. The input schemas then leave out `additionalProperties: false`.
+    ///
+    /// ```
+    /// use toolshape::{ToolSet, tool, tools};
+    ///
+    /// /// Say hello.
+    /// #[tool(format = "text")]
+    /// fn hello(name: String) -> String { format!("Hello, {name}!") }
+    ///
+    /// let tools = ToolSet::<()>::new(tools![hello]).unwrap().ignore_unknown_arguments();
+    /// assert!(tools.get("hello").unwrap().input_schema.get("additionalProperties").is_none());
+    /// ```
+    pub fn ignore_unknown_arguments(mut self) -> Self {
+        self.ignore_unknown = true;
+        for entry in self.entries.values_mut() {
+            let entry = Arc::make_mut(entry);
+            Arc::make_mut(&mut entry.reading).ignore_unknown = true;
+            crate::call::tool::admit_unknown_arguments(Arc::make_mut(&mut entry.tool.input_schema));
+        }
+        self
     }
 
     /// Fills placeholders in what the tools' listing says, once, at start-up: each
@@ -197,7 +230,7 @@ impl<S: Send + Sync + 'static> ToolSet<S> {
                 *entry = Arc::new(Entry {
                     def: entry.def.clone(),
                     tool,
-                    params: entry.params.clone(),
+                    reading: entry.reading.clone(),
                 });
             }
         }
@@ -249,7 +282,7 @@ impl<S: Send + Sync + 'static> ToolSet<S> {
         arguments: rmcp::model::JsonObject,
     ) -> Option<CallToolResult> {
         let entry = self.entries.get(name)?;
-        (entry.def.check)(&entry.params, arguments)
+        (entry.def.check)(&entry.reading, arguments)
     }
 
     /// Whether a tool can run as a task (`#[tool(task = "...")]`).
@@ -450,7 +483,7 @@ impl<S: Send + Sync + 'static> Tools<S> for ToolSet<S> {
     ) -> BoxFuture<'a, Result<CallToolResult, ErrorData>> {
         match self.entries.get(&*name) {
             Some(entry) => {
-                let running = (entry.def.invoke)(state, &entry.params, arguments, context);
+                let running = (entry.def.invoke)(state, &entry.reading, arguments, context);
                 Box::pin(async move { Ok(running.await) })
             }
             None if self.served.contains_key(&name) => {
@@ -472,7 +505,7 @@ async fn run<S>(
     context: RequestContext<RoleServer>,
 ) -> Result<CallToolResponse, ErrorData> {
     rounds::run(keys, call, context, |arguments, context: Context| {
-        (entry.def.invoke)(state, &entry.params, arguments, context)
+        (entry.def.invoke)(state, &entry.reading, arguments, context)
     })
     .await
 }
