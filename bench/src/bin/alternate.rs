@@ -3,7 +3,9 @@
 //! Prints medians and ratios to rmcp. Complements `benches/call.rs` (criterion), which
 //! runs the variants one after the other. `toolshape_bare` (e2e only) is toolshape's
 //! runtime and line transport serving rmcp's own `Json<T>` conversion: its gap to rmcp is
-//! dispatch and transport, the rest of `toolshape`'s gap is the envelope.
+//! dispatch and transport, the rest of `toolshape`'s gap is the envelope. `toolshape_plain`
+//! is `format = "json", envelope = false`: the value as structured content, the provenance
+//! in `_meta`.
 //!
 //! `cargo run -p toolshape-bench --release --bin alternate [ROUNDS]`
 
@@ -15,7 +17,7 @@ use toolshape::Render;
 use toolshape_bench::{MainJson, Payload, SIZES, SPEC, call, payload};
 
 /// The end-to-end variants, in the order of `clients`.
-const E2E: [&str; 3] = ["rmcp", "toolshape", "toolshape_bare"];
+const E2E: [&str; 4] = ["rmcp", "toolshape", "toolshape_bare", "toolshape_plain"];
 
 fn median(mut samples: Vec<Duration>) -> Duration {
     samples.sort();
@@ -123,6 +125,9 @@ fn main() {
         runtime.block_on(toolshape_bench::connect_toolshape(
             toolshape_bench::toolshape_server_with(toolshape_bench::BareJson),
         )),
+        runtime.block_on(toolshape_bench::connect_toolshape(
+            toolshape_bench::toolshape_server_with(toolshape::__private::PlainJson),
+        )),
     ];
     for (index, &(label, count)) in SIZES.iter().enumerate() {
         let rounds = if count > 1000 {
@@ -153,7 +158,8 @@ fn main() {
         let mut a = || (timed.borrow_mut())(0);
         let mut b = || (timed.borrow_mut())(1);
         let mut c = || (timed.borrow_mut())(2);
-        let medians = interleave(rounds, &mut [&mut a, &mut b, &mut c]);
+        let mut d = || (timed.borrow_mut())(3);
+        let medians = interleave(rounds, &mut [&mut a, &mut b, &mut c, &mut d]);
         row("e2e", label, &E2E, &medians);
     }
     let load = std::fs::read_to_string("/proc/loadavg").unwrap_or_default();
