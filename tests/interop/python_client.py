@@ -218,7 +218,7 @@ def check_result(report: Report, label: str, tool: Any, case: dict, result: Any)
         report.check(
             bool(result.content)
             and result.content[0].type == "text"
-            and all(b.type in ("image", "audio", "resource", "resource_link") for b in result.content[1:]),
+            and all(b.type in ("image", "audio", "resource", "resource_link", "text") for b in result.content[1:]),
             f"{label}: text result is one text block, then attachments",
             short(dump(result)),
         )

@@ -62,6 +62,30 @@ fn attachments_only() -> Rich<String> {
         .fold(Rich::new(String::new()), Rich::with)
 }
 
+/// Text before and after an image, as reference servers answer: a caption for the user
+/// only, and a described link.
+#[tool(format = "text")]
+fn captioned() -> Rich<String> {
+    let user_only = rmcp::model::Annotations::default()
+        .with_audience(vec![rmcp::model::Role::User])
+        .with_priority(0.5);
+    Rich::new("This is a tiny image:".to_owned())
+        .with(Attachment::image(PNG.to_vec(), "image/png"))
+        .with(Attachment::text("The image above is a dot.").annotated(user_only))
+        .with(
+            Attachment::link("test://static/resource/1", "Resource 1")
+                .described("Resource 1: plaintext resource"),
+        )
+}
+
+/// The same attachments in an envelope: each referred to by its index and type.
+#[tool(format = "json")]
+fn captioned_json() -> Rich<u32> {
+    Rich::new(7)
+        .with(Attachment::image(PNG.to_vec(), "image/png"))
+        .with(Attachment::text("A dot."))
+}
+
 /// Nothing at all: the empty text block stays, so the result has content.
 #[tool(format = "text")]
 fn empty_text() -> Rich<String> {
@@ -140,7 +164,9 @@ async fn every_format_attaches_every_kind_in_both_eras() {
         hybrid_rich,
         text_rich,
         attachments_only,
-        empty_text
+        empty_text,
+        captioned,
+        captioned_json
     ])
     .unwrap();
     for version in common::versions() {
@@ -174,6 +200,33 @@ async fn every_format_attaches_every_kind_in_both_eras() {
             .unwrap();
         check_blocks(&result, 0);
         assert_eq!(result.is_error, Some(false));
+        let result = common::call(&client, "captioned", json!({})).await.unwrap();
+        let blocks = serde_json::to_value(&result.content).unwrap();
+        assert_eq!(blocks[0]["text"], "This is a tiny image:");
+        assert_eq!(blocks[1]["type"], "image");
+        assert_eq!(
+            (&blocks[2]["type"], &blocks[2]["text"]),
+            (&json!("text"), &json!("The image above is a dot."))
+        );
+        assert_eq!(
+            blocks[2]["annotations"],
+            json!({"audience": ["user"], "priority": 0.5})
+        );
+        assert_eq!(blocks[3]["type"], "resource_link");
+        assert_eq!(blocks[3]["description"], "Resource 1: plaintext resource");
+
+        let result = common::call(&client, "captioned_json", json!({}))
+            .await
+            .unwrap();
+        let structured = result.structured_content.clone().unwrap();
+        common::validate(&tool("captioned_json"), &structured);
+        assert_eq!(
+            structured["attachments"],
+            json!([{"content_index": 1, "type": "image", "mime_type": "image/png"},
+                   {"content_index": 2, "type": "text"}])
+        );
+        assert_eq!(result.content[2].as_text().unwrap().text, "A dot.");
+
         let result = common::call(&client, "empty_text", json!({}))
             .await
             .unwrap();

@@ -1,12 +1,12 @@
-//! Rich content beside a tool's data: images, audio, embedded resources and resource links,
-//! sent as MCP content blocks after the text and referred to by the envelope.
+//! Rich content beside a tool's data: images, audio, embedded resources, resource links and
+//! further text, sent as MCP content blocks after the text and referred to by the envelope.
 
 use base64::Engine as _;
 use rmcp::model::{ContentBlock, ResourceContents};
 use serde_json::Value;
 
 /// Content a tool attaches to its result: an image, audio, an embedded resource (text or
-/// bytes) or a link to a resource.
+/// bytes), a link to a resource, or a further text block (a caption after an image).
 ///
 /// Each one travels as its own MCP content block after the result's text block (bytes in
 /// base64 there, as MCP requires, never inside the JSON envelope). The envelope of a json or
@@ -21,14 +21,22 @@ use serde_json::Value;
 ///
 /// let report = Attachment::resource_text("report://q3", "text/csv", "region,total\nemea,12\n")
 ///     .titled("Q3 totals");
-/// let link = Attachment::link("file:///var/log/app.log", "app.log").with_mime_type("text/plain");
-/// # let _ = (report, link);
+/// let link = Attachment::link("file:///var/log/app.log", "app.log")
+///     .with_mime_type("text/plain")
+///     .described("The service's log, newest last.");
+/// // A caption after an image, for the user only (MCP's content annotations).
+/// let caption = Attachment::text("The image above is the MCP logo.").annotated(
+///     rmcp::model::Annotations::default().with_audience(vec![rmcp::model::Role::User]),
+/// );
+/// # let _ = (report, link, caption);
 /// ```
-#[derive(Debug, Clone, PartialEq, Eq)]
+#[derive(Debug, Clone, PartialEq)]
 pub struct Attachment {
     kind: Kind,
     mime_type: Option<String>,
     title: Option<String>,
+    description: Option<String>,
+    annotations: Option<rmcp::model::Annotations>,
 }
 
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -38,6 +46,7 @@ enum Kind {
     Text { uri: String, text: String },
     Blob { uri: String, bytes: Vec<u8> },
     Link { uri: String, name: String },
+    Plain(String),
 }
 
 impl Attachment {
@@ -86,12 +95,36 @@ impl Attachment {
         Attachment::new(kind, None)
     }
 
+    /// A further text block, after the result's text and the attachments before it: a
+    /// caption after an image, a hint after an embedded resource.
+    pub fn text(text: impl Into<String>) -> Self {
+        Attachment::new(Kind::Plain(text.into()), None)
+    }
+
     fn new(kind: Kind, mime_type: Option<String>) -> Self {
         Attachment {
             kind,
             mime_type,
             title: None,
+            description: None,
+            annotations: None,
         }
+    }
+
+    /// Describes a link (`description` in its `resource_link` block); other attachments
+    /// have no description in MCP and ignore it.
+    #[must_use]
+    pub fn described(mut self, description: impl Into<String>) -> Self {
+        self.description = Some(description.into());
+        self
+    }
+
+    /// MCP's annotations of the content block: who it is for (`audience`), how much it
+    /// matters (`priority`, 0 to 1), when it last changed (`lastModified`).
+    #[must_use]
+    pub fn annotated(mut self, annotations: rmcp::model::Annotations) -> Self {
+        self.annotations = Some(annotations);
+        self
     }
 
     /// Gives it a title, stated in the envelope's reference (and a link's listing).
@@ -108,13 +141,14 @@ impl Attachment {
         self
     }
 
-    /// The content block's type: `image`, `audio`, `resource` or `resource_link`.
+    /// The content block's type: `image`, `audio`, `resource`, `resource_link` or `text`.
     pub fn content_type(&self) -> &'static str {
         match self.kind {
             Kind::Image(_) => "image",
             Kind::Audio(_) => "audio",
             Kind::Text { .. } | Kind::Blob { .. } => "resource",
             Kind::Link { .. } => "resource_link",
+            Kind::Plain(_) => "text",
         }
     }
 
@@ -127,14 +161,14 @@ impl Attachment {
     pub fn uri(&self) -> Option<&str> {
         match &self.kind {
             Kind::Text { uri, .. } | Kind::Blob { uri, .. } | Kind::Link { uri, .. } => Some(uri),
-            Kind::Image(_) | Kind::Audio(_) => None,
+            Kind::Image(_) | Kind::Audio(_) | Kind::Plain(_) => None,
         }
     }
 
     pub(crate) fn content_block(&self) -> ContentBlock {
         let base64 = |bytes: &[u8]| base64::engine::general_purpose::STANDARD.encode(bytes);
         let mime_type = self.mime_type.clone().unwrap_or_default();
-        match &self.kind {
+        let mut block = match &self.kind {
             Kind::Image(bytes) => ContentBlock::image(base64(bytes), mime_type),
             Kind::Audio(bytes) => ContentBlock::audio(base64(bytes), mime_type),
             Kind::Text { uri, text } => ContentBlock::resource(
@@ -151,9 +185,26 @@ impl Attachment {
                 if let Some(title) = &self.title {
                     resource = resource.with_title(title.clone());
                 }
+                if let Some(description) = &self.description {
+                    resource = resource.with_description(description.clone());
+                }
                 ContentBlock::resource_link(resource)
             }
+            Kind::Plain(text) => ContentBlock::text(text.clone()),
+        };
+        if let Some(annotations) = &self.annotations {
+            let slot = match &mut block {
+                ContentBlock::Text(content) => &mut content.annotations,
+                ContentBlock::Image(content) => &mut content.annotations,
+                ContentBlock::Audio(content) => &mut content.annotations,
+                ContentBlock::Resource(content) => &mut content.annotations,
+                ContentBlock::ResourceLink(resource) => &mut resource.annotations,
+                // a kind of block this version of rmcp adds later: none is made above
+                _ => return block,
+            };
+            *slot = Some(annotations.clone());
         }
+        block
     }
 
     /// The envelope's reference to this attachment, sent as `content[content_index]`.
@@ -235,7 +286,7 @@ pub(crate) fn reference_schema() -> Value {
             "type": "object",
             "properties": {
                 "content_index": {"type": "integer", "minimum": 1, "description": "Index of the block in `content`."},
-                "type": {"enum": ["image", "audio", "resource", "resource_link"]},
+                "type": {"enum": ["image", "audio", "resource", "resource_link", "text"]},
                 "mime_type": {"type": "string"},
                 "uri": {"type": "string"},
                 "title": {"type": "string"}
