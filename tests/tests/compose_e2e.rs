@@ -249,3 +249,64 @@ async fn a_tool_calls_another_tool_by_name() {
             .contains("reachable only when the server serves the call")
     );
 }
+
+/// A handler that builds its answers from JSON data (as a port or a proxy does), so they
+/// carry no `resultType`.
+#[derive(Clone)]
+struct FromJson;
+
+impl ServerHandler for FromJson {
+    fn get_info(&self) -> ServerConfig {
+        ServerConfig::new(
+            ServerCapabilities::builder()
+                .enable_prompts()
+                .enable_resources()
+                .build(),
+        )
+    }
+
+    async fn list_resources(
+        &self,
+        _request: Option<PaginatedRequestParams>,
+        _context: RequestContext<RoleServer>,
+    ) -> Result<ListResourcesResult, ErrorData> {
+        let result: ListResourcesResult =
+            serde_json::from_value(json!({"resources": [{"uri": "test://a", "name": "a"}]}))
+                .unwrap();
+        assert!(result.result_type.is_none(), "built without one");
+        Ok(result)
+    }
+
+    async fn get_prompt(
+        &self,
+        _request: GetPromptRequestParams,
+        _context: RequestContext<RoleServer>,
+    ) -> Result<rmcp::model::GetPromptResponse, ErrorData> {
+        let result: rmcp::model::GetPromptResult = serde_json::from_value(json!({
+            "messages": [{"role": "user", "content": {"type": "text", "text": "Hi"}}]
+        }))
+        .unwrap();
+        Ok(rmcp::model::GetPromptResponse::Complete(result))
+    }
+}
+
+/// What the handler built from JSON still says it is complete to a 2026-07-28 client, which
+/// requires it; an older client gets no `resultType`, as before that revision.
+#[tokio::test]
+async fn results_a_handler_built_from_json_say_they_are_complete() {
+    let server = Server::new((), ToolSet::new(tools![add]).unwrap()).with_handler(FromJson);
+    for version in versions() {
+        let modern = version >= rmcp::model::ProtocolVersion::V_2026_07_28;
+        let client = connect(server.clone(), version.clone()).await;
+        let resources = client.list_resources(None).await.unwrap();
+        assert_eq!(resources.resources.len(), 1);
+        let expected = modern.then_some(rmcp::model::ResultType::COMPLETE);
+        assert_eq!(resources.result_type, expected, "{version}");
+        let prompt = client
+            .get_prompt(GetPromptRequestParams::new("any"))
+            .await
+            .unwrap();
+        assert_eq!(prompt.result_type, expected, "{version}");
+        client.cancel().await.unwrap();
+    }
+}

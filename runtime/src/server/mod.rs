@@ -21,12 +21,13 @@ use rmcp::model::{
     CallToolRequestParams, CallToolResponse, CancelTaskParams, CancelledNotificationParam,
     ClientCapabilities, CompleteRequestParams, CompleteResult, CreateTaskResult,
     CustomNotification, CustomRequest, CustomResult, GetPromptRequestParams, GetPromptResponse,
-    GetSkillRequestParams, GetSkillResult, GetTaskParams, GetTaskResult, Implementation,
-    ListPromptsResult, ListResourceTemplatesResult, ListResourcesResult, ListSkillsResult,
-    ListToolsResult, PaginatedRequestParams, ProgressNotificationParam, ProtocolVersion,
-    ReadResourceDirectoryRequestParams, ReadResourceDirectoryResult, ReadResourceRequestParams,
-    ReadResourceResponse, ServerCapabilities, ServerConfig, SubscribeRequestParams,
-    SubscriptionFilter, Tool, UnsubscribeRequestParams, UpdateTaskParams,
+    GetPromptResult, GetSkillRequestParams, GetSkillResult, GetTaskParams, GetTaskResult,
+    Implementation, ListPromptsResult, ListResourceTemplatesResult, ListResourcesResult,
+    ListSkillsResult, ListToolsResult, PaginatedRequestParams, ProgressNotificationParam,
+    ProtocolVersion, ReadResourceDirectoryRequestParams, ReadResourceDirectoryResult,
+    ReadResourceRequestParams, ReadResourceResponse, ReadResourceResult, ResultType,
+    ServerCapabilities, ServerConfig, SubscribeRequestParams, SubscriptionFilter, Tool,
+    UnsubscribeRequestParams, UpdateTaskParams,
 };
 use rmcp::service::{NotificationContext, RequestContext, SubscriptionContext};
 use rmcp::task_manager::{TaskManager, TaskOptions};
@@ -177,6 +178,8 @@ impl<S: Send + Sync + 'static, H: ServerHandler> Server<S, H> {
     /// logging. Notifications (`notifications/roots/list_changed`, cancellation, progress)
     /// go to the handler. The server's name, version and instructions stay the server's own
     /// ([`Server::with_info`]); the handler's instructions are used when the server has none.
+    /// A result the handler builds from JSON (without rmcp's constructors) is sent with
+    /// `resultType: "complete"` to clients on 2026-07-28, which require it.
     ///
     /// ```
     /// use rmcp::handler::server::router::prompt::PromptRouter;
@@ -483,7 +486,10 @@ impl<S: Send + Sync + 'static, H: ServerHandler> ServerHandler for Server<S, H> 
         if self.theirs().completions.is_none() {
             return Ok(CompleteResult::default());
         }
-        self.handler.complete(request, context).await
+        self.handler
+            .complete(request, context)
+            .await
+            .map(SaysComplete::says_complete)
     }
 
     /// The handler's when it advertises logging; otherwise any level is accepted: toolshape
@@ -505,7 +511,12 @@ impl<S: Send + Sync + 'static, H: ServerHandler> ServerHandler for Server<S, H> 
         request: GetPromptRequestParams,
         context: RequestContext<RoleServer>,
     ) -> Result<GetPromptResponse, ErrorData> {
-        self.handler.get_prompt(request, context).await
+        Ok(match self.handler.get_prompt(request, context).await? {
+            GetPromptResponse::Complete(result) => {
+                GetPromptResponse::Complete(result.says_complete())
+            }
+            other => other,
+        })
     }
 
     async fn list_prompts(
@@ -516,7 +527,10 @@ impl<S: Send + Sync + 'static, H: ServerHandler> ServerHandler for Server<S, H> 
         if self.theirs().prompts.is_none() {
             return Ok(ListPromptsResult::default());
         }
-        self.handler.list_prompts(request, context).await
+        self.handler
+            .list_prompts(request, context)
+            .await
+            .map(SaysComplete::says_complete)
     }
 
     async fn list_resources(
@@ -527,7 +541,10 @@ impl<S: Send + Sync + 'static, H: ServerHandler> ServerHandler for Server<S, H> 
         if self.theirs().resources.is_none() {
             return Ok(ListResourcesResult::default());
         }
-        self.handler.list_resources(request, context).await
+        self.handler
+            .list_resources(request, context)
+            .await
+            .map(SaysComplete::says_complete)
     }
 
     async fn list_resource_templates(
@@ -538,7 +555,10 @@ impl<S: Send + Sync + 'static, H: ServerHandler> ServerHandler for Server<S, H> 
         if self.theirs().resources.is_none() {
             return Ok(ListResourceTemplatesResult::default());
         }
-        self.handler.list_resource_templates(request, context).await
+        self.handler
+            .list_resource_templates(request, context)
+            .await
+            .map(SaysComplete::says_complete)
     }
 
     async fn read_resource(
@@ -554,7 +574,12 @@ impl<S: Send + Sync + 'static, H: ServerHandler> ServerHandler for Server<S, H> 
                 Some(serde_json::json!({"uri": request.uri})),
             ));
         }
-        self.handler.read_resource(request, context).await
+        Ok(match self.handler.read_resource(request, context).await? {
+            ReadResourceResponse::Complete(result) => {
+                ReadResourceResponse::Complete(result.says_complete())
+            }
+            other => other,
+        })
     }
 
     fn accepted_subscription_filter(
@@ -689,3 +714,31 @@ impl<S: Send + Sync + 'static, H: ServerHandler> ServerHandler for Server<S, H> 
         self.handler.read_resource_directory(request, context).await
     }
 }
+
+/// A result the handler made says it is complete (`resultType: "complete"`), as protocol
+/// 2026-07-28 requires: rmcp's constructors set it, but a result deserialised from JSON (a
+/// handler that builds its answers from data, a proxy) has none, and a 2026-07-28 client
+/// refuses it. rmcp removes the field again for clients on older versions.
+trait SaysComplete {
+    fn says_complete(self) -> Self;
+}
+
+macro_rules! says_complete {
+    ($($result:ty),*) => {
+        $(impl SaysComplete for $result {
+            fn says_complete(mut self) -> Self {
+                self.result_type.get_or_insert(ResultType::COMPLETE);
+                self
+            }
+        })*
+    };
+}
+
+says_complete!(
+    CompleteResult,
+    GetPromptResult,
+    ListPromptsResult,
+    ListResourcesResult,
+    ListResourceTemplatesResult,
+    ReadResourceResult
+);
