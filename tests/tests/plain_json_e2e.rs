@@ -1,6 +1,7 @@
 //! `#[tool(format = "json", envelope = false)]`: MCP's own structured result — the value as
 //! `structuredContent`, its schema as `outputSchema`, the value as canonical JSON text, the
-//! provenance in `_meta` — through rmcp's client in both protocol eras.
+//! provenance in `_meta` — through rmcp's client in both protocol eras (a value that is not
+//! an object is structured content only from 2026-07-28 on).
 
 use toolshape_test_support as common;
 
@@ -42,7 +43,8 @@ fn get_current_time(
     })
 }
 
-/// A value that is not an object: MCP's structured content is one, so this has text only.
+/// A value that is not an object: structured content from protocol 2026-07-28 on; text only
+/// for older clients, as MCP's structured content was an object before.
 #[tool(format = "json", envelope = false)]
 fn list_zones() -> Vec<String> {
     vec!["Europe/Paris".into(), "Asia/Tokyo".into()]
@@ -131,11 +133,23 @@ async fn json_without_the_envelope_is_mcp_structured_content() {
             "Error: Invalid timezone: Mars/Olympus"
         );
 
-        // Not an object: no outputSchema, no structuredContent; the text and the hash stay.
-        assert!(tool("list_zones").output_schema.is_none());
+        // Not an object: the schema and the structured content on 2026-07-28 (SEP-2106),
+        // neither before; the text and the hash in every version.
+        let modern = version >= rmcp::model::ProtocolVersion::V_2026_07_28;
+        let zones = tool("list_zones");
         let result = call(&client, "list_zones", json!({})).await.unwrap();
         assert_eq!(result.is_error, Some(false));
-        assert!(result.structured_content.is_none());
+        if modern {
+            let schema = zones.output_schema.as_ref().expect("an array's schema");
+            assert_eq!(schema["type"], "array", "{version}");
+            let structured = result.structured_content.clone().expect("the array");
+            validate(&zones, &structured);
+            assert_eq!(structured, json!(["Europe/Paris", "Asia/Tokyo"]));
+        } else {
+            assert!(zones.output_schema.is_none(), "{version}");
+            assert!(result.structured_content.is_none(), "{version}");
+        }
+        assert_eq!(result.content.len(), 1, "the text once: {result:?}");
         assert_eq!(text_of(&result), r#"["Europe/Paris","Asia/Tokyo"]"#);
         let provenance = &result.meta.as_ref().expect("_meta").0["dev.toolshape/provenance"];
         assert_eq!(

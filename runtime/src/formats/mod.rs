@@ -102,9 +102,11 @@ pub struct HybridFormat;
 impl Sealed for HybridFormat {}
 
 /// `format = "json", envelope = false`: MCP's own structured result, without toolshape's
-/// envelope. `structuredContent` is the value itself and `outputSchema` its schema (for a
-/// value that serialises as an object, as MCP's structured content is one); the text block
-/// is the value as canonical JSON; the provenance is in `_meta`, as for a text result.
+/// envelope. `structuredContent` is the value itself and `outputSchema` its schema; the text
+/// block is the value as canonical JSON; the provenance is in `_meta`, as for a text result.
+/// A value that is not an object (a list, a number) is structured content from protocol
+/// 2026-07-28 on; for older clients rmcp leaves the schema and the structured content out,
+/// and the text carries the value.
 #[derive(Debug, Clone, Copy, Default)]
 pub struct PlainJson;
 
@@ -144,21 +146,22 @@ impl<T: JsonOutput> Render<Rich<T>> for PlainJson {
 }
 
 /// The output schema of a json tool without its envelope: the value's own schema, its root
-/// inlined (a root `$ref` would not say `"type": "object"`, and rmcp lists no other), or
-/// none for a value that is not an object. Not generic: compiled once for all tools.
+/// inlined (a root `$ref` would not say `"type": "object"`, which clients before 2026-07-28
+/// need). Not generic: compiled once for all tools.
 fn plain_schema(root: fn(&mut SchemaGenerator) -> schemars::Schema) -> Option<JsonObject> {
     let mut generator = SchemaSettings::draft2020_12()
         .for_serialize()
         .into_generator();
-    let Value::Object(schema) = root(&mut generator).to_value() else {
-        return None;
-    };
-    (schema.get("type").and_then(Value::as_str) == Some("object")).then_some(schema)
+    match root(&mut generator).to_value() {
+        Value::Object(schema) => Some(schema),
+        // `true`: any value, which needs no schema
+        _ => None,
+    }
 }
 
 /// A json result without the envelope: the canonical JSON text, the value as
-/// `structuredContent` when it is an object, the attachments, and the provenance (its hash
-/// over the same canonical bytes) in `_meta`. Not generic.
+/// `structuredContent`, the attachments, and the provenance (its hash over the same
+/// canonical bytes) in `_meta`. Not generic.
 fn plain_value(data: Value, attachments: Vec<Attachment>, facts: &CallFacts<'_>) -> CallToolResult {
     let canonical_data = canonical::to_vec(&data);
     let hash = provenance::hash_canonical(&canonical_data);
@@ -169,9 +172,7 @@ fn plain_value(data: Value, attachments: Vec<Attachment>, facts: &CallFacts<'_>)
     content.push(ContentBlock::text(text));
     content.extend(attachments.iter().map(Attachment::content_block));
     let mut result = CallToolResult::success(content);
-    if data.is_object() {
-        result.structured_content = Some(data);
-    }
+    result.structured_content = Some(data);
     result.meta = Some(provenance::meta(facts.provenance(Some(hash))));
     result
 }

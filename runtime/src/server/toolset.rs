@@ -595,8 +595,8 @@ fn warn_of_an_unlisted_output_schema(tool: &Tool) {
         tracing::warn!(
             tool = %tool.name,
             "the outputSchema of `{}` has no \"type\": \"object\" at its root; clients on \
-             2025-11-25 will not see it (MCP's structured content is an object: inline a \
-             root \"$ref\")",
+             2025-11-25 will not see it (before 2026-07-28, MCP's output schemas are objects: \
+             inline a root \"$ref\")",
             tool.name
         );
     }
