@@ -237,6 +237,24 @@ impl<S: Send + Sync + 'static, H: ServerHandler> Server<S, H> {
         self
     }
 
+    /// The whole `serverInfo` of the `initialize` answer, beyond name and version: a title
+    /// for people, a description, icons, a website.
+    ///
+    /// ```
+    /// use rmcp::model::Implementation;
+    /// use toolshape::{Server, ToolSet};
+    ///
+    /// let server = Server::new((), ToolSet::default()).with_server_info(
+    ///     Implementation::new("everything", "2.0.0").with_title("Everything Reference Server"),
+    /// );
+    /// let info = rmcp::ServerHandler::get_info(&server).server_info;
+    /// assert_eq!(info.title.as_deref(), Some("Everything Reference Server"));
+    /// ```
+    pub fn with_server_info(mut self, server_info: Implementation) -> Self {
+        Arc::make_mut(&mut self.info).server_info = server_info;
+        self
+    }
+
     /// Seals the request state of input-required results with these keys instead of a
     /// random key of this process: see [`StateKeys`](crate::StateKeys).
     pub fn with_state_keys(mut self, keys: crate::StateKeys) -> Self {
