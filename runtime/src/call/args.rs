@@ -849,6 +849,11 @@ fn expected_of(schema: &Value, definitions: &serde_json::Map<String, Value>) -> 
             if let Some(name) = inner.strip_prefix("object ") {
                 // `array of `EditOperation` objects`, not `array of object `EditOperation``
                 let _ = write!(out, " of {name} objects");
+            } else if matches!(
+                inner.as_str(),
+                "string" | "integer" | "number" | "boolean" | "object" | "array"
+            ) {
+                let _ = write!(out, " of {inner}s");
             } else if inner.contains(',') || inner.contains(" or ") {
                 let _ = write!(out, " of ({inner})");
             } else {
@@ -891,6 +896,9 @@ pub(crate) fn parse<L: ParamList>(
     ignore_unknown: bool,
 ) -> Result<L::Values, Vec<ArgProblem>> {
     let mut problems = Vec::new();
+    for value in args.values_mut() {
+        whole_floats_as_integers(value);
+    }
     let parsed = list.parse(params, &mut args, &mut problems);
     if !ignore_unknown {
         for name in args.keys() {
@@ -900,6 +908,32 @@ pub(crate) fn parse<L: ParamList>(
     match parsed {
         Some(parsed) if problems.is_empty() => Ok(parsed),
         _ => Err(problems),
+    }
+}
+
+/// Writes each number with a zero fraction (`3.0`) as the integer it is (`3`), inside arrays
+/// and objects too. JSON Schema counts `3.0` as an integer, so a schema saying `integer`
+/// accepts it, and clients send it (a JavaScript number, a float the model wrote); serde
+/// reads an integer type only from an integer. A float parameter reads `3` as `3.0`.
+fn whole_floats_as_integers(value: &mut Value) {
+    match value {
+        Value::Number(number) if number.is_f64() => {
+            let Some(float) = number.as_f64() else {
+                return;
+            };
+            if float.fract() != 0.0 || !float.is_finite() {
+                return;
+            }
+            // 2^64: the first whole float above every u64; i64::MIN is exact as a float.
+            if (0.0..18_446_744_073_709_551_616.0).contains(&float) {
+                *number = serde_json::Number::from(float as u64);
+            } else if (-9_223_372_036_854_775_808.0..0.0).contains(&float) {
+                *number = serde_json::Number::from(float as i64);
+            }
+        }
+        Value::Array(items) => items.iter_mut().for_each(whole_floats_as_integers),
+        Value::Object(members) => members.values_mut().for_each(whole_floats_as_integers),
+        _ => {}
     }
 }
 
@@ -1103,6 +1137,31 @@ mod tests {
         assert_eq!(
             two.problem(&json!("a")).unwrap(),
             "expected a string of at least 2 characters, got 1 character"
+        );
+    }
+
+    #[test]
+    fn whole_floats_are_integers_and_other_floats_stay() {
+        let (_, params) = infos((param::<i64>(), param::<Option<String>>()), SPECS);
+        let read = |value: Value| {
+            let mut args = JsonObject::new();
+            args.insert("id".into(), value);
+            parse((param::<i64>(), param::<Option<String>>()), &params, args)
+        };
+        assert_eq!(read(json!(3.0)), Ok((3, None)));
+        assert_eq!(read(json!(-2.0)), Ok((-2, None)));
+        assert!(read(json!(1.5)).is_err());
+
+        let mut nested = json!({"a": [1.0, 2.5, -0.0], "b": 1e300, "c": "4.0"});
+        whole_floats_as_integers(&mut nested);
+        assert_eq!(nested, json!({"a": [1, 2.5, 0], "b": 1e300, "c": "4.0"}));
+        assert!(nested["a"][0].is_u64());
+
+        let mut generator = SchemaSettings::draft2020_12().into_generator();
+        let strings = generator.subschema_for::<Vec<String>>().to_value();
+        assert_eq!(
+            expected_of(&strings, generator.definitions()),
+            "array of strings"
         );
     }
 }
