@@ -310,3 +310,24 @@ async fn results_a_handler_built_from_json_say_they_are_complete() {
         client.cancel().await.unwrap();
     }
 }
+
+/// A server that advertises only what it is told to (and its tools): what a client sees at
+/// initialisation, and methods left out still answered.
+#[tokio::test]
+async fn capabilities_as_stated() {
+    let server = Server::new((), ToolSet::new(tools![add]).unwrap())
+        .with_capabilities(ServerCapabilities::builder().enable_prompts().build());
+    for version in versions() {
+        let client = connect(server.clone(), version.clone()).await;
+        let capabilities = &client.peer_info().unwrap().capabilities;
+        assert!(capabilities.tools.is_some(), "{version}");
+        assert!(capabilities.prompts.is_some(), "{version}");
+        assert!(capabilities.logging.is_none(), "{version}");
+        assert!(capabilities.resources.is_none(), "{version}");
+        assert!(capabilities.completions.is_none(), "{version}");
+        assert!(client.list_prompts(None).await.unwrap().prompts.is_empty());
+        let result = call(&client, "add", json!({"a": 1, "b": 2})).await.unwrap();
+        assert_eq!(result.structured_content.unwrap()["data"], 3);
+        client.cancel().await.unwrap();
+    }
+}

@@ -255,6 +255,12 @@ async fn a_task_is_created_polled_and_completed_in_both_eras() {
         let info = client.peer_info().expect("the server's info");
         assert!(info.capabilities.supports_tasks(), "{version}: {info:?}");
     }
+    // Capabilities stated by hand keep it: it follows the tools.
+    let (server, _) = server();
+    let server = server.with_capabilities(rmcp::model::ServerCapabilities::default());
+    let info = rmcp::ServerHandler::get_info(&server);
+    assert!(info.capabilities.supports_tasks(), "{info:?}");
+    assert!(info.capabilities.tools.is_some() && info.capabilities.logging.is_none());
 }
 
 #[tokio::test]

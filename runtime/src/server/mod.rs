@@ -288,6 +288,40 @@ impl<S: Send + Sync + 'static, H: ServerHandler> Server<S, H> {
         self
     }
 
+    /// What the server advertises besides its tools, instead of toolshape's default
+    /// (resources, prompts, completions and logging, answered empty when nothing serves
+    /// them, so that clients which list them get an answer): for a server that must
+    /// advertise exactly what another implementation did. The `tools` capability is kept
+    /// (as given, or `{}`), and so is the tasks extension when a tool can run as a task; a
+    /// handler given to [`Server::with_handler`] still adds what it advertises. Methods of
+    /// capabilities left out are still answered (an empty list, a level accepted).
+    ///
+    /// ```
+    /// use rmcp::model::ServerCapabilities;
+    /// use toolshape::{Server, ToolSet};
+    ///
+    /// let server = Server::new((), ToolSet::default())
+    ///     .with_capabilities(ServerCapabilities::builder().enable_prompts().build());
+    /// let capabilities = rmcp::ServerHandler::get_info(&server).capabilities;
+    /// assert!(capabilities.tools.is_some() && capabilities.prompts.is_some());
+    /// assert!(capabilities.logging.is_none() && capabilities.resources.is_none());
+    /// ```
+    pub fn with_capabilities(mut self, mut capabilities: ServerCapabilities) -> Self {
+        let ours = &Arc::make_mut(&mut self.info).capabilities;
+        if capabilities.tools.is_none() {
+            capabilities.tools = ours.tools.clone();
+        }
+        if self.tools.runs_tasks() {
+            let tasks = ours.extensions.clone().unwrap_or_default();
+            capabilities
+                .extensions
+                .get_or_insert_with(Default::default)
+                .extend(tasks);
+        }
+        Arc::make_mut(&mut self.info).capabilities = capabilities;
+        self
+    }
+
     /// Sets the `instructions` the server gives clients at initialisation.
     pub fn with_instructions(mut self, instructions: impl Into<String>) -> Self {
         let info = Arc::make_mut(&mut self.info);
