@@ -177,6 +177,9 @@ pub(crate) struct ArgArgs {
     pub(crate) one_of: Option<SpannedValue<Listed<OneOf>>>,
     /// `header = "Region"`: also sent as the HTTP header `Mcp-Param-Region`.
     pub(crate) header: Option<SpannedValue<Quoted<String>>>,
+    /// `description = "..."` or any constant `&'static str` expression: replaces the
+    /// parameter's doc comment as its description.
+    pub(crate) description: Option<TextValue>,
 }
 
 /// `range(min = .., max = ..)` of `#[arg]`: number literals.

@@ -296,6 +296,7 @@ fn read_arg(errors: &mut darling::error::Accumulator, attrs: &[syn::Attribute]) 
                 merged.pattern = arg.pattern.or(merged.pattern);
                 merged.one_of = arg.one_of.or(merged.one_of);
                 merged.header = arg.header.or(merged.header);
+                merged.description = arg.description.or(merged.description);
             }
             Err(error) => errors.push(error),
         }
@@ -625,7 +626,10 @@ pub(crate) fn build(
                     name,
                     ty: typed.ty.clone(),
                     borrowed,
-                    description: docs::collect_text(&typed.attrs, typed.ty.span())
+                    description: arg
+                        .description
+                        .clone()
+                        .or_else(|| docs::collect_text(&typed.attrs, typed.ty.span()))
                         .unwrap_or_else(|| TextValue::Literal(syn::LitStr::new("", typed.ty.span()))),
                     default: arg.default.map(|default| match (*default).clone() {
                         darling::util::Override::Inherit => None,

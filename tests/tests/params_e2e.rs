@@ -21,9 +21,16 @@ const ECHO_NAME: &str = "echo.word";
     title = ECHO_TITLE,
     description = concat!("Echo a word back. Served by ", env!("CARGO_PKG_NAME"), "."),
 )]
-fn echo(word: String) -> String {
+fn echo(
+    /// Replaced by the `description` below.
+    #[arg(description = WORD_HELP)]
+    word: String,
+) -> String {
     word
 }
+
+/// A parameter's description shared by several tools, as a `const`.
+const WORD_HELP: &str = concat!("The word to echo; formats: ", "plain text.");
 
 #[tokio::test]
 async fn names_descriptions_and_titles_from_constant_expressions() {
@@ -40,6 +47,10 @@ async fn names_descriptions_and_titles_from_constant_expressions() {
             Some("Echo a word back. Served by toolshape-tests.")
         );
         assert_eq!(echo.title.as_deref(), Some("Echo"));
+        assert_eq!(
+            echo.input_schema["properties"]["word"]["description"],
+            json!("The word to echo; formats: plain text.")
+        );
         let result = call(&client, ECHO_NAME, json!({"word": "hi"}))
             .await
             .unwrap();
