@@ -84,6 +84,15 @@ async fn steps(#[context] cx: Context) -> String {
     "done".to_owned()
 }
 
+/// Log messages at three levels.
+#[tool(format = "text")]
+async fn warns(#[context] cx: Context) -> String {
+    cx.log(LogLevel::Info, "checking the disk").await;
+    cx.log(LogLevel::Warning, "disk nearly full").await;
+    cx.log(LogLevel::Error, "disk full").await;
+    "checked".to_owned()
+}
+
 #[derive(Default)]
 struct Seen {
     progress: Vec<(f64, Option<f64>, Option<String>)>,
@@ -189,7 +198,7 @@ fn server() -> Server<()> {
     .unwrap();
     Server::new(
         (),
-        ToolSet::new(tools![greet, two_rounds, sample_and_roots, steps]).unwrap(),
+        ToolSet::new(tools![greet, two_rounds, sample_and_roots, steps, warns]).unwrap(),
     )
     .with_state_keys(keys)
 }
@@ -399,6 +408,35 @@ async fn progress_and_logs_in_both_eras() {
         };
         assert_eq!(seen.logs, expected_logs, "{version}");
     }
+}
+
+/// A 2025-11-25 client that set a level with `logging/setLevel` gets nothing below it.
+#[tokio::test]
+async fn a_level_set_by_the_client_filters_log_messages() {
+    let version = ProtocolVersion::V_2025_11_25;
+    let (client, seen) = connect(version, ElicitationAction::Accept).await;
+    client
+        .set_level(rmcp::model::SetLevelRequestParams::new(
+            rmcp::model::LoggingLevel::Warning,
+        ))
+        .await
+        .unwrap();
+    for name in ["steps", "warns"] {
+        let request = CallToolRequestParams::new(name).with_arguments(Default::default());
+        client.call_tool(request).await.unwrap();
+    }
+    tokio::time::sleep(std::time::Duration::from_millis(50)).await;
+    assert_eq!(
+        seen.lock().unwrap().logs,
+        [json!("disk nearly full"), json!("disk full")],
+        "info messages are below the level"
+    );
+    // Another session (a new connection) starts without a level: it gets them all.
+    let (client, seen) = connect(ProtocolVersion::V_2025_11_25, ElicitationAction::Accept).await;
+    let request = CallToolRequestParams::new("warns").with_arguments(Default::default());
+    client.call_tool(request).await.unwrap();
+    tokio::time::sleep(std::time::Duration::from_millis(50)).await;
+    assert_eq!(seen.lock().unwrap().logs.len(), 3);
 }
 
 /// rmcp's client puts a progress token on every request, so this talks JSON-RPC itself: a

@@ -171,14 +171,21 @@ impl Context {
 
     /// Sends a log message to the client, and to this process's `tracing` log.
     ///
-    /// A 2025-11-25 client receives every message (it filters them itself); a 2026-07-28
+    /// A 2025-11-25 client receives those at or above the level it set for its session with
+    /// `logging/setLevel` (every message until it sets one); a 2026-07-28
     /// client receives those at or above the level its request asked for, and none when it
     /// asked for none.
     pub async fn log(&self, level: LogLevel, message: impl Into<String>) {
         let message = message.into();
         tracing::debug!(level = level.as_str(), %message, "tool log message");
         let wanted = match self.inputs.era {
-            Era::Requests => Some(LogLevel::Debug),
+            Era::Requests => Some(
+                self.request
+                    .extensions
+                    .get::<SessionLogLevel>()
+                    .and_then(SessionLogLevel::get)
+                    .unwrap_or(LogLevel::Debug),
+            ),
             Era::Rounds | Era::Task => requested_log_level(&self.request),
         };
         if wanted.is_none_or(|wanted| level < wanted) {
@@ -641,6 +648,11 @@ impl LogLevel {
     }
 
     #[allow(deprecated)] // logging: deprecated by SEP-2577, still part of 2025-11-25
+    #[allow(deprecated)] // logging: deprecated by SEP-2577, still part of 2025-11-25
+    fn from_rmcp(level: &rmcp::model::LoggingLevel) -> Option<LogLevel> {
+        LogLevel::ALL.into_iter().find(|l| l.to_rmcp() == *level)
+    }
+
     fn to_rmcp(self) -> rmcp::model::LoggingLevel {
         use rmcp::model::LoggingLevel as L;
         match self {
@@ -658,11 +670,29 @@ impl LogLevel {
 
 /// The level a 2026-07-28 request asked for in its `_meta`, if any.
 fn requested_log_level(request: &RequestContext<RoleServer>) -> Option<LogLevel> {
-    let wanted = request.meta.log_level()?;
-    #[allow(deprecated)]
-    LogLevel::ALL
-        .into_iter()
-        .find(|level| level.to_rmcp() == wanted)
+    LogLevel::from_rmcp(&request.meta.log_level()?)
+}
+
+/// The level a 2025-11-25 client set for its session with `logging/setLevel`, if any: the
+/// server keeps it, and a call's [`Context::log`] sends nothing below it.
+#[derive(Debug, Clone, Default)]
+pub(crate) struct SessionLogLevel(std::sync::Arc<std::sync::atomic::AtomicU8>);
+
+impl SessionLogLevel {
+    /// 0: none set; else the level's index in [`LogLevel::ALL`], plus one.
+    #[allow(deprecated)] // logging: deprecated by SEP-2577, still part of 2025-11-25
+    pub(crate) fn set(&self, level: &rmcp::model::LoggingLevel) {
+        let index = LogLevel::ALL.iter().position(|l| l.to_rmcp() == *level);
+        let stored = index.map_or(0, |index| index as u8 + 1);
+        self.0.store(stored, std::sync::atomic::Ordering::Relaxed);
+    }
+
+    pub(crate) fn get(&self) -> Option<LogLevel> {
+        let stored = self.0.load(std::sync::atomic::Ordering::Relaxed);
+        LogLevel::ALL
+            .get(usize::from(stored).checked_sub(1)?)
+            .copied()
+    }
 }
 
 /// How a request's questions are asked.

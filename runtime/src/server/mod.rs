@@ -30,6 +30,8 @@ use rmcp::model::{
     UnsubscribeRequestParams, UpdateTaskParams,
 };
 use rmcp::service::{NotificationContext, RequestContext, SubscriptionContext};
+
+use crate::call::context::SessionLogLevel;
 use rmcp::task_manager::{TaskManager, TaskOptions};
 use rmcp::{ErrorData, RoleServer, ServerHandler};
 
@@ -71,6 +73,10 @@ pub struct Server<S, H = NoHandler> {
     task_ttl: Option<std::time::Duration>,
     /// How many tasks may run at once.
     task_limit: usize,
+    /// The level a 2025-11-25 client set with `logging/setLevel`. Each clone is one
+    /// session's server (rmcp's HTTP service clones the server per session), so a clone
+    /// starts with none.
+    log_level: SessionLogLevel,
 }
 
 /// The handler of a [`Server`] that has none: it serves no resources, prompts or
@@ -114,6 +120,7 @@ impl<S, H> Clone for Server<S, H> {
             tasks: self.tasks.clone(),
             task_ttl: self.task_ttl,
             task_limit: self.task_limit,
+            log_level: SessionLogLevel::default(),
         }
     }
 }
@@ -159,6 +166,7 @@ impl<S: Send + Sync + 'static> Server<S> {
             tasks: Arc::new(TaskManager::new()),
             task_ttl: Some(DEFAULT_TASK_TTL),
             task_limit: DEFAULT_TASK_LIMIT,
+            log_level: SessionLogLevel::default(),
         }
     }
 }
@@ -221,6 +229,7 @@ impl<S: Send + Sync + 'static, H: ServerHandler> Server<S, H> {
             tasks: self.tasks,
             task_ttl: self.task_ttl,
             task_limit: self.task_limit,
+            log_level: self.log_level,
         }
     }
 
@@ -483,6 +492,7 @@ impl<S: Send + Sync + 'static, H: ServerHandler> ServerHandler for Server<S, H> 
             tools: self.tools.clone(),
         });
         context.extensions.insert(ServerTools(tools));
+        context.extensions.insert(self.log_level.clone());
         let task = self
             .tools
             .info(&request.name)
@@ -544,14 +554,16 @@ impl<S: Send + Sync + 'static, H: ServerHandler> ServerHandler for Server<S, H> 
             .map(SaysComplete::says_complete)
     }
 
-    /// The handler's when it advertises logging; otherwise any level is accepted: toolshape
-    /// servers log to stderr through `tracing`, so there is nothing to filter.
+    /// Kept for this session: a tool's `Context::log` below the level is not sent (a
+    /// 2026-07-28 request states its level itself). Then the handler's, when it advertises
+    /// logging.
     #[allow(deprecated)] // logging/setLevel: deprecated by SEP-2577, still in 2025-11-25
     async fn set_level(
         &self,
         request: rmcp::model::SetLevelRequestParams,
         context: RequestContext<RoleServer>,
     ) -> Result<(), ErrorData> {
+        self.log_level.set(&request.level);
         if self.theirs().logging.is_none() {
             return Ok(());
         }
