@@ -155,26 +155,28 @@ impl Constraints {
         }
     }
 
-    /// `unit` is singular (`item`); it is made plural where the count asks for it.
+    /// `unit` is singular (`item`); [`counted`] makes it plural where the count asks for it.
     fn length_problem(&self, count: u64, what: &str, unit: &str) -> Option<String> {
         let short = self.min_length.is_some_and(|min| count < min);
         let long = self.max_length.is_some_and(|max| count > max);
-        let units = |n: u64| {
-            if n == 1 {
-                unit.to_owned()
-            } else {
-                format!("{unit}s")
-            }
-        };
         (short || long).then(|| {
             let bounds = match (self.min_length, self.max_length) {
-                (Some(min), Some(max)) => format!("of {min} to {max} {}", units(max)),
-                (Some(min), None) => format!("of at least {min} {}", units(min)),
-                (None, Some(max)) => format!("of at most {max} {}", units(max)),
+                (Some(min), Some(max)) => format!("of {min} to {}", counted(max, unit)),
+                (Some(min), None) => format!("of at least {}", counted(min, unit)),
+                (None, Some(max)) => format!("of at most {}", counted(max, unit)),
                 (None, None) => String::new(),
             };
-            format!("expected {what} {bounds}, got {count} {}", units(count))
+            format!("expected {what} {bounds}, got {}", counted(count, unit))
         })
+    }
+}
+
+/// `1 item`, `2 items`: a count and its unit, singular or plural as English has it.
+fn counted(count: u64, unit: &str) -> String {
+    if count == 1 {
+        format!("1 {unit}")
+    } else {
+        format!("{count} {unit}s")
     }
 }
 
@@ -581,8 +583,7 @@ fn sent(value: &Value) -> String {
             let ellipsis = if shown.len() < text.len() { "…" } else { "" };
             format!("the string {}{ellipsis}", Value::String(shown))
         }
-        Value::Array(items) if items.len() == 1 => "an array of 1 item".into(),
-        Value::Array(items) => format!("an array of {} items", items.len()),
+        Value::Array(items) => format!("an array of {}", counted(items.len() as u64, "item")),
         Value::Object(_) => "an object".into(),
     }
 }

@@ -182,8 +182,8 @@ impl Context {
             Era::Requests => Some(
                 self.request
                     .extensions
-                    .get::<SessionLogLevel>()
-                    .and_then(SessionLogLevel::get)
+                    .get::<FromServer>()
+                    .and_then(|server| server.log_level.get())
                     .unwrap_or(LogLevel::Debug),
             ),
             Era::Rounds | Era::Task => requested_log_level(&self.request),
@@ -366,7 +366,12 @@ impl Context {
         name: &str,
         arguments: Value,
     ) -> Result<rmcp::model::CallToolResult, crate::ToolError> {
-        let Some(tools) = self.request.extensions.get::<ServerTools>().cloned() else {
+        let Some(tools) = self
+            .request
+            .extensions
+            .get::<FromServer>()
+            .map(|server| server.tools.clone())
+        else {
             return Err(crate::ToolError::new(format!(
                 "cannot call the tool `{name}`: other tools are reachable only when the server serves the call"
             )));
@@ -381,7 +386,6 @@ impl Context {
             }
         };
         tools
-            .0
             .call(name, arguments, self.clone())
             .await
             .map_err(|error| {
@@ -573,10 +577,13 @@ impl fmt::Display for InputError {
 
 impl std::error::Error for InputError {}
 
-/// The tools of the server serving a call, for [`Context::call_tool`]: put in the request's
-/// extensions by the server.
+/// What the server serving a call lends it, put in the request's extensions by the server:
+/// its tools, for [`Context::call_tool`], and the session's log level, for [`Context::log`].
 #[derive(Clone)]
-pub(crate) struct ServerTools(pub(crate) Arc<dyn CallTools>);
+pub(crate) struct FromServer {
+    pub(crate) tools: Arc<dyn CallTools>,
+    pub(crate) log_level: SessionLogLevel,
+}
 
 /// Calls a tool of a server by name, with the server's state.
 pub(crate) trait CallTools: Send + Sync {
@@ -647,12 +654,13 @@ impl LogLevel {
         }
     }
 
+    /// The level MCP names `level`.
     #[allow(deprecated)] // logging: deprecated by SEP-2577, still part of 2025-11-25
-    #[allow(deprecated)] // logging: deprecated by SEP-2577, still part of 2025-11-25
-    fn from_rmcp(level: &rmcp::model::LoggingLevel) -> Option<LogLevel> {
+    pub(crate) fn from_rmcp(level: &rmcp::model::LoggingLevel) -> Option<LogLevel> {
         LogLevel::ALL.into_iter().find(|l| l.to_rmcp() == *level)
     }
 
+    #[allow(deprecated)] // logging: deprecated by SEP-2577, still part of 2025-11-25
     fn to_rmcp(self) -> rmcp::model::LoggingLevel {
         use rmcp::model::LoggingLevel as L;
         match self {
@@ -679,11 +687,9 @@ fn requested_log_level(request: &RequestContext<RoleServer>) -> Option<LogLevel>
 pub(crate) struct SessionLogLevel(std::sync::Arc<std::sync::atomic::AtomicU8>);
 
 impl SessionLogLevel {
-    /// 0: none set; else the level's index in [`LogLevel::ALL`], plus one.
-    #[allow(deprecated)] // logging: deprecated by SEP-2577, still part of 2025-11-25
-    pub(crate) fn set(&self, level: &rmcp::model::LoggingLevel) {
-        let index = LogLevel::ALL.iter().position(|l| l.to_rmcp() == *level);
-        let stored = index.map_or(0, |index| index as u8 + 1);
+    /// Stored as 0 for none, else the level's place in [`LogLevel::ALL`] plus one.
+    pub(crate) fn set(&self, level: Option<LogLevel>) {
+        let stored = level.map_or(0, |level| level as u8 + 1);
         self.0.store(stored, std::sync::atomic::Ordering::Relaxed);
     }
 

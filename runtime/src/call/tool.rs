@@ -173,12 +173,12 @@ impl<S, L: ParamList, T, E> WithHandler<S, L, T, E> {
 pub(crate) fn describe<S>(def: &ToolDef<S>) -> (Tool, Reading) {
     let spec = def.spec;
     let (mut input_schema, params) = args::input_schema(&*def.param_schemas, spec.params);
-    let reading = Reading {
+    let mut reading = Reading {
         params,
-        ignore_unknown: spec.ignore_unknown_arguments,
+        ignore_unknown: false,
     };
-    if reading.ignore_unknown {
-        admit_unknown_arguments(&mut input_schema);
+    if spec.ignore_unknown_arguments {
+        ignore_unknown_arguments(&mut reading, &mut input_schema);
     }
     if let Some(extend) = spec.extend_schema {
         extend_input_schema(&mut input_schema, extend(), spec);
@@ -223,9 +223,11 @@ pub(crate) fn describe<S>(def: &ToolDef<S>) -> (Tool, Reading) {
     (tool, reading)
 }
 
-/// The input schema of a tool that drops arguments it does not take: it says so by not
-/// refusing them (`additionalProperties: false` removed).
-pub(crate) fn admit_unknown_arguments(input_schema: &mut JsonObject) {
+/// A tool drops the arguments it does not take instead of refusing them, and its input
+/// schema says so (no `additionalProperties: false`): for `unknown_arguments = "ignore"`
+/// and for every tool of a set told so.
+pub(crate) fn ignore_unknown_arguments(reading: &mut Reading, input_schema: &mut JsonObject) {
+    reading.ignore_unknown = true;
     input_schema.remove("additionalProperties");
 }
 

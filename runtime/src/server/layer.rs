@@ -88,9 +88,9 @@ pub trait Layer<S>: Send + Sync + 'static {
     /// tool takes or returns. Called once per tool when the layer is installed. Does nothing
     /// by default.
     ///
-    /// An `outputSchema` set here must have `"type": "object"` at its root (inline a root
-    /// `$ref`): rmcp leaves any other out of the listing for clients on 2025-11-25, and
-    /// toolshape logs a warning.
+    /// Clients on 2025-11-25 see only an `outputSchema` with `"type": "object"` at its root
+    /// (inline a root `$ref`): rmcp leaves any other out for them, and toolshape logs a
+    /// warning.
     fn describe(&self, tool: &mut Tool) {
         let _ = tool;
     }

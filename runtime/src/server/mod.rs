@@ -30,12 +30,10 @@ use rmcp::model::{
     UnsubscribeRequestParams, UpdateTaskParams,
 };
 use rmcp::service::{NotificationContext, RequestContext, SubscriptionContext};
-
-use crate::call::context::SessionLogLevel;
 use rmcp::task_manager::{TaskManager, TaskOptions};
 use rmcp::{ErrorData, RoleServer, ServerHandler};
 
-use crate::call::context::{CallTools, ServerTools, TaskStarter};
+use crate::call::context::{CallTools, FromServer, LogLevel, SessionLogLevel, TaskStarter};
 use crate::call::spec::TaskSupport;
 use crate::server::layer::Tools as _;
 use crate::server::tasks::TaskStore;
@@ -491,8 +489,10 @@ impl<S: Send + Sync + 'static, H: ServerHandler> ServerHandler for Server<S, H> 
             state: self.state.clone(),
             tools: self.tools.clone(),
         });
-        context.extensions.insert(ServerTools(tools));
-        context.extensions.insert(self.log_level.clone());
+        context.extensions.insert(FromServer {
+            tools,
+            log_level: self.log_level.clone(),
+        });
         let task = self
             .tools
             .info(&request.name)
@@ -563,7 +563,7 @@ impl<S: Send + Sync + 'static, H: ServerHandler> ServerHandler for Server<S, H> 
         request: rmcp::model::SetLevelRequestParams,
         context: RequestContext<RoleServer>,
     ) -> Result<(), ErrorData> {
-        self.log_level.set(&request.level);
+        self.log_level.set(LogLevel::from_rmcp(&request.level));
         if self.theirs().logging.is_none() {
             return Ok(());
         }

@@ -13,6 +13,7 @@ use crate::call::error::DuplicateTool;
 use crate::call::rounds::{self, StateKeys};
 use crate::call::spec::BoxFuture;
 use crate::call::tool::ToolDef;
+use crate::call::tool::ignore_unknown_arguments;
 use crate::server::layer::{Call, Layer, Next, ToolInfo, Tools};
 
 pub(crate) struct Entry<S> {
@@ -120,8 +121,7 @@ impl<S: Send + Sync + 'static> ToolSet<S> {
         }
         let (mut tool, mut reading) = crate::call::tool::describe(&def);
         if self.ignore_unknown {
-            reading.ignore_unknown = true;
-            crate::call::tool::admit_unknown_arguments(Arc::make_mut(&mut tool.input_schema));
+            ignore_unknown_arguments(&mut reading, Arc::make_mut(&mut tool.input_schema));
         }
         self.entries.insert(
             def.spec.name,
@@ -153,8 +153,10 @@ impl<S: Send + Sync + 'static> ToolSet<S> {
         self.ignore_unknown = true;
         for entry in self.entries.values_mut() {
             let entry = Arc::make_mut(entry);
-            Arc::make_mut(&mut entry.reading).ignore_unknown = true;
-            crate::call::tool::admit_unknown_arguments(Arc::make_mut(&mut entry.tool.input_schema));
+            ignore_unknown_arguments(
+                Arc::make_mut(&mut entry.reading),
+                Arc::make_mut(&mut entry.tool.input_schema),
+            );
         }
         self
     }
@@ -199,9 +201,9 @@ impl<S: Send + Sync + 'static> ToolSet<S> {
     /// read as the function's parameters say, so a schema edit should only describe them
     /// better (descriptions, examples, tighter bounds the function checks itself).
     ///
-    /// An `outputSchema` must have `"type": "object"` at its root: MCP's structured content is
-    /// an object, and rmcp leaves any other output schema out of the listing for clients on
-    /// 2025-11-25 (a root `{"$ref": …}` too: inline it). Such a schema is logged as a warning.
+    /// Clients on 2025-11-25 see only an `outputSchema` with `"type": "object"` at its root
+    /// (rmcp leaves any other out for them, a root `{"$ref": …}` too: inline it); another is
+    /// logged as a warning.
     pub fn edit(&mut self, name: &str, edit: impl FnOnce(&mut Tool)) -> bool {
         match self.entries.get_mut(name) {
             Some(entry) => {
@@ -235,8 +237,11 @@ impl<S: Send + Sync + 'static> ToolSet<S> {
             }
         }
         for tool in self.served.values_mut() {
+            let before = tool.clone();
             layer.describe(tool);
-            warn_of_an_unlisted_output_schema(tool);
+            if *tool != before {
+                warn_of_an_unlisted_output_schema(tool);
+            }
         }
         for tool in layer.tools() {
             warn_of_an_unlisted_output_schema(&tool);
