@@ -160,7 +160,7 @@ pub(crate) enum IconTheme {
 }
 
 /// `#[arg(...)]` on a parameter.
-#[derive(Debug, Default, FromMeta)]
+#[derive(Debug, Clone, Default, FromMeta)]
 pub(crate) struct ArgArgs {
     /// `rename = "entityNames"`: the parameter's name on the wire.
     pub(crate) rename: Option<SpannedValue<Quoted<String>>>,

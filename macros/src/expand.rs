@@ -19,6 +19,16 @@ use crate::model::{self, Param, StateSource, Tool};
 pub(crate) fn tool(args: TokenStream, item: TokenStream) -> TokenStream {
     let mut function: ItemFn = match syn::parse2(item.clone()) {
         Ok(function) => function,
+        // A method of a trait definition, without a body.
+        Err(_) if syn::parse2::<syn::TraitItemFn>(item.clone()).is_ok() => {
+            let method: syn::TraitItemFn = syn::parse2(item.clone()).expect("parsed above");
+            let error = syn::Error::new(
+                method.sig.ident.span(),
+                "`#[tool]` cannot go on a method of a trait: a tool is a free function or a method of an `impl Type` block\n\
+                 help: put `#[tool]` on a free function or an inherent method that calls this one",
+            );
+            return with_item(item, error.into_compile_error());
+        }
         Err(error) => {
             let error = syn::Error::new(
                 error.span(),
@@ -28,6 +38,7 @@ pub(crate) fn tool(args: TokenStream, item: TokenStream) -> TokenStream {
         }
     };
     let (args, args_errors) = read_args(args);
+    let fallback = fallback(&function, args.krate.as_ref());
     let args_incomplete = args_errors.is_some();
     // Without a format, the output's checks would be a guess: generate nothing to check.
     let checkable = args.format.is_some();
@@ -38,7 +49,11 @@ pub(crate) fn tool(args: TokenStream, item: TokenStream) -> TokenStream {
         // Keep generating after an error in the attribute (with what could be read of it),
         // so the signature's errors and the type checks show in the same build.
         Ok(tool) => {
-            let constructor = checkable.then(|| constructors(&tool));
+            let constructor = if checkable {
+                constructors(&tool)
+            } else {
+                fallback
+            };
             quote! {
                 #function
                 #constructor
@@ -46,9 +61,39 @@ pub(crate) fn tool(args: TokenStream, item: TokenStream) -> TokenStream {
             }
         }
         // Keep the function so the rest of the crate, and IDEs, go on working.
+        // and register a tool that is never built, so that `tools![...]` does not report the
+        // same mistake again as "not a tool".
         Err(errors) => {
             let errors = errors.write_errors();
-            with_item(quote!(#function), quote!(#args_errors #errors))
+            with_item(quote!(#function #fallback), quote!(#args_errors #errors))
+        }
+    }
+}
+
+/// What registers a tool whose declaration has errors (reported already): the items
+/// `tools![...]` looks for, which the failed build never runs.
+fn fallback(function: &ItemFn, krate: Option<&syn::Path>) -> TokenStream {
+    let krate = krate.map_or_else(|| quote!(::toolshape), |path| quote!(#path));
+    let (vis, ident) = (&function.vis, &function.sig.ident);
+    if function.sig.receiver().is_some() {
+        let constructor = constructor_ident(ident);
+        quote! {
+            #[doc(hidden)]
+            #[allow(non_snake_case, dead_code)]
+            #vis fn #constructor() -> #krate::__private::ToolDef<Self> {
+                ::core::unreachable!()
+            }
+        }
+    } else {
+        quote! {
+            #[doc(hidden)]
+            #[allow(non_camel_case_types, dead_code)]
+            #vis enum #ident {}
+            impl<State> #krate::checks::IsTool<State> for #ident {
+                fn def() -> #krate::__private::ToolDef<State> {
+                    ::core::unreachable!()
+                }
+            }
         }
     }
 }
@@ -210,7 +255,7 @@ fn constructor(tool: &Tool, cfg: Option<TokenStream>) -> TokenStream {
     let extend_schema = match &tool.extend_schema {
         Some(path) => quote_spanned! {path.span()=>
             ::core::option::Option::Some(
-                (|| #private::SchemaKeywords::into_keywords(#path())) as fn() -> #private::JsonValue
+                (|| #krate::checks::SchemaKeywords::into_keywords(#path())) as fn() -> #private::JsonValue
             )
         },
         None => quote!(::core::option::Option::None),
@@ -267,20 +312,32 @@ fn constructor(tool: &Tool, cfg: Option<TokenStream>) -> TokenStream {
     };
 
     let arg_idents: Vec<_> = tool.schema_params().map(|param| &param.ident).collect();
-    // The type each argument is read as (`Defaulted` around it for a default), and the
-    // items that give the defaults.
+    let checks = quote!(#krate::checks);
+    // One reading per parameter, spanned at its type, so that a type that cannot be a
+    // parameter is reported there, once: `ToolParam` (`DefaultParam` with a default, whose
+    // value an item per parameter gives).
     let mut default_items = Vec::new();
-    let arg_types: Vec<_> = tool
+    let param_checks: Vec<_> = tool
         .schema_params()
         .map(|param| {
             let read = param.read_ty(&private);
+            let span = param.ty.span();
             let Some(default) = &param.default else {
-                return read;
+                return quote_spanned!(span=> <#read as #checks::ToolParam>::param());
             };
-            let holder = format_ident!("DefaultOf_{}", param.name.replace('-', "_"));
+            // Named after the Rust parameter (always an identifier), not its JSON name.
+            let rust_name = param.ident.to_string();
+            let holder = format_ident!(
+                "__ToolshapeDefault_{}",
+                rust_name.strip_prefix("r#").unwrap_or(&rust_name)
+            );
+            // Spanned at the parameter's type (for `default`) or the expression, so that a
+            // type without `Default` or an expression of another type is reported there.
             let value = match (default, &param.borrowed) {
-                (None, _) => quote!(::core::default::Default::default()),
-                (Some(expr), Some(_)) => quote!(::std::borrow::ToOwned::to_owned(#expr)),
+                (None, _) => quote_spanned!(span=> ::core::default::Default::default()),
+                (Some(expr), Some(lend)) if lend.is_reference() => {
+                    quote_spanned!(expr.span()=> ::std::borrow::ToOwned::to_owned(#expr))
+                }
                 // `default = "name"` for a `String` (or `PathBuf`, `Cow<str>`, …) parameter,
                 // as one writes it for a `&str` one.
                 (
@@ -290,9 +347,9 @@ fn constructor(tool: &Tool, cfg: Option<TokenStream>) -> TokenStream {
                             ..
                         }),
                     ),
-                    None,
+                    _,
                 ) => quote_spanned!(expr.span()=> ::core::convert::From::from(#expr)),
-                (Some(expr), None) => quote!(#expr),
+                (Some(expr), _) => quote!(#expr),
             };
             default_items.push(quote! {
                 #[allow(non_camel_case_types)]
@@ -303,8 +360,7 @@ fn constructor(tool: &Tool, cfg: Option<TokenStream>) -> TokenStream {
                     }
                 }
             });
-            let span = param.ty.span();
-            quote_spanned!(span=> #private::Defaulted<#read, #holder>)
+            quote_spanned!(span=> <#read as #checks::DefaultParam>::with_default::<#holder>())
         })
         .collect();
     let call_args = tool.params.iter().map(|param| match param {
@@ -315,12 +371,13 @@ fn constructor(tool: &Tool, cfg: Option<TokenStream>) -> TokenStream {
                 None => quote!(#ident),
             };
             match &param.borrowed {
-                Some(referent) => quote!(::core::borrow::Borrow::<#referent>::borrow(&#value)),
+                Some(lend) => lend.lend(quote!(&#value)),
                 None => value,
             }
         }
         Param::State => state_arg.clone().unwrap_or_default(),
-        Param::Context => quote!(__toolshape_context),
+        Param::Context(model::ContextPass::Value) => quote!(__toolshape_context),
+        Param::Context(model::ContextPass::Ref) => quote!(&__toolshape_context),
     });
     let call_args: Vec<_> = match &tool.state {
         StateSource::Receiver => std::iter::once(quote!(__toolshape_state))
@@ -338,7 +395,7 @@ fn constructor(tool: &Tool, cfg: Option<TokenStream>) -> TokenStream {
     } else {
         quote!(_)
     };
-    let context_pat = if tool.params.iter().any(|p| matches!(p, Param::Context)) {
+    let context_pat = if tool.params.iter().any(|p| matches!(p, Param::Context(_))) {
         quote!(__toolshape_context)
     } else {
         quote!(_)
@@ -358,12 +415,6 @@ fn constructor(tool: &Tool, cfg: Option<TokenStream>) -> TokenStream {
         .as_ref()
         .and_then(|ty| ty.to_token_stream().into_iter().next())
         .map_or_else(Span::call_site, |token| token.span());
-    // One check per parameter, spanned at its type: a type that cannot be a parameter is
-    // reported there, once.
-    let param_checks = arg_types
-        .iter()
-        .zip(tool.schema_params())
-        .map(|(read, param)| quote_spanned!(param.ty.span()=> #private::param::<#read>()));
     let params_step = quote!(.params((#(#param_checks,)*)));
     // A parameter whose type might be the request's `Context` but has no `#[context]`: the
     // hint to add it, at the type, before the errors of reading a `Context` from JSON.
@@ -373,15 +424,25 @@ fn constructor(tool: &Tool, cfg: Option<TokenStream>) -> TokenStream {
         .map(|param| {
             let ty = param.read_ty(&private);
             let span = param.ty.span();
-            let check = respan(quote!(#private::not_context), span);
+            let check = respan(quote!(#checks::ParamNotContext::check), span);
             quote_spanned! {span=>
                 #[allow(unused_imports)]
                 use #private::{ProbeContext as _, ProbeOther as _};
                 #check((&#private::Probe::<#ty>(::core::marker::PhantomData)).context_kind());
             }
         });
+    // The format completes the tool, through a trait (`OutputFormat`) whose failure names the
+    // output type and the format, at the return type; the error's text likewise
+    // (`ErrorText`), at the return type.
     let spanned_format = respan(format, output_span);
-    let format_step = quote_spanned!(output_span=> .format(#spanned_format));
+    let finish = respan(quote!(#checks::OutputFormat::finish), output_span);
+    // The error type itself when the return type is written `Result<T, E>`.
+    let error_span = tool
+        .output
+        .as_ref()
+        .and_then(error_type)
+        .map_or(output_span, Spanned::span);
+    let error_text = respan(quote!(#checks::ErrorText::error_text(error)), error_span);
 
     let body = quote! {
             #(#context_hints)*
@@ -403,17 +464,22 @@ fn constructor(tool: &Tool, cfg: Option<TokenStream>) -> TokenStream {
                 rust_path: ::core::concat!(::core::module_path!(), "::", #rust_name),
                 location: ::core::concat!(::core::file!(), ":", ::core::line!()),
             };
-            #private::ToolDef::build(&__TOOLSHAPE_SPEC)
-                #params_step
-                .handler(|#state_pat: &#state_ty, (#(#arg_idents,)*), #context_pat: #private::Context| {
-                    #private::Box::pin(async move {
-                        #[allow(unused_imports)]
-                        use #private::{ResultKind as _, ValueKind as _};
-                        let returned = #callee(#(#call_args),*) #await_;
-                        (&returned).kind_of_returned().into_result(returned)
-                    })
-                })
-                #format_step
+            #finish(
+                #spanned_format,
+                #private::ToolDef::build(&__TOOLSHAPE_SPEC)
+                    #params_step
+                    .handler(|#state_pat: &#state_ty, (#(#arg_idents,)*), #context_pat: #private::Context| {
+                        #private::Box::pin(async move {
+                            #[allow(unused_imports)]
+                            use #private::{ResultKind as _, ValueKind as _};
+                            let returned = #callee(#(#call_args),*) #await_;
+                            match (&returned).kind_of_returned().into_result(returned) {
+                                ::core::result::Result::Ok(value) => ::core::result::Result::Ok(value),
+                                ::core::result::Result::Err(error) => ::core::result::Result::Err(#error_text),
+                            }
+                        })
+                    }),
+            )
     };
     match &tool.state {
         // A method: an associated function beside it (an `impl` block holds no other items).
@@ -432,12 +498,30 @@ fn constructor(tool: &Tool, cfg: Option<TokenStream>) -> TokenStream {
             #cfg
             #[automatically_derived]
             #[allow(clippy::needless_lifetimes)]
-            impl #generics #private::IsTool<#state_ty> for #fn_ident #where_clause {
+            impl #generics #krate::checks::IsTool<#state_ty> for #fn_ident #where_clause {
                 fn def() -> #private::ToolDef<#state_ty> {
                     #body
                 }
             }
         },
+    }
+}
+
+/// `E` of a return type written `Result<T, E>` (under any path or alias of that shape).
+fn error_type(output: &syn::Type) -> Option<&syn::Type> {
+    let syn::Type::Path(path) = output else {
+        return None;
+    };
+    let syn::PathArguments::AngleBracketed(args) = &path.path.segments.last()?.arguments else {
+        return None;
+    };
+    let mut types = args.args.iter().filter_map(|arg| match arg {
+        syn::GenericArgument::Type(ty) => Some(ty),
+        _ => None,
+    });
+    match (types.next(), types.next(), types.next()) {
+        (Some(_), Some(error), None) => Some(error),
+        _ => None,
     }
 }
 

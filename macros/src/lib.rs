@@ -8,8 +8,11 @@
 mod attr;
 mod docs;
 mod expand;
+#[cfg(test)]
+mod fuzz;
 mod model;
 mod narrative;
+mod shape;
 mod text;
 mod tools;
 

@@ -12,6 +12,7 @@ use crate::attr::{
     TaskName, TextValue, ToolArgs, UnknownArguments,
 };
 use crate::docs;
+use crate::shape::{self, Shape};
 
 /// Most parameters a tool can take (the runtime implements its argument parsing for tuples
 /// up to this size).
@@ -84,8 +85,17 @@ pub(crate) enum Param {
     Schema(Box<SchemaParam>),
     /// `#[state] x: &T`.
     State,
-    /// `#[context] cx: Context`.
-    Context,
+    /// `#[context] cx: Context` or `#[context] cx: &Context`.
+    Context(ContextPass),
+}
+
+/// How the function takes the request's context.
+#[derive(Clone, Copy)]
+pub(crate) enum ContextPass {
+    /// `Context`.
+    Value,
+    /// `&Context`.
+    Ref,
 }
 
 /// A parameter the client sends.
@@ -97,9 +107,9 @@ pub(crate) struct SchemaParam {
     pub(crate) name: String,
     /// The type as the function takes it.
     pub(crate) ty: Box<Type>,
-    /// For a reference `&T`, `T`: the argument is read as `T`'s owned form (`String` for
-    /// `str`, `Vec<U>` for `[U]`) and the function gets a reference to it.
-    pub(crate) borrowed: Option<Box<Type>>,
+    /// For a borrowed form (`&T`, or one inside `Option` or `Vec`): the argument is read as
+    /// its owned form (`String` for `str`, `Vec<U>` for `[U]`) and lent to the function.
+    pub(crate) borrowed: Option<Lend>,
     pub(crate) description: TextValue,
     /// `#[arg(default)]` (`None` inside: the type's `Default`) or `#[arg(default = expr)]`.
     pub(crate) default: Option<Option<syn::Expr>>,
@@ -214,6 +224,262 @@ fn check_constraints(errors: &mut darling::error::Accumulator, arg: &ArgArgs) ->
     constraints
 }
 
+/// A parameter the client sends, as the checks of its attribute need it.
+struct Draft {
+    arg: ArgArgs,
+    /// Its Rust name.
+    rust: String,
+    /// Its name in the input schema.
+    name: String,
+    /// Where that name is written: the `rename` value, or the parameter's name.
+    name_span: Span,
+    shape: Shape,
+}
+
+/// Every check of `#[arg(...)]` against what it applies to, in one place: each key against
+/// the parameter's type (a `length` on a number, a `range` on a string, a `pattern` or
+/// `one_of` on anything but a string, a `header` on an array), a literal default against
+/// the parameter's constraints, and names and headers across the tool's parameters. Each
+/// error is at the key the user wrote and says what to write.
+fn check_param_attributes(errors: &mut darling::error::Accumulator, drafts: &[Draft]) {
+    let mut fail = |message: String, span: Span| {
+        errors.push(darling::Error::custom(message).with_span(&span));
+    };
+    for draft in drafts {
+        let (arg, shape, name) = (&draft.arg, draft.shape, &draft.name);
+        let is = shape.described();
+        if let Some(rename) = &arg.rename
+            && rename.is_empty()
+        {
+            fail(
+                "a parameter's name cannot be empty: write the name clients send, as `rename = \"pageSize\"`".into(),
+                rename.span(),
+            );
+        }
+        if let Some(range) = &arg.range {
+            match shape {
+                Shape::String | Shape::Array => fail(
+                    format!(
+                        "`range` bounds a number, and `{name}` is {is}\n\
+                         help: for the {} of {is}, write `length(min = .., max = ..)`",
+                        if shape == Shape::String {
+                            "characters"
+                        } else {
+                            "items"
+                        }
+                    ),
+                    range.span(),
+                ),
+                Shape::Bool | Shape::Object => fail(
+                    format!("`range` bounds a number, and `{name}` is {is}\nhelp: remove it"),
+                    range.span(),
+                ),
+                Shape::Integer {
+                    signed,
+                    max,
+                    name: int,
+                } => {
+                    for bound in [range.min, range.max].into_iter().flatten() {
+                        let bound = bound.0;
+                        if bound.fract() != 0.0 {
+                            fail(
+                                format!(
+                                    "`{name}` is an integer (`{int}`), and `{bound}` is not\nhelp: write a whole number"
+                                ),
+                                range.span(),
+                            );
+                        } else if !signed && bound < 0.0 {
+                            fail(
+                                format!(
+                                    "`{name}` is a `{int}`, never negative, and `range` has `{bound}`\nhelp: write `min = 0` or leave `min` out; for negative values use a signed type (`i64`)"
+                                ),
+                                range.span(),
+                            );
+                        } else if bound > max {
+                            fail(
+                                format!(
+                                    "`{name}` is a `{int}`, at most {max}, and `range` has `{bound}`\nhelp: write a bound the type can hold, or use a wider type"
+                                ),
+                                range.span(),
+                            );
+                        }
+                    }
+                }
+                Shape::Float | Shape::Unknown => {}
+            }
+        }
+        if let Some(length) = &arg.length {
+            if shape.is_number() {
+                fail(
+                    format!(
+                        "`length` counts the characters of a string or the items of an array, and `{name}` is {is}\n\
+                         help: to bound its value, write `range(min = .., max = ..)`"
+                    ),
+                    length.span(),
+                );
+            } else if matches!(shape, Shape::Bool | Shape::Object) {
+                fail(
+                    format!(
+                        "`length` counts the characters of a string or the items of an array, and `{name}` is {is}\nhelp: remove it"
+                    ),
+                    length.span(),
+                );
+            }
+        }
+        let not_a_string = !matches!(shape, Shape::String | Shape::Unknown);
+        if let Some(pattern) = &arg.pattern
+            && not_a_string
+        {
+            fail(
+                format!(
+                    "`pattern` matches strings, and `{name}` is {is}\nhelp: {}",
+                    if shape.is_number() {
+                        "to bound a number, write `range(min = .., max = ..)`"
+                    } else {
+                        "remove it, or make the parameter a `String`"
+                    }
+                ),
+                pattern.span(),
+            );
+        }
+        if let Some(one_of) = &arg.one_of {
+            if not_a_string {
+                fail(
+                    format!(
+                        "`one_of` lists strings, and `{name}` is {is}\nhelp: {}",
+                        if shape.is_number() {
+                            "to bound a number, write `range(min = .., max = ..)`; for a set of values, take an enum that derives `serde::Deserialize` and `schemars::JsonSchema`"
+                        } else {
+                            "remove it, or take an enum that derives `serde::Deserialize` and `schemars::JsonSchema`"
+                        }
+                    ),
+                    one_of.span(),
+                );
+            }
+            let values = &one_of.0.0;
+            if let Some((_, value)) = values
+                .iter()
+                .enumerate()
+                .find(|(i, value)| values[..*i].contains(value))
+            {
+                fail(
+                    format!("`one_of` lists {value:?} twice\nhelp: remove one"),
+                    one_of.span(),
+                );
+            }
+        }
+        if let Some(header) = &arg.header
+            && matches!(shape, Shape::Array | Shape::Object)
+        {
+            fail(
+                format!(
+                    "`header` sends the argument as an HTTP header, which holds one string, number or boolean, and `{name}` is {is}\n\
+                     help: remove `header`, or put it on a parameter of one value"
+                ),
+                header.span(),
+            );
+        }
+        // A literal default that the parameter's own constraints refuse.
+        if let Some(default) = &arg.default
+            && let darling::util::Override::Explicit(expr) = &**default
+        {
+            check_default(&mut fail, draft, &expr.0);
+        }
+    }
+    // Across parameters: one name each in the input schema, one header each.
+    for (i, draft) in drafts.iter().enumerate() {
+        if let Some(first) = drafts[..i].iter().find(|other| other.name == draft.name) {
+            fail(
+                format!(
+                    "`{}` and `{}` are both named `{}` in the input schema\n\
+                     help: give one another name with `#[arg(rename = \"...\")]`",
+                    first.rust, draft.rust, draft.name
+                ),
+                draft.name_span,
+            );
+        }
+        if let Some(header) = &draft.arg.header
+            && drafts[..i].iter().any(|other| {
+                other
+                    .arg
+                    .header
+                    .as_ref()
+                    .is_some_and(|other| other.eq_ignore_ascii_case(header))
+            })
+        {
+            fail(
+                format!(
+                    "two parameters are sent as the header `Mcp-Param-{}` (header names ignore case)\n\
+                     help: give each parameter its own `header`",
+                    header.0
+                ),
+                header.span(),
+            );
+        }
+    }
+}
+
+/// A default written as a literal, against the constraints of its parameter: a string
+/// outside `one_of` or of a length `length` refuses, a number outside `range`.
+fn check_default(fail: &mut impl FnMut(String, Span), draft: &Draft, expr: &syn::Expr) {
+    let arg = &draft.arg;
+    let name = &draft.name;
+    let span = expr.span();
+    let number = |expr: &syn::Expr| {
+        use darling::FromMeta as _;
+        crate::attr::NumberLit::from_expr(expr).ok().map(|n| n.0)
+    };
+    match expr {
+        syn::Expr::Lit(syn::ExprLit {
+            lit: syn::Lit::Str(text),
+            ..
+        }) => {
+            let text = text.value();
+            if let Some(one_of) = &arg.one_of
+                && !one_of.0.0.contains(&text)
+            {
+                let choices: Vec<String> = one_of.0.0.iter().map(|c| format!("{c:?}")).collect();
+                fail(
+                    format!(
+                        "the default {text:?} of `{name}` is not one of its `one_of` values ({})\n\
+                         help: make the default one of them, or add it to `one_of`",
+                        choices.join(", ")
+                    ),
+                    span,
+                );
+            }
+            if let Some(length) = &arg.length {
+                let count = text.chars().count() as u64;
+                if length.min.is_some_and(|min| count < min)
+                    || length.max.is_some_and(|max| count > max)
+                {
+                    fail(
+                        format!(
+                            "the default {text:?} of `{name}` has {count} characters, outside its `length`\n\
+                             help: make the default fit `length`, or widen `length`"
+                        ),
+                        span,
+                    );
+                }
+            }
+        }
+        _ => {
+            if let (Some(value), Some(range)) = (number(expr), &arg.range)
+                && (range.min.is_some_and(|min| value < min.0)
+                    || range.max.is_some_and(|max| value > max.0))
+            {
+                fail(
+                    format!(
+                        "the default {value} of `{name}` is outside its `range`\n\
+                         help: make the default fit `range`, or widen `range`"
+                    ),
+                    span,
+                );
+            }
+        }
+    }
+}
+
 impl SchemaParam {
     /// The type the argument is read as, spanned on the parameter's type so that a type
     /// that cannot be read is reported there.
@@ -232,16 +498,179 @@ impl SchemaParam {
     }
 
     pub(crate) fn read_ty(&self, private: &TokenStream) -> TokenStream {
-        use syn::spanned::Spanned as _;
-        let span = self.ty.span();
         match &self.borrowed {
-            Some(referent) => {
-                let referent = static_lifetimes(quote::ToTokens::to_token_stream(referent));
-                quote::quote_spanned!(span=> <#referent as #private::BorrowedParam>::Owned)
-            }
+            Some(lend) => lend.owned(private, self.ty.span()),
             None => static_lifetimes(quote::ToTokens::to_token_stream(&self.ty)),
         }
     }
+}
+
+/// A parameter the function borrows: read as its owned form, lent to the function. One
+/// rule for every borrowed form: `&T` is read as `T`'s owned form (`String` for `str`,
+/// `Vec<U>` for `[U]`), and `Option` and `Vec` of a borrowed
+/// form are read as `Option` and `Vec` of its owned form. (`Cow<'a, T>` needs no lending:
+/// it is read as `Cow<'static, T>`.)
+#[derive(Clone)]
+pub(crate) enum Lend {
+    /// `&T`.
+    Ref(Box<Type>),
+    /// `Option<X>` of a borrowed `X`.
+    Option(Box<Lend>),
+    /// `Vec<X>` of a borrowed `X`.
+    Vec(Box<Lend>),
+}
+
+impl Lend {
+    /// Whether this is a plain reference, whose default is written as the borrowed value.
+    pub(crate) fn is_reference(&self) -> bool {
+        matches!(self, Lend::Ref(_))
+    }
+
+    /// The type the argument is read as.
+    fn owned(&self, private: &TokenStream, span: Span) -> TokenStream {
+        match self {
+            Lend::Ref(referent) => {
+                let referent = static_lifetimes(quote::ToTokens::to_token_stream(referent));
+                quote::quote_spanned!(span=> <#referent as #private::BorrowedParam>::Owned)
+            }
+            Lend::Option(inner) => {
+                let inner = inner.owned(private, span);
+                quote::quote_spanned!(span=> ::core::option::Option<#inner>)
+            }
+            Lend::Vec(inner) => {
+                let inner = inner.owned(private, span);
+                quote::quote_spanned!(span=> ::std::vec::Vec<#inner>)
+            }
+        }
+    }
+
+    /// The value the function gets, from `owned`, a reference to the value read.
+    pub(crate) fn lend(&self, owned: TokenStream) -> TokenStream {
+        let item = quote::quote!(__toolshape_item);
+        match self {
+            Lend::Ref(referent) => {
+                let referent = static_lifetimes(quote::ToTokens::to_token_stream(referent));
+                quote::quote!(::core::borrow::Borrow::<#referent>::borrow(#owned))
+            }
+            Lend::Option(inner) => {
+                let inner = inner.lend(item.clone());
+                quote::quote!(::core::option::Option::map(::core::option::Option::as_ref(#owned), |#item| #inner))
+            }
+            Lend::Vec(inner) => {
+                let inner = inner.lend(item.clone());
+                quote::quote!(::core::iter::Iterator::collect::<::std::vec::Vec<_>>(
+                    ::core::iter::Iterator::map(<[_]>::iter(#owned), |#item| #inner)
+                ))
+            }
+        }
+    }
+}
+
+/// The path of `ty` as written, without generic arguments (`std::option::Option`), and its
+/// one type argument, if it has exactly one.
+fn path_and_argument(ty: &Type) -> Option<(String, Option<&Type>)> {
+    let Type::Path(path) = ty else { return None };
+    if path.qself.is_some() {
+        return None;
+    }
+    let name = path
+        .path
+        .segments
+        .iter()
+        .map(|segment| segment.ident.to_string())
+        .collect::<Vec<_>>()
+        .join("::");
+    let argument = path
+        .path
+        .segments
+        .last()
+        .and_then(|last| match &last.arguments {
+            syn::PathArguments::AngleBracketed(args) => {
+                let mut types = args.args.iter().filter_map(|arg| match arg {
+                    syn::GenericArgument::Type(ty) => Some(ty),
+                    _ => None,
+                });
+                match (types.next(), types.next()) {
+                    (Some(ty), None) => Some(ty),
+                    _ => None,
+                }
+            }
+            _ => None,
+        });
+    Some((name, argument))
+}
+
+/// Whether `name` is one of `names`, or a path ending in `::` and one of them under `std`,
+/// `core` or `alloc` (`std::option::Option`).
+fn is_named(name: &str, names: &[&str]) -> bool {
+    names.iter().any(|candidate| {
+        name == candidate.rsplit("::").next().unwrap_or(candidate)
+            || ["std::", "core::", "alloc::"]
+                .iter()
+                .any(|root| name == format!("{root}{candidate}"))
+    })
+}
+
+/// How a parameter of type `ty` is lent to the function, if it borrows; an error for a
+/// borrowed form the rule does not cover.
+fn lend_of(errors: &mut darling::error::Accumulator, ty: &Type) -> Option<Lend> {
+    match ty {
+        Type::Reference(reference) if reference.mutability.is_none() => {
+            if let Some(inner) = first_reference(&quote::ToTokens::to_token_stream(&reference.elem))
+            {
+                errors.push(
+                    darling::Error::custom(
+                        "a tool parameter borrows at one level: `&str`, `&[T]`, or these inside `Option` or `Vec`\n\
+                         help: write the owned form inside the reference: `&[String]` rather than `&[&str]`",
+                    )
+                    .with_span(&inner),
+                );
+                return None;
+            }
+            Some(Lend::Ref(reference.elem.clone()))
+        }
+        Type::Reference(reference) => {
+            errors.push(
+                darling::Error::custom(
+                    "a tool parameter cannot be `&mut`: the argument comes from the client, and nothing sees a change made to it\n\
+                     help: take the value (`String`, `Vec<T>`) and change that",
+                )
+                .with_span(&reference.mutability),
+            );
+            None
+        }
+        Type::Paren(inner) => lend_of(errors, &inner.elem),
+        Type::Group(inner) => lend_of(errors, &inner.elem),
+        _ => {
+            if let Some((name, Some(argument))) = path_and_argument(ty) {
+                if is_named(&name, &["option::Option"]) {
+                    return lend_of(errors, argument).map(|inner| Lend::Option(Box::new(inner)));
+                }
+                if is_named(&name, &["vec::Vec"]) {
+                    return lend_of(errors, argument).map(|inner| Lend::Vec(Box::new(inner)));
+                }
+            }
+            if let Some(reference) = first_reference(&quote::ToTokens::to_token_stream(ty)) {
+                errors.push(
+                    darling::Error::custom(
+                        "a tool parameter borrows as `&str`, `&[T]` or `Cow<str>`, alone or inside `Option` or `Vec`; this type borrows elsewhere\n\
+                         help: write the owned form here: `String` for `&str`, `Vec<T>` for `&[T]`",
+                    )
+                    .with_span(&reference),
+                );
+            }
+            None
+        }
+    }
+}
+
+/// The span of the first `&` in `tokens`.
+fn first_reference(tokens: &TokenStream) -> Option<Span> {
+    tokens.clone().into_iter().find_map(|token| match token {
+        proc_macro2::TokenTree::Punct(punct) if punct.as_char() == '&' => Some(punct.span()),
+        proc_macro2::TokenTree::Group(group) => first_reference(&group.stream()),
+        _ => None,
+    })
 }
 
 /// `tokens` with every lifetime made `'static`: an argument is read into a value that owns
@@ -252,6 +681,18 @@ fn static_lifetimes(tokens: TokenStream) -> TokenStream {
     let mut tokens = tokens.into_iter().peekable();
     while let Some(token) = tokens.next() {
         match token {
+            // `Cow<str>` with its lifetime elided: `Cow<'static, str>` (an elided lifetime
+            // is not allowed where the default's item names the type).
+            TokenTree::Ident(ident) if ident == "Cow" => {
+                let span = ident.span();
+                out.push(TokenTree::Ident(ident));
+                if matches!(tokens.peek(), Some(TokenTree::Punct(p)) if p.as_char() == '<') {
+                    out.extend(tokens.next());
+                    if !matches!(tokens.peek(), Some(TokenTree::Punct(p)) if p.as_char() == '\'') {
+                        out.extend(quote::quote_spanned!(span=> 'static,));
+                    }
+                }
+            }
             TokenTree::Punct(punct) if punct.as_char() == '\'' => {
                 if let Some(TokenTree::Ident(_)) = tokens.peek() {
                     let ident = tokens.next();
@@ -493,6 +934,7 @@ pub(crate) fn build(
     }
 
     let rename_all = args.rename_all.as_ref().map(|rule| rule.0);
+    let mut drafts = Vec::new();
     let mut state = StateSource::None;
     let mut has_context = false;
     let mut params = Vec::new();
@@ -559,6 +1001,15 @@ pub(crate) fn build(
                         && reference.mutability.is_none()
                     {
                         state = StateSource::Provided(reference.elem.clone());
+                    } else if let Type::Reference(reference) = &*typed.ty {
+                        let elem = quote::ToTokens::to_token_stream(&reference.elem).to_string();
+                        errors.push(
+                            darling::Error::custom(format!(
+                                "a `#[state]` parameter is a shared reference, `&{elem}`, not `&mut {elem}`: the server runs calls concurrently on one state\n\
+                                 help: take `&{elem}` and put what changes behind a `Mutex` or `RwLock` inside `{elem}` (`struct {elem} {{ items: std::sync::Mutex<Vec<Item>> }}`)"
+                            ))
+                            .with_span(&reference.mutability),
+                        );
                     } else {
                         errors.push(
                             darling::Error::custom(
@@ -579,7 +1030,23 @@ pub(crate) fn build(
                         );
                     }
                     has_context = true;
-                    params.push(Param::Context);
+                    let pass = match &*typed.ty {
+                        Type::Reference(reference) if reference.mutability.is_none() => {
+                            ContextPass::Ref
+                        }
+                        Type::Reference(reference) => {
+                            errors.push(
+                                darling::Error::custom(
+                                    "a `#[context]` parameter is `Context` or `&Context`: the context's methods take `&self`\n\
+                                     help: remove the `mut`",
+                                )
+                                .with_span(&reference.mutability),
+                            );
+                            ContextPass::Ref
+                        }
+                        _ => ContextPass::Value,
+                    };
+                    params.push(Param::Context(pass));
                     continue;
                 }
                 let ident = match &*typed.pat {
@@ -605,22 +1072,15 @@ pub(crate) fn build(
                     (None, Some(rule)) => rule.apply(&rust_name),
                     (None, None) => rust_name,
                 };
-                let borrowed = match &*typed.ty {
-                    Type::Reference(reference) if reference.mutability.is_none() => {
-                        Some(reference.elem.clone())
-                    }
-                    Type::Reference(reference) => {
-                        errors.push(
-                            darling::Error::custom(
-                                "a tool parameter cannot be `&mut`: the argument comes from the client, and nothing sees a change made to it\n\
-                                 help: take the value (`String`, `Vec<T>`) and change that",
-                            )
-                            .with_span(&reference.mutability),
-                        );
-                        None
-                    }
-                    _ => None,
-                };
+                let borrowed = lend_of(&mut errors, &typed.ty);
+                let name_span = arg.rename.as_ref().map_or(ident.span(), |rename| rename.span());
+                drafts.push(Draft {
+                    arg: arg.clone(),
+                    rust: ident.to_string(),
+                    name: name.clone(),
+                    name_span,
+                    shape: shape::of(&typed.ty),
+                });
                 params.push(Param::Schema(Box::new(SchemaParam {
                     ident,
                     name,
@@ -641,6 +1101,8 @@ pub(crate) fn build(
             }
         }
     }
+
+    check_param_attributes(&mut errors, &drafts);
 
     let schema_count = params
         .iter()

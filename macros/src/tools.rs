@@ -60,7 +60,7 @@ pub(crate) fn expand(input: TokenStream) -> syn::Result<TokenStream> {
         if is_method(path) {
             method_def(&krate, path)
         } else {
-            quote_spanned!(path.span()=> <#path as #krate::__private::IsTool<_>>::def())
+            quote_spanned!(path.span()=> <#path as #krate::checks::IsTool<_>>::def())
         }
     });
     Ok(quote!({ #errors [#(#defs),*] }))
@@ -85,13 +85,13 @@ fn method_def(krate: &TokenStream, path: &Path) -> TokenStream {
         {
             #[allow(dead_code, non_camel_case_types)]
             trait __toolshape_NotATool {
-                fn #constructor() -> #krate::__private::NotAToolMethod {
-                    #krate::__private::NotAToolMethod
+                fn #constructor() -> #krate::checks::NotAToolMethod {
+                    #krate::checks::NotAToolMethod
                 }
             }
             impl<T: ?::core::marker::Sized> __toolshape_NotATool for T {}
-            use #krate::__private::method_tool;
-            method_tool(&#path, #leading #(#type_segments::)* #constructor())
+            let _ = &#path;
+            #krate::checks::MethodTool::into_def(#leading #(#type_segments::)* #constructor())
         }
     }
 }

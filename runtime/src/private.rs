@@ -5,6 +5,7 @@ pub use crate::call::args::{
     ArgProblem, BorrowedParam, Constraints, DefaultValue, Defaulted, One, ParamInfo, ParamList,
     ParamSpec, param,
 };
+pub use crate::call::checks::{Probe, ProbeContext, ProbeOther};
 pub use crate::call::context::Context;
 pub use crate::call::spec::{Annotations, BoxFuture, IconSpec, Kind, TaskSupport, ToolSpec};
 pub use crate::call::state::Provides;
@@ -35,29 +36,6 @@ pub const fn is_tool_name(name: &str) -> bool {
     true
 }
 
-/// What `#[tool(extend_schema = f)]` accepts as `f`'s return value: JSON Schema keywords.
-#[diagnostic::on_unimplemented(
-    message = "`extend_schema` takes a function that returns JSON Schema keywords, not `{Self}`",
-    label = "returns `{Self}`",
-    note = "return a `serde_json::Value` object (`json!({{\"anyOf\": [..]}})`) or a `schemars::Schema`"
-)]
-pub trait SchemaKeywords {
-    /// The keywords as JSON.
-    fn into_keywords(self) -> serde_json::Value;
-}
-
-impl SchemaKeywords for serde_json::Value {
-    fn into_keywords(self) -> serde_json::Value {
-        self
-    }
-}
-
-impl SchemaKeywords for schemars::Schema {
-    fn into_keywords(self) -> serde_json::Value {
-        self.to_value()
-    }
-}
-
 /// `serde_json::Value`, for the type of `ToolSpec::extend_schema` in generated code.
 pub type JsonValue = serde_json::Value;
 
@@ -67,47 +45,6 @@ pub mod text {
         ByteUnits, Escaped, Missing, Noun, RecordWriter, RowWriter, TextField, TextRecord,
         TextScalar, ToolText, ValueFormat, write_record,
     };
-}
-
-/// What `#[tool]` implements, on a type named like the function, so that `tools![f]`
-/// finds the tool of function `f` wherever `f` is imported or re-exported.
-#[diagnostic::on_unimplemented(
-    message = "`{Self}` is not a tool",
-    label = "not declared with `#[tool]`",
-    note = "`tools![...]` takes the paths of functions that carry `#[toolshape::tool(...)]`, and `Type::method` for a tool method"
-)]
-pub trait IsTool<S> {
-    /// The tool, for a server whose state is `S`.
-    fn def() -> ToolDef<S>;
-}
-
-/// What `tools![Type::method]` takes: the registration of a method that carries `#[tool]`.
-#[diagnostic::on_unimplemented(
-    message = "this method is not a tool",
-    label = "not declared with `#[tool]`",
-    note = "`tools![...]` takes `Type::method` for a method that carries `#[toolshape::tool(...)]`, and the paths of functions that do"
-)]
-pub trait MethodTool<S> {
-    /// The tool.
-    fn into_def(self) -> ToolDef<S>;
-}
-
-#[diagnostic::do_not_recommend]
-impl<S> MethodTool<S> for ToolDef<S> {
-    #[inline]
-    fn into_def(self) -> ToolDef<S> {
-        self
-    }
-}
-
-/// What `tools![Type::method]` finds for a method without `#[tool]`.
-pub struct NotAToolMethod;
-
-/// The tool of method `M` (whose path is passed so that rustc reports a path that names no
-/// method), or the error that it is none.
-#[inline]
-pub fn method_tool<S, M, D: MethodTool<S>>(_method: &M, def: D) -> ToolDef<S> {
-    def.into_def()
 }
 
 /// Marks a tool whose function returns `Result<T, E>`.
@@ -153,47 +90,6 @@ impl IsValue {
         ::core::result::Result::Ok(value)
     }
 }
-
-/// Whether a parameter's type is the request's [`Context`], for the hint a `Context`
-/// parameter without `#[context]` gets. Autoref-based method resolution picks
-/// [`ProbeContext`] for `Probe<Context>` (found by value) before [`ProbeOther`] (found
-/// through a reference), whatever path or alias names the type.
-pub struct Probe<T: ?Sized>(pub ::core::marker::PhantomData<T>);
-
-/// The parameter's type is the request's context.
-pub struct IsContext;
-/// The parameter's type is anything else.
-pub struct NotContext;
-
-/// Chosen for the request's context.
-pub trait ProbeContext {
-    #[inline]
-    fn context_kind(&self) -> IsContext {
-        IsContext
-    }
-}
-impl ProbeContext for Probe<Context> {}
-
-/// Chosen for every other type.
-pub trait ProbeOther {
-    #[inline]
-    fn context_kind(&self) -> NotContext {
-        NotContext
-    }
-}
-impl<T: ?Sized> ProbeOther for &Probe<T> {}
-
-/// Holds for every parameter type but the request's context.
-#[diagnostic::on_unimplemented(
-    message = "the request's `Context` is given to a tool by `#[context]`, not read from the client's arguments",
-    label = "mark this parameter `#[context]`"
-)]
-pub trait ParamNotContext {}
-impl ParamNotContext for NotContext {}
-
-/// Fails to compile, with the hint, for a `Context` parameter without `#[context]`.
-#[inline]
-pub fn not_context<K: ParamNotContext>(_kind: K) {}
 
 /// Facts of a call of `spec` starting now, for benchmarks and tests of a [`Render`](crate::Render)
 /// alone; tools get theirs from the runtime.

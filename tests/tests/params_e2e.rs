@@ -518,3 +518,98 @@ async fn constraints_are_in_the_schema_and_enforced() {
         client.cancel().await.unwrap();
     }
 }
+
+/// Every borrowed form, read as its owned form: inside `Option` and `Vec`, `Cow` with its
+/// lifetime elided and with a default, a reference to a struct, and the context by reference.
+#[tool(format = "json")]
+fn borrowed_forms(
+    /// A prefix, perhaps.
+    prefix: Option<&str>,
+    /// Words.
+    words: Vec<&str>,
+    /// Numbers, perhaps.
+    numbers: Option<&[u32]>,
+    /// Optional words.
+    maybe: Option<Vec<&str>>,
+    /// Copy-on-write text with a default.
+    #[arg(default = "!")]
+    ending: std::borrow::Cow<str>,
+    /// Copy-on-write text, perhaps.
+    tail: Option<std::borrow::Cow<'_, str>>,
+    /// Ranges.
+    spans: &[(u32, u32)],
+    #[context] cx: &toolshape::Context,
+) -> String {
+    let cancelled = if cx.is_cancelled() { "cancelled" } else { "" };
+    format!(
+        "{cancelled}{}{}|{:?}|{:?}|{}{}|{:?}",
+        prefix.unwrap_or("-"),
+        words.join(" "),
+        numbers,
+        maybe,
+        ending,
+        tail.as_deref().unwrap_or(""),
+        spans
+    )
+}
+
+/// A name MCP allows that is not a Rust identifier, with a default.
+#[tool(format = "json")]
+fn dotted(
+    /// The page size.
+    #[arg(rename = "page.size", default = 20)]
+    page_size: u32,
+    /// The page, with a dash.
+    #[arg(rename = "page-number", default)]
+    page: u32,
+) -> String {
+    format!("{page_size} {page}")
+}
+
+#[tokio::test]
+async fn borrowed_forms_and_unusual_names_are_read_and_called() {
+    for version in versions() {
+        let tools = ToolSet::new(tools![borrowed_forms, dotted]).unwrap();
+        let client = connect(Server::new((), tools), version).await;
+        let listed = client.list_all_tools().await.unwrap();
+        let forms = listed.iter().find(|t| t.name == "borrowed_forms").unwrap();
+        let schema = serde_json::Value::Object((*forms.input_schema).clone());
+        assert_eq!(
+            schema["required"],
+            json!(["words", "spans"]),
+            "Option of a borrowed form is optional, a default too"
+        );
+        assert_eq!(schema["properties"]["ending"]["default"], json!("!"));
+        let result = call(
+            &client,
+            "borrowed_forms",
+            json!({"prefix": ">", "words": ["a", "b"], "numbers": [1, 2],
+                   "maybe": ["x"], "tail": "?", "spans": [[1, 9]]}),
+        )
+        .await
+        .unwrap();
+        assert_eq!(
+            check_json_success(forms, &result),
+            json!(">a b|Some([1, 2])|Some([\"x\"])|!?|[(1, 9)]")
+        );
+        let result = call(&client, "borrowed_forms", json!({"words": [], "spans": []}))
+            .await
+            .unwrap();
+        assert_eq!(
+            check_json_success(forms, &result),
+            json!("-|None|None|!|[]")
+        );
+
+        let dotted = listed.iter().find(|t| t.name == "dotted").unwrap();
+        let schema = serde_json::Value::Object((*dotted.input_schema).clone());
+        assert_eq!(schema["properties"]["page.size"]["default"], json!(20));
+        assert_eq!(schema["properties"]["page-number"]["default"], json!(0));
+        let result = call(&client, "dotted", json!({"page.size": 5}))
+            .await
+            .unwrap();
+        assert_eq!(check_json_success(dotted, &result), json!("5 0"));
+        let result = call(&client, "dotted", json!({})).await.unwrap();
+        assert_eq!(check_json_success(dotted, &result), json!("20 0"));
+        client.cancel().await.unwrap();
+    }
+}

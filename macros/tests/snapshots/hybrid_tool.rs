@@ -10,7 +10,7 @@ async fn get_volume_configuration(
 enum get_volume_configuration {}
 #[automatically_derived]
 #[allow(clippy::needless_lifetimes)]
-impl<State> ::toolshape::__private::IsTool<State> for get_volume_configuration
+impl<State> ::toolshape::checks::IsTool<State> for get_volume_configuration
 where
     State: ::core::marker::Send + ::core::marker::Sync + 'static
         + ::toolshape::__private::Provides<Cluster>,
@@ -46,26 +46,37 @@ where
             ),
             location: ::core::concat!(::core::file!(), ":", ::core::line!()),
         };
-        ::toolshape::__private::ToolDef::build(&__TOOLSHAPE_SPEC)
-            .params((::toolshape::__private::param::<String>(),))
-            .handler(|
-                __toolshape_state: &State,
-                (volume_uuid,),
-                _: ::toolshape::__private::Context|
-            {
-                ::toolshape::__private::Box::pin(async move {
-                    #[allow(unused_imports)]
-                    use ::toolshape::__private::{ResultKind as _, ValueKind as _};
-                    let returned = get_volume_configuration(
-                            ::toolshape::__private::Provides::<
-                                Cluster,
-                            >::provide(__toolshape_state),
-                            volume_uuid,
-                        )
-                        .await;
-                    (&returned).kind_of_returned().into_result(returned)
-                })
-            })
-            .format(::toolshape::__private::HybridFormat)
+        ::toolshape::checks::OutputFormat::finish(
+            ::toolshape::__private::HybridFormat,
+            ::toolshape::__private::ToolDef::build(&__TOOLSHAPE_SPEC)
+                .params((<String as ::toolshape::checks::ToolParam>::param(),))
+                .handler(|
+                    __toolshape_state: &State,
+                    (volume_uuid,),
+                    _: ::toolshape::__private::Context|
+                {
+                    ::toolshape::__private::Box::pin(async move {
+                        #[allow(unused_imports)]
+                        use ::toolshape::__private::{ResultKind as _, ValueKind as _};
+                        let returned = get_volume_configuration(
+                                ::toolshape::__private::Provides::<
+                                    Cluster,
+                                >::provide(__toolshape_state),
+                                volume_uuid,
+                            )
+                            .await;
+                        match (&returned).kind_of_returned().into_result(returned) {
+                            ::core::result::Result::Ok(value) => {
+                                ::core::result::Result::Ok(value)
+                            }
+                            ::core::result::Result::Err(error) => {
+                                ::core::result::Result::Err(
+                                    ::toolshape::checks::ErrorText::error_text(error),
+                                )
+                            }
+                        }
+                    })
+                }),
+        )
     }
 }

@@ -7,7 +7,7 @@ pub async fn get_user_by_id(db: &Db, id: u32) -> Result<User, UserError> {
 pub enum get_user_by_id {}
 #[automatically_derived]
 #[allow(clippy::needless_lifetimes)]
-impl<State> ::toolshape::__private::IsTool<State> for get_user_by_id
+impl<State> ::toolshape::checks::IsTool<State> for get_user_by_id
 where
     State: ::core::marker::Send + ::core::marker::Sync + 'static
         + ::toolshape::__private::Provides<Db>,
@@ -41,26 +41,37 @@ where
             rust_path: ::core::concat!(::core::module_path!(), "::", "get_user_by_id"),
             location: ::core::concat!(::core::file!(), ":", ::core::line!()),
         };
-        ::toolshape::__private::ToolDef::build(&__TOOLSHAPE_SPEC)
-            .params((::toolshape::__private::param::<u32>(),))
-            .handler(|
-                __toolshape_state: &State,
-                (id,),
-                _: ::toolshape::__private::Context|
-            {
-                ::toolshape::__private::Box::pin(async move {
-                    #[allow(unused_imports)]
-                    use ::toolshape::__private::{ResultKind as _, ValueKind as _};
-                    let returned = get_user_by_id(
-                            ::toolshape::__private::Provides::<
-                                Db,
-                            >::provide(__toolshape_state),
-                            id,
-                        )
-                        .await;
-                    (&returned).kind_of_returned().into_result(returned)
-                })
-            })
-            .format(::toolshape::__private::Json)
+        ::toolshape::checks::OutputFormat::finish(
+            ::toolshape::__private::Json,
+            ::toolshape::__private::ToolDef::build(&__TOOLSHAPE_SPEC)
+                .params((<u32 as ::toolshape::checks::ToolParam>::param(),))
+                .handler(|
+                    __toolshape_state: &State,
+                    (id,),
+                    _: ::toolshape::__private::Context|
+                {
+                    ::toolshape::__private::Box::pin(async move {
+                        #[allow(unused_imports)]
+                        use ::toolshape::__private::{ResultKind as _, ValueKind as _};
+                        let returned = get_user_by_id(
+                                ::toolshape::__private::Provides::<
+                                    Db,
+                                >::provide(__toolshape_state),
+                                id,
+                            )
+                            .await;
+                        match (&returned).kind_of_returned().into_result(returned) {
+                            ::core::result::Result::Ok(value) => {
+                                ::core::result::Result::Ok(value)
+                            }
+                            ::core::result::Result::Err(error) => {
+                                ::core::result::Result::Err(
+                                    ::toolshape::checks::ErrorText::error_text(error),
+                                )
+                            }
+                        }
+                    })
+                }),
+        )
     }
 }

@@ -36,23 +36,34 @@ where
         rust_path: ::core::concat!(::core::module_path!(), "::", "search"),
         location: ::core::concat!(::core::file!(), ":", ::core::line!()),
     };
-    ::toolshape::__private::ToolDef::build(&__TOOLSHAPE_SPEC)
-        .params((::toolshape::__private::param::<Option<String>>(),))
-        .handler(|
-            __toolshape_state: &Self,
-            (query,),
-            __toolshape_context: ::toolshape::__private::Context|
-        {
-            ::toolshape::__private::Box::pin(async move {
-                #[allow(unused_imports)]
-                use ::toolshape::__private::{ResultKind as _, ValueKind as _};
-                let returned = Self::search(
-                    __toolshape_state,
-                    __toolshape_context,
-                    query,
-                );
-                (&returned).kind_of_returned().into_result(returned)
-            })
-        })
-        .format(::toolshape::__private::Json)
+    ::toolshape::checks::OutputFormat::finish(
+        ::toolshape::__private::Json,
+        ::toolshape::__private::ToolDef::build(&__TOOLSHAPE_SPEC)
+            .params((<Option<String> as ::toolshape::checks::ToolParam>::param(),))
+            .handler(|
+                __toolshape_state: &Self,
+                (query,),
+                __toolshape_context: ::toolshape::__private::Context|
+            {
+                ::toolshape::__private::Box::pin(async move {
+                    #[allow(unused_imports)]
+                    use ::toolshape::__private::{ResultKind as _, ValueKind as _};
+                    let returned = Self::search(
+                        __toolshape_state,
+                        __toolshape_context,
+                        query,
+                    );
+                    match (&returned).kind_of_returned().into_result(returned) {
+                        ::core::result::Result::Ok(value) => {
+                            ::core::result::Result::Ok(value)
+                        }
+                        ::core::result::Result::Err(error) => {
+                            ::core::result::Result::Err(
+                                ::toolshape::checks::ErrorText::error_text(error),
+                            )
+                        }
+                    }
+                })
+            }),
+    )
 }

@@ -7,7 +7,7 @@ pub fn delete_user(db: &Db, id: u64) -> Result<(), UserError> {
 pub enum delete_user {}
 #[automatically_derived]
 #[allow(clippy::needless_lifetimes)]
-impl<State> ::toolshape::__private::IsTool<State> for delete_user
+impl<State> ::toolshape::checks::IsTool<State> for delete_user
 where
     State: ::core::marker::Send + ::core::marker::Sync + 'static
         + ::toolshape::__private::Provides<Db>,
@@ -41,25 +41,36 @@ where
             rust_path: ::core::concat!(::core::module_path!(), "::", "delete_user"),
             location: ::core::concat!(::core::file!(), ":", ::core::line!()),
         };
-        ::toolshape::__private::ToolDef::build(&__TOOLSHAPE_SPEC)
-            .params((::toolshape::__private::param::<u64>(),))
-            .handler(|
-                __toolshape_state: &State,
-                (id,),
-                _: ::toolshape::__private::Context|
-            {
-                ::toolshape::__private::Box::pin(async move {
-                    #[allow(unused_imports)]
-                    use ::toolshape::__private::{ResultKind as _, ValueKind as _};
-                    let returned = delete_user(
-                        ::toolshape::__private::Provides::<
-                            Db,
-                        >::provide(__toolshape_state),
-                        id,
-                    );
-                    (&returned).kind_of_returned().into_result(returned)
-                })
-            })
-            .format(::toolshape::__private::Confirmed)
+        ::toolshape::checks::OutputFormat::finish(
+            ::toolshape::__private::Confirmed,
+            ::toolshape::__private::ToolDef::build(&__TOOLSHAPE_SPEC)
+                .params((<u64 as ::toolshape::checks::ToolParam>::param(),))
+                .handler(|
+                    __toolshape_state: &State,
+                    (id,),
+                    _: ::toolshape::__private::Context|
+                {
+                    ::toolshape::__private::Box::pin(async move {
+                        #[allow(unused_imports)]
+                        use ::toolshape::__private::{ResultKind as _, ValueKind as _};
+                        let returned = delete_user(
+                            ::toolshape::__private::Provides::<
+                                Db,
+                            >::provide(__toolshape_state),
+                            id,
+                        );
+                        match (&returned).kind_of_returned().into_result(returned) {
+                            ::core::result::Result::Ok(value) => {
+                                ::core::result::Result::Ok(value)
+                            }
+                            ::core::result::Result::Err(error) => {
+                                ::core::result::Result::Err(
+                                    ::toolshape::checks::ErrorText::error_text(error),
+                                )
+                            }
+                        }
+                    })
+                }),
+        )
     }
 }

@@ -643,8 +643,9 @@ tuple_params!(A 0, B 1, C 2, D 3, E 4, F 5, G 6, H 7, I 8, J 9, K 10, L 11, M 12
 tuple_params!(A 0, B 1, C 2, D 3, E 4, F 5, G 6, H 7, I 8, J 9, K 10, L 11, M 12, N 13, O 14);
 tuple_params!(A 0, B 1, C 2, D 3, E 4, F 5, G 6, H 7, I 8, J 9, K 10, L 11, M 12, N 13, O 14, P 15);
 
-/// A type a tool parameter can borrow (`name: &str`, `ids: &[u64]`): the argument is read
-/// as its owned form and the function gets a reference to it.
+/// A type a tool parameter can borrow (`name: &str`, `ids: &[u64]`, and these inside
+/// `Option` or `Vec`): the argument is read as its owned form (`String`, `Vec<T>`) and the
+/// function gets a reference to it.
 #[diagnostic::on_unimplemented(
     message = "a tool parameter of type `&{Self}` cannot be read from the client's arguments",
     label = "parameters are read from JSON; only `&str` and `&[T]` are read by reference",

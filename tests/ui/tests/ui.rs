@@ -9,25 +9,41 @@ fn ui() {
     cases.compile_fail("fail/*.rs");
 }
 
-/// No `.stderr` shows a name toolshape generates (`__toolshape…`): a user reads only their
-/// own names and toolshape's documented ones.
+/// No `.stderr` shows a name toolshape generates (`__toolshape…`) or a path outside its
+/// public documentation (the hidden `__private` module, the builder generated code uses,
+/// the crate's private `call` module): a user reads only their own names and toolshape's
+/// documented ones, in errors, `help:` and `note:` lines alike.
 #[test]
 fn no_generated_name_reaches_the_user() {
+    const INTERNAL: [&str; 5] = [
+        "__toolshape",
+        "__private::",
+        "toolshape::call::",
+        "withhandler",
+        "withparams",
+    ];
     let dir = concat!(env!("CARGO_MANIFEST_DIR"), "/fail");
     let mut leaking = Vec::new();
     for entry in std::fs::read_dir(dir).expect("tests/ui/fail") {
         let path = entry.unwrap().path();
         if path.extension().is_some_and(|e| e == "stderr") {
-            let text = std::fs::read_to_string(&path).unwrap();
-            if text.to_lowercase().contains("__toolshape") {
-                leaking.push(path.file_stem().unwrap().to_string_lossy().into_owned());
+            let text = std::fs::read_to_string(&path).unwrap().to_lowercase();
+            for name in INTERNAL.iter().filter(|name| text.contains(*name)) {
+                leaking.push(format!(
+                    "{} ({name})",
+                    path.file_stem().unwrap().to_string_lossy()
+                ));
             }
         }
     }
     leaking.sort();
-    assert!(
-        leaking.is_empty(),
-        "cases whose compiler output shows a generated name: {leaking:?}"
+    // The one known exception (docs/diagnostics.md says why): in a trait impl, rustc names
+    // the associated function `#[tool]` adds beside the method. Listed here so that this
+    // test fails, and the exception is removed, once it no longer leaks.
+    assert_eq!(
+        leaking,
+        ["tool_in_trait_impl (__toolshape)"],
+        "cases whose compiler output shows a generated name or an internal path"
     );
 }
 

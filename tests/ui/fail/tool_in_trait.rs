@@ -1,0 +1,7 @@
+trait Inventory {
+    /// Count the items.
+    #[toolshape::tool(format = "json")]
+    fn count(&self) -> u32;
+}
+
+fn main() {}
