@@ -520,7 +520,8 @@ async fn constraints_are_in_the_schema_and_enforced() {
 }
 
 /// Every borrowed form, read as its owned form: inside `Option` and `Vec`, `Cow` with its
-/// lifetime elided and with a default, a reference to a struct, and the context by reference.
+/// lifetime elided and with a default, and the context by reference.
+#[allow(clippy::too_many_arguments)]
 #[tool(format = "json")]
 fn borrowed_forms(
     /// A prefix, perhaps.
