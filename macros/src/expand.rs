@@ -376,8 +376,13 @@ fn constructor(tool: &Tool, cfg: Option<TokenStream>) -> TokenStream {
             }
         }
         Param::State => state_arg.clone().unwrap_or_default(),
-        Param::Context(model::ContextPass::Value) => quote!(__toolshape_context),
-        Param::Context(model::ContextPass::Ref) => quote!(&__toolshape_context),
+        // Spanned at the parameter's type: a type that is not the context is reported there.
+        Param::Context(model::ContextPass::Value(span)) => {
+            quote_spanned!(*span=> __toolshape_context)
+        }
+        Param::Context(model::ContextPass::Ref(span)) => {
+            quote_spanned!(*span=> &__toolshape_context)
+        }
     });
     let call_args: Vec<_> = match &tool.state {
         StateSource::Receiver => std::iter::once(quote!(__toolshape_state))

@@ -89,13 +89,14 @@ pub(crate) enum Param {
     Context(ContextPass),
 }
 
-/// How the function takes the request's context.
+/// How the function takes the request's context, and where its type is written (a type
+/// that is not the context is reported there).
 #[derive(Clone, Copy)]
 pub(crate) enum ContextPass {
     /// `Context`.
-    Value,
+    Value(Span),
     /// `&Context`.
-    Ref,
+    Ref(Span),
 }
 
 /// A parameter the client sends.
@@ -933,6 +934,21 @@ pub(crate) fn build(
         }
     }
 
+    // `x: impl Trait` is a type parameter too.
+    for input in &sig.inputs {
+        if let FnArg::Typed(typed) = input
+            && let Type::ImplTrait(impl_trait) = &*typed.ty
+        {
+            errors.push(
+                darling::Error::custom(
+                    "a tool parameter's type is a concrete type, not `impl Trait`: the server reads the argument from JSON and describes it in the input schema\n\
+                     help: take the type the client sends (`String`, `u64`, a struct that derives `serde::Deserialize` and `schemars::JsonSchema`)",
+                )
+                .with_span(impl_trait),
+            );
+        }
+    }
+
     let rename_all = args.rename_all.as_ref().map(|rule| rule.0);
     let mut drafts = Vec::new();
     let mut state = StateSource::None;
@@ -1030,9 +1046,10 @@ pub(crate) fn build(
                         );
                     }
                     has_context = true;
+                    let span = typed.ty.span();
                     let pass = match &*typed.ty {
                         Type::Reference(reference) if reference.mutability.is_none() => {
-                            ContextPass::Ref
+                            ContextPass::Ref(span)
                         }
                         Type::Reference(reference) => {
                             errors.push(
@@ -1042,9 +1059,9 @@ pub(crate) fn build(
                                 )
                                 .with_span(&reference.mutability),
                             );
-                            ContextPass::Ref
+                            ContextPass::Ref(span)
                         }
-                        _ => ContextPass::Value,
+                        _ => ContextPass::Value(span),
                     };
                     params.push(Param::Context(pass));
                     continue;

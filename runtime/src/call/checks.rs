@@ -81,7 +81,7 @@ impl<T: ToolParam + Serialize + JsonSchema + for<'de> Deserialize<'de>> DefaultP
 #[diagnostic::on_unimplemented(
     message = "`{Self}` cannot be a tool's error: the client reads an error as text",
     label = "the error type of this result",
-    note = "implement `std::fmt::Display` for `{Self}` (its text follows `Error: `), or return `toolshape::ToolError`"
+    note = "return an error type that implements `std::fmt::Display` (its text follows `Error: `): implement it for your own type, or use `toolshape::ToolError` or `String`"
 )]
 pub trait ErrorText {
     /// The error's text, for generated code.
