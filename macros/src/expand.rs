@@ -335,9 +335,9 @@ fn constructor(tool: &Tool, cfg: Option<TokenStream>) -> TokenStream {
             // type without `Default` or an expression of another type is reported there.
             let value = match (default, &param.borrowed) {
                 (None, _) => quote_spanned!(span=> ::core::default::Default::default()),
-                (Some(expr), Some(lend)) if lend.is_reference() => {
-                    quote_spanned!(expr.span()=> ::std::borrow::ToOwned::to_owned(#expr))
-                }
+                // A default is written as the function's type has it (`"name"` for `&str`,
+                // `Some("x")` for `Option<&str>`) and made owned.
+                (Some(expr), Some(lend)) => respan(lend.owned_from(quote!(#expr)), expr.span()),
                 // `default = "name"` for a `String` (or `PathBuf`, `Cow<str>`, …) parameter,
                 // as one writes it for a `&str` one.
                 (

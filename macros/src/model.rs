@@ -522,11 +522,6 @@ pub(crate) enum Lend {
 }
 
 impl Lend {
-    /// Whether this is a plain reference, whose default is written as the borrowed value.
-    pub(crate) fn is_reference(&self) -> bool {
-        matches!(self, Lend::Ref(_))
-    }
-
     /// The type the argument is read as.
     fn owned(&self, private: &TokenStream, span: Span) -> TokenStream {
         match self {
@@ -541,6 +536,43 @@ impl Lend {
             Lend::Vec(inner) => {
                 let inner = inner.owned(private, span);
                 quote::quote_spanned!(span=> ::std::vec::Vec<#inner>)
+            }
+        }
+    }
+
+    /// The borrowed type, with `'static` references (what a default is written as).
+    fn borrowed_ty(&self) -> TokenStream {
+        match self {
+            Lend::Ref(referent) => {
+                let referent = static_lifetimes(quote::ToTokens::to_token_stream(referent));
+                quote::quote!(&'static #referent)
+            }
+            Lend::Option(inner) => {
+                let inner = inner.borrowed_ty();
+                quote::quote!(::core::option::Option<#inner>)
+            }
+            Lend::Vec(inner) => {
+                let inner = inner.borrowed_ty();
+                quote::quote!(::std::vec::Vec<#inner>)
+            }
+        }
+    }
+
+    /// The value read, from `borrowed`, a value of the borrowed type: how a default written
+    /// as the function's type has it (`Some("x")` for `Option<&str>`) is made owned.
+    pub(crate) fn owned_from(&self, borrowed: TokenStream) -> TokenStream {
+        let item = quote::quote!(__toolshape_item);
+        match self {
+            Lend::Ref(_) => quote::quote!(::std::borrow::ToOwned::to_owned(#borrowed)),
+            Lend::Option(inner) => {
+                let (ty, inner) = (inner.borrowed_ty(), inner.owned_from(item.clone()));
+                quote::quote!(::core::option::Option::map(#borrowed, |#item: #ty| #inner))
+            }
+            Lend::Vec(inner) => {
+                let (ty, inner) = (inner.borrowed_ty(), inner.owned_from(item.clone()));
+                quote::quote!(::core::iter::Iterator::collect::<::std::vec::Vec<_>>(
+                    ::core::iter::Iterator::map(::core::iter::IntoIterator::into_iter(#borrowed), |#item: #ty| #inner)
+                ))
             }
         }
     }

@@ -563,8 +563,14 @@ fn dotted(
     /// The page, with a dash.
     #[arg(rename = "page-number", default)]
     page: u32,
+    /// Defaults written as the borrowed types have them.
+    #[arg(default = Some("en"))]
+    lang: Option<&str>,
+    /// Likewise.
+    #[arg(default = vec!["a", "b"])]
+    tags: Vec<&str>,
 ) -> String {
-    format!("{page_size} {page}")
+    format!("{page_size} {page} {lang:?} {tags:?}")
 }
 
 #[tokio::test]
@@ -605,12 +611,24 @@ async fn borrowed_forms_and_unusual_names_are_read_and_called() {
         let schema = serde_json::Value::Object((*dotted.input_schema).clone());
         assert_eq!(schema["properties"]["page.size"]["default"], json!(20));
         assert_eq!(schema["properties"]["page-number"]["default"], json!(0));
-        let result = call(&client, "dotted", json!({"page.size": 5}))
-            .await
-            .unwrap();
-        assert_eq!(check_json_success(dotted, &result), json!("5 0"));
+        assert_eq!(schema["properties"]["lang"]["default"], json!("en"));
+        assert_eq!(schema["properties"]["tags"]["default"], json!(["a", "b"]));
+        let result = call(
+            &client,
+            "dotted",
+            json!({"page.size": 5, "lang": "fr", "tags": ["c"]}),
+        )
+        .await
+        .unwrap();
+        assert_eq!(
+            check_json_success(dotted, &result),
+            json!("5 0 Some(\"fr\") [\"c\"]")
+        );
         let result = call(&client, "dotted", json!({})).await.unwrap();
-        assert_eq!(check_json_success(dotted, &result), json!("20 0"));
+        assert_eq!(
+            check_json_success(dotted, &result),
+            json!("20 0 Some(\"en\") [\"a\", \"b\"]")
+        );
         client.cancel().await.unwrap();
     }
 }
