@@ -746,6 +746,41 @@ mod tests {
         );
     }
 
+    /// An integer past 2^53 reads in the text as `structuredContent` holds it, and its hash
+    /// is not its neighbour's (RFC 8785 would write both as the double 9007199254740992).
+    #[test]
+    fn integers_past_2_53_are_exact_in_the_text_and_the_hash() {
+        let render = |n: i64| <Json as Render<i64>>::render(n, &facts());
+        let above = render(9_007_199_254_740_993);
+        assert_eq!(
+            above.content[0].as_text().unwrap().text,
+            r#"{"data":9007199254740993,"grounded":true}"#
+        );
+        let envelope = above.structured_content.unwrap();
+        assert_eq!(envelope["data"], 9_007_199_254_740_993_i64);
+        let hash = |result: CallToolResult| {
+            result.structured_content.unwrap()["metadata"]["data_hash"].clone()
+        };
+        assert_eq!(
+            envelope["metadata"]["data_hash"],
+            provenance::hash_canonical(b"9007199254740993")
+        );
+        assert_ne!(
+            hash(render(9_007_199_254_740_992)),
+            envelope["metadata"]["data_hash"]
+        );
+        let min = render(-9_223_372_036_854_775_807);
+        assert_eq!(
+            min.content[0].as_text().unwrap().text,
+            r#"{"data":-9223372036854775807,"grounded":true}"#
+        );
+        let plain = <PlainJson as Render<u64>>::render(u64::MAX, &facts());
+        assert_eq!(
+            plain.content[0].as_text().unwrap().text,
+            "18446744073709551615"
+        );
+    }
+
     #[test]
     fn json_with_a_narrative_keeps_it_in_the_text() {
         let value = Hybrid::new("One \"item\".", vec![1]).with_source("s");
