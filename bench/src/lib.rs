@@ -3,6 +3,7 @@
 //!
 //! - `benches/call.rs`: per-call overhead (criterion);
 //! - `src/bin/tokens.rs`: token cost of what a model sees;
+//! - `src/bin/listing.rs`: bytes and tokens of the tour's `tools/list` entries;
 //! - `buildtime/`: build time (generator and runner scripts).
 //!
 //! Results and the exact commands: `docs/benchmarks.md`.

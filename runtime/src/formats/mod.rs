@@ -28,7 +28,7 @@ use crate::call::spec::{CallFacts, error_result};
 use crate::formats::hybrid::{Hybrid, Parts};
 use crate::formats::narrative::Narrative;
 use crate::provenance::canonical;
-use crate::provenance::{self, Provenance, provenance_value};
+use crate::provenance::{self, provenance_value};
 use content::{Attachment, Rich};
 use plot::Plot;
 
@@ -585,25 +585,17 @@ fn envelope_schema_with(
         .for_serialize()
         .into_generator();
     let data = data(&mut generator).to_value();
-    let metadata = {
-        let mut schema = schemars::schema_for!(Provenance).to_value();
-        if let Value::Object(object) = &mut schema {
-            object.remove("$schema");
-        }
-        schema
-    };
+    // The provenance is the same for every tool: what its fields are and mean is specified
+    // once, in `docs/wire-format.md` (with a JSON Schema for programs that check it), not
+    // sent in every listing (hosts send listings to the model on every turn). The listing
+    // says only that it is an object.
+    let metadata = serde_json::json!({"type": "object"});
 
     let mut properties = JsonObject::new();
     let mut required = vec!["status"];
     properties.insert("status".into(), serde_json::json!({"const": "success"}));
     if shape.narrative {
-        properties.insert(
-            "narrative".into(),
-            serde_json::json!({
-                "type": "string",
-                "description": "A plain-English account of the data: what to present to the user."
-            }),
-        );
+        properties.insert("narrative".into(), serde_json::json!({"type": "string"}));
         required.push("narrative");
     }
     properties.insert("data".into(), data);
