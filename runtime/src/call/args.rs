@@ -353,20 +353,18 @@ fn parse_one<T: DeserializeOwned>(
                 Err(error) => {
                     // serde's first problem, when the schema sees none (a type with its own
                     // checks).
-                    {
-                        let inner = error.path().to_string();
-                        let path = if inner == "." {
-                            param.name.to_owned()
-                        } else if inner.starts_with('[') {
-                            format!("{}{inner}", param.name)
-                        } else {
-                            format!("{}.{inner}", param.name)
-                        };
-                        problems.push(ArgProblem::Invalid {
-                            path,
-                            message: error.into_inner().to_string(),
-                        });
-                    }
+                    let inner = error.path().to_string();
+                    let path = if inner == "." {
+                        param.name.to_owned()
+                    } else if inner.starts_with('[') {
+                        format!("{}{inner}", param.name)
+                    } else {
+                        format!("{}.{inner}", param.name)
+                    };
+                    problems.push(ArgProblem::Invalid {
+                        path,
+                        message: error.into_inner().to_string(),
+                    });
                     None
                 }
             }
@@ -520,12 +518,14 @@ fn check(
                             sent(value)
                         ),
                     }),
-                    Err(error) => problems.push(ArgProblem::Invalid {
-                        path,
-                        message: format!(
-                            "the pattern `{pattern}` of this value is not a valid regular expression: {error}"
-                        ),
-                    }),
+                    // A pattern the `regex` crate cannot compile (JSON Schema's are ECMAScript
+                    // regular expressions: lookaround, backreferences) is not checked here,
+                    // rather than refusing every call; the type's own checks still apply.
+                    Err(error) => tracing::warn!(
+                        pattern,
+                        %error,
+                        "a pattern in an input schema is not checked: the regex crate cannot compile it"
+                    ),
                 }
             }
         }
@@ -1394,6 +1394,22 @@ mod tests {
         name: String,
         #[schemars(range(min = 1))]
         floor: u8,
+    }
+
+    /// A pattern the `regex` crate cannot compile (an ECMAScript lookahead).
+    #[derive(Debug, Deserialize, JsonSchema)]
+    #[allow(dead_code)] // read by serde only
+    struct Code {
+        #[schemars(pattern(r"^(?=[a-z])\w+$"))]
+        code: String,
+    }
+
+    #[test]
+    fn a_pattern_the_regex_crate_cannot_compile_is_not_checked() {
+        assert_eq!(
+            problems_of::<Code>(r#"{"code": "Abc"}"#),
+            [r#"accepted (Code { code: "Abc" }, None)"#]
+        );
     }
 
     #[test]

@@ -294,7 +294,10 @@ mod tests {
         ) {
             let (a_text, b_text) = (to_vec(&a), to_vec(&b));
             prop_assert_eq!(a_text == b_text, a == b);
-            let hash = |bytes: &[u8]| crate::provenance::hash_canonical(bytes);
+            let hash = |bytes: &[u8]| {
+                use sha2::Digest as _;
+                sha2::Sha256::digest(bytes)
+            };
             prop_assert_eq!(hash(&a_text) == hash(&b_text), a == b);
             // The written digits are the integer: they parse back to the same value.
             prop_assert_eq!(serde_json::from_slice::<Value>(&a_text).unwrap(), a);
