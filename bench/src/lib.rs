@@ -3,6 +3,7 @@
 //!
 //! - `benches/call.rs`: per-call overhead (criterion);
 //! - `src/bin/tokens.rs`: token cost of what a model sees;
+//! - `src/bin/listing.rs`: bytes and tokens of the tour's `tools/list` entries;
 //! - `buildtime/`: build time (generator and runner scripts).
 //!
 //! Results and the exact commands: `docs/benchmarks.md`.
@@ -299,4 +300,89 @@ pub fn text_of(result: &CallToolResult) -> &str {
         [block] => block.as_text().map_or("", |text| text.text.as_str()),
         _ => "",
     }
+}
+
+/// A house to price: about 200 bytes of arguments, with constraints at every depth stated
+/// through schemars attributes, as a user's own type states them.
+#[derive(Debug, Clone, Serialize, Deserialize, JsonSchema)]
+pub struct House {
+    /// Living area in square metres.
+    #[schemars(range(min = 1, max = 100000))]
+    pub area_m2: f64,
+    /// Postcode.
+    #[schemars(pattern(r"^[A-Z]{2}-[0-9]{4}$"))]
+    pub postcode: String,
+    /// The rooms.
+    #[schemars(length(min = 1, max = 20))]
+    pub rooms: Vec<Room>,
+}
+
+/// A room of a [`House`].
+#[derive(Debug, Clone, Serialize, Deserialize, JsonSchema)]
+pub struct Room {
+    /// Its name.
+    #[schemars(length(min = 1, max = 32))]
+    pub name: String,
+    /// Its floor.
+    #[schemars(range(max = 200))]
+    pub floor: u8,
+    /// Its area in square metres.
+    #[schemars(range(min = 0, max = 10000))]
+    pub area_m2: f64,
+}
+
+/// The arguments of the argument-checking benchmark: one house, about 200 bytes as JSON.
+pub fn house_arguments() -> JsonObject {
+    let house = serde_json::json!({
+        "area_m2": 142.5, "postcode": "AB-1234",
+        "rooms": [{"name": "kitchen", "floor": 0, "area_m2": 18.5},
+                  {"name": "living room", "floor": 0, "area_m2": 41.0},
+                  {"name": "bedroom", "floor": 1, "area_m2": 16.0}]
+    });
+    let mut arguments = JsonObject::new();
+    arguments.insert("house".into(), house);
+    arguments
+}
+
+/// Price a house: its typed argument is checked against its schema on arrival (every
+/// constraint of [`House`]), then read by serde.
+#[tool(format = "json")]
+pub fn price_checked(
+    /// The house.
+    house: House,
+) -> u64 {
+    house.rooms.len() as u64
+}
+
+/// The same tool taking the house as any JSON value (whose schema, `true`, checks nothing)
+/// and reading it with serde in its body: what a call costs without the schema check.
+#[tool(format = "json")]
+pub fn price_unchecked(
+    /// The house.
+    house: Value,
+) -> Result<u64, String> {
+    let house: House = serde_json::from_value(house).map_err(|e| e.to_string())?;
+    Ok(house.rooms.len() as u64)
+}
+
+/// A client of a server of [`price_checked`] and [`price_unchecked`].
+pub async fn connect_pricing() -> Client {
+    let server = Server::new(
+        (),
+        ToolSet::new(tools![price_checked, price_unchecked]).expect("two tools"),
+    );
+    connect(move |io| async move {
+        let (read, write) = tokio::io::split(io);
+        let reader = tokio::io::BufReader::new(read);
+        let _ = toolshape::serve::lines(server, reader, write, &Default::default()).await;
+    })
+    .await
+}
+
+/// `tools/call TOOL` with [`house_arguments`].
+pub async fn call_pricing(client: &Client, tool: &'static str) -> CallToolResult {
+    client
+        .call_tool(CallToolRequestParams::new(tool).with_arguments(house_arguments()))
+        .await
+        .expect("call succeeds")
 }

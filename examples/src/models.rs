@@ -448,23 +448,33 @@ impl ModelRegistry {
 // ---------------------------------------------------------------------------------------
 
 /// A house to price. A model uses the features it was fitted on and ignores the others.
+///
+/// The ranges are in the input schema (`#[schemars(range(..))]`) and checked when a call
+/// arrives: a value outside one is refused, naming it (`house.area_m2`), before the tool runs.
 #[derive(Debug, Clone, Copy, Serialize, Deserialize, JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct House {
-    /// Living area in square metres (more than 0; trained on 40 to 220).
+    /// Living area in square metres (trained on 40 to 220).
+    #[schemars(range(min = 1, max = 100000))]
     pub area_m2: f64,
     /// Number of bedrooms (trained on 1 to 6).
+    #[schemars(range(max = 1000))]
     pub bedrooms: u32,
-    /// Age of the building in years (0 or more; trained on 0 to 80).
+    /// Age of the building in years (trained on 0 to 80).
+    #[schemars(range(min = 0, max = 1000))]
     pub age_years: f64,
-    /// Distance to the city centre in km (0 or more; trained on 0.5 to 30).
+    /// Distance to the city centre in km (trained on 0.5 to 30).
+    #[schemars(range(min = 0, max = 20000))]
     pub distance_km: f64,
-    /// Rating of the nearest school, 1 to 10.
+    /// Rating of the nearest school.
+    #[schemars(range(min = 1, max = 10))]
     pub school_rating: u32,
 }
 
 impl House {
-    /// The features in [`FEATURE_NAMES`] order, checked for plausibility.
+    /// The features in [`FEATURE_NAMES`] order, checked for plausibility (a call's
+    /// arguments are checked against the schema's ranges before; this guards a house built
+    /// in Rust).
     ///
     /// # Errors
     /// When a value is out of its domain: every problem, one per line.

@@ -496,14 +496,23 @@ async fn bad_arguments_are_tool_errors_that_list_the_valid_names() {
     for name in FEATURE_NAMES {
         assert!(text.contains(name), "{text}");
     }
-    // A value out of its domain, and a missing house.
+    // Values out of the ranges the house's schema states, refused on arrival by name (the
+    // schemars attributes of `House`), and a missing house.
     let mut bad = house();
     bad["school_rating"] = json!(11);
     bad["area_m2"] = json!(-5);
     assert_eq!(
         error(&client, "explain_prediction", json!({"house": bad})).await,
-        "Error: invalid house: area_m2 must be more than 0, not -5; school_rating must be 1 to \
-         10, not 11"
+        "Error: invalid arguments for tool `explain_prediction`:\n\
+         - parameter `house.area_m2`: expected a number, 1 to 100000, got the number -5\n\
+         - parameter `house.school_rating`: expected an integer, uint32, 1 to 10, got the number 11"
+    );
+    let mut huge = house();
+    huge["area_m2"] = json!(1e308);
+    assert_eq!(
+        error(&client, "predict", json!({"house": huge})).await,
+        "Error: invalid arguments for tool `predict`:\n\
+         - parameter `house.area_m2`: expected a number, 1 to 100000, got the number 1e+308"
     );
     let text = error(&client, "predict", json!({})).await;
     assert!(

@@ -419,3 +419,73 @@ fn text_helper_is_used() {
     let result = rmcp::model::CallToolResult::success(vec![rmcp::model::ContentBlock::text("x")]);
     assert_eq!(text_of(&result), "x");
 }
+
+/// Integers are exact on the way in and out (the tour's `add`, through rmcp's client): a
+/// value below `i64::MIN` or above `u64::MAX` is refused naming the parameter, and a result
+/// past 2^53 reads in the text as in `structuredContent`, with a hash of its own digits.
+#[tokio::test]
+async fn integers_are_exact_in_arguments_text_and_hash() {
+    use toolshape_examples::quickstart::{Directory, toolset};
+    let arguments = |text: &str| -> serde_json::Value { serde_json::from_str(text).unwrap() };
+    for version in versions() {
+        let client = connect(Server::new(Directory::default(), toolset()), version).await;
+        for (sent, line) in [
+            (
+                r#"{"a": -9223372036854775809, "b": 1}"#,
+                "- parameter `a`: expected an integer, int64, got the number -9.223372036854776e+18, which is not an exact 64-bit integer",
+            ),
+            (
+                r#"{"a": 1, "b": 18446744073709551616}"#,
+                "- parameter `b`: expected an integer, int64, got the number 1.8446744073709552e+19, which is not an exact 64-bit integer",
+            ),
+            (
+                r#"{"a": 1, "b": 9223372036854775808}"#,
+                "- parameter `b`: expected an integer, int64, got the number 9223372036854775808",
+            ),
+            (
+                r#"{"a": 1e19, "b": 1}"#,
+                "- parameter `a`: expected an integer, int64, got the number 1e+19, which is not an exact 64-bit integer",
+            ),
+        ] {
+            let result = call(&client, "add", arguments(sent)).await.unwrap();
+            assert_eq!(
+                check_error(&result),
+                format!("Error: invalid arguments for tool `add`:\n{line}"),
+                "{sent}"
+            );
+        }
+
+        let tools = client.list_all_tools().await.unwrap();
+        let add = tools.iter().find(|t| t.name == "add").unwrap();
+        let sum = |a: i64, b: i64| {
+            let client = &client;
+            async move { call(client, "add", json!({"a": a, "b": b})).await.unwrap() }
+        };
+        let above = sum(9_007_199_254_740_992, 1).await;
+        assert_eq!(
+            text_of(&above),
+            r#"{"data":9007199254740993,"grounded":true}"#
+        );
+        let envelope = above.structured_content.clone().unwrap();
+        assert_eq!(envelope["data"], json!(9_007_199_254_740_993_i64));
+        common::validate(add, &envelope);
+        // The hash is SHA-256 of the exact digits, so 2^53 + 1 and 2^53 differ.
+        assert_eq!(
+            envelope["metadata"]["data_hash"],
+            common::sha256_of(b"9007199254740993")
+        );
+        let at = sum(9_007_199_254_740_991, 1)
+            .await
+            .structured_content
+            .unwrap();
+        assert_ne!(
+            at["metadata"]["data_hash"],
+            envelope["metadata"]["data_hash"]
+        );
+        let low = sum(-9_223_372_036_854_775_806, -1).await;
+        assert_eq!(
+            text_of(&low),
+            r#"{"data":-9223372036854775807,"grounded":true}"#
+        );
+    }
+}

@@ -1,7 +1,8 @@
 //! Non-finite floats never produce a result that breaks its own schema: every json and hybrid
 //! result either validates against the tool's `outputSchema` or is a tool error naming the
-//! field (property test over generated outputs, NaN and infinities included), and the models
-//! example's `predict` at `area_m2 = 1e308` is such an error, seen through rmcp's client.
+//! field (property test over generated outputs, NaN and infinities included). The models
+//! example's `predict` at `area_m2 = 1e308`, whose price would be infinite, is refused before
+//! it runs: the house's schema states the range of `area_m2`.
 
 use toolshape_test_support as common;
 
@@ -208,7 +209,7 @@ fn a_bare_non_finite_result_names_the_result() {
 }
 
 #[tokio::test]
-async fn predict_of_a_huge_house_is_a_tool_error_naming_the_field() {
+async fn predict_of_a_huge_house_is_refused_naming_the_argument() {
     use toolshape_examples::models::{self, ModelRegistry};
     for version in versions() {
         let client = connect(
@@ -221,10 +222,10 @@ async fn predict_of_a_huge_house_is_a_tool_error_naming_the_field() {
         let result = call(&client, "predict", json!({"house": house}))
             .await
             .unwrap();
-        let text = check_error(&result);
-        assert!(
-            text.starts_with("Error: field `") && text.contains("of `predict` is "),
-            "{text}"
+        assert_eq!(
+            check_error(&result),
+            "Error: invalid arguments for tool `predict`:\n\
+             - parameter `house.area_m2`: expected a number, 1 to 100000, got the number 1e+308"
         );
     }
 }

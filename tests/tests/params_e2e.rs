@@ -460,7 +460,7 @@ async fn constraints_are_in_the_schema_and_enforced() {
         assert_eq!(properties["limit"]["minimum"], 1);
         assert_eq!(properties["limit"]["maximum"], 50);
         assert_eq!(properties["limit"]["default"], 10);
-        assert_eq!(properties["order"]["enum"], json!(["asc", "desc"]));
+        assert_eq!(properties["order"]["enum"], json!(["asc", "desc", null]));
         assert_eq!(properties["tags"]["maxItems"], 3);
         assert!(properties["tags"].get("maxLength").is_none());
         assert_eq!(properties["threshold"]["minimum"], -1.5);

@@ -162,6 +162,40 @@ fn main() {
         let medians = interleave(rounds, &mut [&mut a, &mut b, &mut c, &mut d]);
         row("e2e", label, &E2E, &medians);
     }
+
+    // Arguments: the same ~200 B house, checked against its schema on arrival (every
+    // constraint at every depth) or taken as a JSON value and read by serde in the tool.
+    let pricing = runtime.block_on(toolshape_bench::connect_pricing());
+    for tool in ["price_checked", "price_unchecked"] {
+        let result = runtime.block_on(toolshape_bench::call_pricing(&pricing, tool));
+        assert_eq!(result.is_error, Some(false), "{tool}: {result:?}");
+    }
+    let bytes = serde_json::to_vec(&toolshape_bench::house_arguments()).map_or(0, |a| a.len());
+    let mut checked = || {
+        let start = Instant::now();
+        black_box(runtime.block_on(toolshape_bench::call_pricing(&pricing, "price_checked")));
+        start.elapsed()
+    };
+    let mut unchecked = || {
+        let start = Instant::now();
+        black_box(runtime.block_on(toolshape_bench::call_pricing(&pricing, "price_unchecked")));
+        start.elapsed()
+    };
+    let medians = interleave((rounds / 2).max(10), &mut [&mut unchecked, &mut checked]);
+    println!(
+        "\n| step | arguments | not checked (`Value`, serde in the tool) | checked against the schema |"
+    );
+    println!("| --- | --- | --- | --- |");
+    row(
+        "e2e",
+        &format!("{bytes} B"),
+        &["unchecked", "checked"],
+        &medians,
+    );
+    println!(
+        "schema check: {:+.2} µs per call",
+        (medians[1].as_secs_f64() - medians[0].as_secs_f64()) * 1e6
+    );
     let load = std::fs::read_to_string("/proc/loadavg").unwrap_or_default();
     println!("load at end: {}", load.trim());
 }

@@ -100,7 +100,13 @@ impl Constraints {
             schema.insert("pattern".into(), pattern.into());
         }
         if !self.one_of.is_empty() {
-            schema.insert("enum".into(), self.one_of.to_vec().into());
+            let mut choices: Vec<Value> = self.one_of.iter().map(|&c| c.into()).collect();
+            // `enum` applies to every type: an optional parameter's schema lists `null` too,
+            // or a validator would refuse the `null` its type accepts.
+            if admits_null(schema) {
+                choices.push(Value::Null);
+            }
+            schema.insert("enum".into(), choices.into());
         }
         if let Some(header) = self.header {
             schema.insert("x-mcp-header".into(), header.into());
@@ -171,6 +177,22 @@ impl Constraints {
     }
 }
 
+/// Whether a schema's `type` (or one option of its `anyOf`/`oneOf`) is `null`.
+fn admits_null(schema: &JsonObject) -> bool {
+    let is_null = |ty: Option<&Value>| match ty {
+        Some(Value::String(t)) => t == "null",
+        Some(Value::Array(types)) => types.iter().any(|t| t == "null"),
+        _ => false,
+    };
+    is_null(schema.get("type"))
+        || ["anyOf", "oneOf"].iter().any(|key| {
+            schema
+                .get(*key)
+                .and_then(Value::as_array)
+                .is_some_and(|options| options.iter().any(|o| is_null(o.get("type"))))
+        })
+}
+
 /// `1 item`, `2 items`: a count and its unit, singular or plural as English has it.
 fn counted(count: u64, unit: &str) -> String {
     if count == 1 {
@@ -180,11 +202,12 @@ fn counted(count: u64, unit: &str) -> String {
     }
 }
 
-/// Whether `text` matches `pattern`; the compiled expressions are kept, one per pattern.
-fn pattern_matches(pattern: &'static str, text: &str) -> Result<bool, String> {
+/// Whether `text` matches `pattern`; the compiled expressions are kept, one per pattern
+/// (those of `#[arg(pattern)]` and those a parameter's schema states at any depth).
+fn pattern_matches(pattern: &str, text: &str) -> Result<bool, String> {
     use std::collections::HashMap;
     use std::sync::{Mutex, OnceLock};
-    static COMPILED: OnceLock<Mutex<HashMap<&'static str, regex::Regex>>> = OnceLock::new();
+    static COMPILED: OnceLock<Mutex<HashMap<String, regex::Regex>>> = OnceLock::new();
     let compiled = COMPILED.get_or_init(Default::default);
     let regex = {
         let mut compiled = compiled.lock().unwrap_or_else(|e| e.into_inner());
@@ -192,7 +215,7 @@ fn pattern_matches(pattern: &'static str, text: &str) -> Result<bool, String> {
             Some(regex) => regex.clone(),
             None => {
                 let regex = regex::Regex::new(pattern).map_err(|e| e.to_string())?;
-                compiled.insert(pattern, regex.clone());
+                compiled.insert(pattern.to_owned(), regex.clone());
                 regex
             }
         }
@@ -309,20 +332,27 @@ fn parse_one<T: DeserializeOwned>(
             });
             None
         }
-        Some(value) => match serde_path_to_error::deserialize::<_, T>(&value) {
-            Ok(parsed) => Some(parsed),
-            Err(error) => {
-                // Every problem in the value, each at its path, from the schema; serde's
-                // first one when the schema sees none (a type with its own checks).
-                let before = problems.len();
-                check(
-                    &param.schema,
-                    &value,
-                    param.name.to_owned(),
-                    &param.definitions,
-                    problems,
-                );
-                if problems.len() == before {
+        Some(value) => {
+            // The value is checked against the parameter's schema first, at every depth: the
+            // types, and what the user's own types state through schemars attributes
+            // (`range`, `length`, `pattern` on nested fields), which serde does not check.
+            // Every problem is recorded at its path (`house.area_m2`).
+            let before = problems.len();
+            check(
+                &param.schema,
+                &value,
+                param.name.to_owned(),
+                &param.definitions,
+                problems,
+            );
+            if problems.len() > before {
+                return None;
+            }
+            match serde_path_to_error::deserialize::<_, T>(&value) {
+                Ok(parsed) => Some(parsed),
+                Err(error) => {
+                    // serde's first problem, when the schema sees none (a type with its own
+                    // checks).
                     let inner = error.path().to_string();
                     let path = if inner == "." {
                         param.name.to_owned()
@@ -335,10 +365,10 @@ fn parse_one<T: DeserializeOwned>(
                         path,
                         message: error.into_inner().to_string(),
                     });
+                    None
                 }
-                None
             }
-        },
+        }
         None => match T::deserialize(MissingValue) {
             Ok(value) => Some(value),
             Err(_) => {
@@ -419,6 +449,26 @@ fn check(
         Some(Value::Array(types)) => types.iter().filter_map(Value::as_str).collect(),
         _ => Vec::new(),
     };
+    // An integer out of its type's range, or a whole float too large to be an exact integer
+    // (see `MAX_EXACT_FLOAT_INTEGER`).
+    if let Value::Number(number) = value
+        && types.contains(&"integer")
+        && !types.contains(&"number")
+        && !fits_integer_format(number, object.get("format"))
+    {
+        let whole_float = number.is_f64() && number.as_f64().is_some_and(|n| n.fract() == 0.0);
+        if !whole_float {
+            return mismatch(problems, path);
+        }
+        return problems.push(ArgProblem::Invalid {
+            path,
+            message: format!(
+                "expected {}, got {}, which is not an exact 64-bit integer",
+                with_article(expected_of(schema, definitions)),
+                sent(value),
+            ),
+        });
+    }
     if !types.is_empty() && !types.iter().any(|ty| is_of_type(value, ty)) {
         return mismatch(problems, path);
     }
@@ -456,7 +506,27 @@ fn check(
                 .and_then(Value::as_u64)
                 .is_some_and(|max| length > max);
             if short || long {
-                mismatch(problems, path);
+                return mismatch(problems, path);
+            }
+            if let Some(pattern) = object.get("pattern").and_then(Value::as_str) {
+                match pattern_matches(pattern, text) {
+                    Ok(true) => {}
+                    Ok(false) => problems.push(ArgProblem::Invalid {
+                        path,
+                        message: format!(
+                            "expected a string matching the pattern `{pattern}`, got {}",
+                            sent(value)
+                        ),
+                    }),
+                    // A pattern the `regex` crate cannot compile (JSON Schema's are ECMAScript
+                    // regular expressions: lookaround, backreferences) is not checked here,
+                    // rather than refusing every call; the type's own checks still apply.
+                    Err(error) => tracing::warn!(
+                        pattern,
+                        %error,
+                        "a pattern in an input schema is not checked: the regex crate cannot compile it"
+                    ),
+                }
             }
         }
         Value::Array(items) => {
@@ -566,10 +636,46 @@ fn is_of_type(value: &Value, ty: &str) -> bool {
         "object" => value.is_object(),
         "number" => value.is_number(),
         "integer" => {
-            value.is_i64() || value.is_u64() || value.as_f64().is_some_and(|n| n.fract() == 0.0)
+            value.is_i64()
+                || value.is_u64()
+                || value
+                    .as_f64()
+                    .is_some_and(|n| n.fract() == 0.0 && n.abs() <= MAX_EXACT_FLOAT_INTEGER)
         }
         _ => true,
     }
+}
+
+/// The largest "safe" integer, 2^53 − 1 (JavaScript's `Number.MAX_SAFE_INTEGER`): up to it
+/// in magnitude, no other integer rounds to the same double, so a whole float is the integer
+/// that was written. Past it, a float may not hold the digits sent (`9007199254740993.0`
+/// reads as `9007199254740992`), and a number too large for 64 bits
+/// (`-9223372036854775809`) arrives as the nearest float: neither is read as an integer.
+const MAX_EXACT_FLOAT_INTEGER: f64 = 9_007_199_254_740_991.0;
+
+/// Whether an integer fits the range its schema's `format` states (`int8` … `int64`,
+/// `uint8` … `uint64`, as schemars writes them for Rust's integer types), compared exactly;
+/// a float here (one that is not an exact integer, see [`MAX_EXACT_FLOAT_INTEGER`]) does not.
+fn fits_integer_format(number: &serde_json::Number, format: Option<&Value>) -> bool {
+    let Some(n) = number
+        .as_i64()
+        .map(i128::from)
+        .or_else(|| number.as_u64().map(i128::from))
+    else {
+        return false;
+    };
+    let (min, max): (i128, i128) = match format.and_then(Value::as_str) {
+        Some("int8") => (i8::MIN.into(), i8::MAX.into()),
+        Some("int16") => (i16::MIN.into(), i16::MAX.into()),
+        Some("int32") => (i32::MIN.into(), i32::MAX.into()),
+        Some("int64") => (i64::MIN.into(), i64::MAX.into()),
+        Some("uint8") => (0, u8::MAX.into()),
+        Some("uint16") => (0, u16::MAX.into()),
+        Some("uint32") => (0, u32::MAX.into()),
+        Some("uint64") => (0, u64::MAX.into()),
+        _ => return true,
+    };
+    (min..=max).contains(&n)
 }
 
 /// What was sent, in JSON's words: `the string "80"`, `the number 300`, `an array`.
@@ -886,6 +992,26 @@ fn expected_of(schema: &Value, definitions: &serde_json::Map<String, Value>) -> 
         }
         (None, None) => {}
     }
+    let (min_key, max_key, unit) = if types.contains(&"array") {
+        ("minItems", "maxItems", "item")
+    } else {
+        ("minLength", "maxLength", "character")
+    };
+    match (
+        object.get(min_key).and_then(Value::as_u64),
+        object.get(max_key).and_then(Value::as_u64),
+    ) {
+        (Some(min), Some(max)) => {
+            let _ = write!(out, ", {min} to {}", counted(max, unit));
+        }
+        (Some(min), None) => {
+            let _ = write!(out, ", at least {}", counted(min, unit));
+        }
+        (None, Some(max)) => {
+            let _ = write!(out, ", at most {}", counted(max, unit));
+        }
+        (None, None) => {}
+    }
     out
 }
 
@@ -917,19 +1043,23 @@ pub(crate) fn parse<L: ParamList>(
 /// and objects too. JSON Schema counts `3.0` as an integer, so a schema saying `integer`
 /// accepts it, and clients send it (a JavaScript number, a float the model wrote); serde
 /// reads an integer type only from an integer. A float parameter reads `3` as `3.0`.
+///
+/// Only up to 2^53 − 1 in magnitude, where a whole float is exactly the integer written: past it
+/// the float stays a float, which an integer parameter refuses (see
+/// [`MAX_EXACT_FLOAT_INTEGER`]).
 fn whole_floats_as_integers(value: &mut Value) {
     match value {
         Value::Number(number) if number.is_f64() => {
             let Some(float) = number.as_f64() else {
                 return;
             };
-            if float.fract() != 0.0 || !float.is_finite() {
+            if float.fract() != 0.0 || float.abs() > MAX_EXACT_FLOAT_INTEGER {
                 return;
             }
-            // 2^64: the first whole float above every u64; i64::MIN is exact as a float.
-            if (0.0..18_446_744_073_709_551_616.0).contains(&float) {
+            #[allow(clippy::cast_possible_truncation)] // whole and within 2^53 - 1: exact
+            if float >= 0.0 {
                 *number = serde_json::Number::from(float as u64);
-            } else if (-9_223_372_036_854_775_808.0..0.0).contains(&float) {
+            } else {
                 *number = serde_json::Number::from(float as i64);
             }
         }
@@ -1164,6 +1294,148 @@ mod tests {
         assert_eq!(
             expected_of(&strings, generator.definitions()),
             "array of strings"
+        );
+    }
+
+    /// The problems of one argument `id` read as `T` (with a `note` beside it), one line each.
+    fn problems_of<T>(text: &str) -> Vec<String>
+    where
+        T: for<'de> Deserialize<'de> + JsonSchema + Send + std::fmt::Debug + 'static,
+    {
+        let (_, params) = infos((param::<T>(), param::<Option<String>>()), SPECS);
+        let args: JsonObject = serde_json::from_str(&format!(r#"{{"id": {text}}}"#)).unwrap();
+        match parse((param::<T>(), param::<Option<String>>()), &params, args) {
+            Ok(values) => vec![format!("accepted {values:?}")],
+            Err(problems) => describe_problems("t", &params, &problems)
+                .lines()
+                .skip(1)
+                .map(str::to_owned)
+                .collect(),
+        }
+    }
+
+    #[test]
+    fn integers_out_of_range_are_refused_by_name() {
+        // Below i64::MIN: serde_json reads it as the float -2^63, which is i64::MIN exactly.
+        assert_eq!(
+            problems_of::<i64>("-9223372036854775809"),
+            [
+                "- parameter `id`: expected an integer, int64, got the number -9.223372036854776e+18, which is not an exact 64-bit integer"
+            ]
+        );
+        assert_eq!(
+            problems_of::<i64>("-9223372036854775808"),
+            ["accepted (-9223372036854775808, None)"]
+        );
+        // Above u64::MAX, and past i64::MAX for an i64.
+        assert_eq!(
+            problems_of::<u64>("18446744073709551616"),
+            [
+                "- parameter `id`: expected an integer, uint64, at least 0, got the number 1.8446744073709552e+19, which is not an exact 64-bit integer"
+            ]
+        );
+        assert_eq!(
+            problems_of::<u64>("18446744073709551615"),
+            ["accepted (18446744073709551615, None)"]
+        );
+        assert_eq!(
+            problems_of::<i64>("9223372036854775808"),
+            ["- parameter `id`: expected an integer, int64, got the number 9223372036854775808"]
+        );
+        assert_eq!(
+            problems_of::<i32>("3000000000.0"),
+            ["- parameter `id`: expected an integer, int32, got the number 3000000000"]
+        );
+        // Whole floats beyond the range, and past 2^53 where a float may not hold the digits.
+        assert_eq!(
+            problems_of::<i64>("1e19"),
+            [
+                "- parameter `id`: expected an integer, int64, got the number 1e+19, which is not an exact 64-bit integer"
+            ]
+        );
+        assert_eq!(
+            problems_of::<u64>("9007199254740993.0"),
+            [
+                "- parameter `id`: expected an integer, uint64, at least 0, got the number 9007199254740992.0, which is not an exact 64-bit integer"
+            ]
+        );
+        assert_eq!(
+            problems_of::<u64>("9007199254740991.0"),
+            ["accepted (9007199254740991, None)"]
+        );
+        assert_eq!(
+            problems_of::<i64>("-9007199254740991.0"),
+            ["accepted (-9007199254740991, None)"]
+        );
+        // Inside a parameter too.
+        assert_eq!(
+            problems_of::<Vec<i64>>("[1, -9223372036854775809]"),
+            [
+                "- parameter `id[1]`: expected an integer, int64, got the number -9.223372036854776e+18, which is not an exact 64-bit integer"
+            ]
+        );
+    }
+
+    /// A house, with the constraints a user states through schemars attributes.
+    #[derive(Debug, Deserialize, JsonSchema)]
+    #[allow(dead_code)] // read by serde only
+    struct House {
+        #[schemars(range(min = 10.0, max = 10000.0))]
+        area_m2: f64,
+        #[schemars(length(min = 1, max = 3))]
+        rooms: Vec<Room>,
+        #[schemars(pattern(r"^[A-Z]{2}-[0-9]{4}$"))]
+        postcode: String,
+    }
+
+    #[derive(Debug, Deserialize, JsonSchema)]
+    #[allow(dead_code)] // read by serde only
+    struct Room {
+        #[schemars(length(min = 1, max = 8))]
+        name: String,
+        #[schemars(range(min = 1))]
+        floor: u8,
+    }
+
+    /// A pattern the `regex` crate cannot compile (an ECMAScript lookahead).
+    #[derive(Debug, Deserialize, JsonSchema)]
+    #[allow(dead_code)] // read by serde only
+    struct Code {
+        #[schemars(pattern(r"^(?=[a-z])\w+$"))]
+        code: String,
+    }
+
+    #[test]
+    fn a_pattern_the_regex_crate_cannot_compile_is_not_checked() {
+        assert_eq!(
+            problems_of::<Code>(r#"{"code": "Abc"}"#),
+            [r#"accepted (Code { code: "Abc" }, None)"#]
+        );
+    }
+
+    #[test]
+    fn nested_schemars_constraints_are_checked_at_every_depth() {
+        let ok =
+            r#"{"area_m2": 120.5, "rooms": [{"name": "hall", "floor": 1}], "postcode": "AB-1234"}"#;
+        assert_eq!(problems_of::<House>(ok).len(), 1);
+        assert!(problems_of::<House>(ok)[0].starts_with("accepted"));
+        let bad = r#"{"area_m2": 1e308, "rooms": [{"name": "", "floor": 0}, {"name": "a very long name", "floor": 2}], "postcode": "ab-12"}"#;
+        assert_eq!(
+            problems_of::<House>(bad),
+            [
+                "- parameter `id.area_m2`: expected a number, 10.0 to 10000.0, got the number 1e+308",
+                "- parameter `id.postcode`: expected a string matching the pattern `^[A-Z]{2}-[0-9]{4}$`, got the string \"ab-12\"",
+                "- parameter `id.rooms[0].floor`: expected an integer, uint8, 1 to 255, got the number 0",
+                "- parameter `id.rooms[0].name`: expected a string, 1 to 8 characters, got the string \"\"",
+                "- parameter `id.rooms[1].name`: expected a string, 1 to 8 characters, got the string \"a very long name\"",
+            ]
+        );
+        let many = r#"{"area_m2": 50, "rooms": [], "postcode": "AB-1234"}"#;
+        assert_eq!(
+            problems_of::<House>(many),
+            [
+                "- parameter `id.rooms`: expected an array of `Room` objects, 1 to 3 items, got an array of 0 items"
+            ]
         );
     }
 }

@@ -281,11 +281,10 @@ impl<T> Rich<T> {
 pub(crate) fn reference_schema() -> Value {
     serde_json::json!({
         "type": "array",
-        "description": "Content attached to this result, each sent as its own block in `content`.",
         "items": {
             "type": "object",
             "properties": {
-                "content_index": {"type": "integer", "minimum": 1, "description": "Index of the block in `content`."},
+                "content_index": {"type": "integer", "minimum": 1},
                 "type": {"enum": ["image", "audio", "resource", "resource_link", "text"]},
                 "mime_type": {"type": "string"},
                 "uri": {"type": "string"},

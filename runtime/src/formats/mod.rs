@@ -28,7 +28,7 @@ use crate::call::spec::{CallFacts, error_result};
 use crate::formats::hybrid::{Hybrid, Parts};
 use crate::formats::narrative::Narrative;
 use crate::provenance::canonical;
-use crate::provenance::{self, Provenance, provenance_value};
+use crate::provenance::{self, provenance_value};
 use content::{Attachment, Rich};
 use plot::Plot;
 
@@ -585,25 +585,17 @@ fn envelope_schema_with(
         .for_serialize()
         .into_generator();
     let data = data(&mut generator).to_value();
-    let metadata = {
-        let mut schema = schemars::schema_for!(Provenance).to_value();
-        if let Value::Object(object) = &mut schema {
-            object.remove("$schema");
-        }
-        schema
-    };
+    // The provenance is the same for every tool: what its fields are and mean is specified
+    // once, in `docs/wire-format.md` (with a JSON Schema for programs that check it), not
+    // sent in every listing (hosts send listings to the model on every turn). The listing
+    // says only that it is an object.
+    let metadata = serde_json::json!({"type": "object"});
 
     let mut properties = JsonObject::new();
     let mut required = vec!["status"];
     properties.insert("status".into(), serde_json::json!({"const": "success"}));
     if shape.narrative {
-        properties.insert(
-            "narrative".into(),
-            serde_json::json!({
-                "type": "string",
-                "description": "A plain-English account of the data: what to present to the user."
-            }),
-        );
+        properties.insert("narrative".into(), serde_json::json!({"type": "string"}));
         required.push("narrative");
     }
     properties.insert("data".into(), data);
@@ -743,6 +735,41 @@ mod tests {
         assert_eq!(
             hybrid.content[0].as_text().unwrap().text,
             format!("Alice (42).\n\n```json\n{view}\n```")
+        );
+    }
+
+    /// An integer past 2^53 reads in the text as `structuredContent` holds it, and its hash
+    /// is not its neighbour's (RFC 8785 would write both as the double 9007199254740992).
+    #[test]
+    fn integers_past_2_53_are_exact_in_the_text_and_the_hash() {
+        let render = |n: i64| <Json as Render<i64>>::render(n, &facts());
+        let above = render(9_007_199_254_740_993);
+        assert_eq!(
+            above.content[0].as_text().unwrap().text,
+            r#"{"data":9007199254740993,"grounded":true}"#
+        );
+        let envelope = above.structured_content.unwrap();
+        assert_eq!(envelope["data"], 9_007_199_254_740_993_i64);
+        let hash = |result: CallToolResult| {
+            result.structured_content.unwrap()["metadata"]["data_hash"].clone()
+        };
+        assert_eq!(
+            envelope["metadata"]["data_hash"],
+            provenance::hash_canonical(b"9007199254740993")
+        );
+        assert_ne!(
+            hash(render(9_007_199_254_740_992)),
+            envelope["metadata"]["data_hash"]
+        );
+        let min = render(-9_223_372_036_854_775_807);
+        assert_eq!(
+            min.content[0].as_text().unwrap().text,
+            r#"{"data":-9223372036854775807,"grounded":true}"#
+        );
+        let plain = <PlainJson as Render<u64>>::render(u64::MAX, &facts());
+        assert_eq!(
+            plain.content[0].as_text().unwrap().text,
+            "18446744073709551615"
         );
     }
 

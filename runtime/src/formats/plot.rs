@@ -103,11 +103,10 @@ fn png_size(bytes: &[u8]) -> Option<(u32, u32)> {
 pub(crate) fn reference_schema() -> Value {
     serde_json::json!({
         "type": "array",
-        "description": "Images attached to this result, each sent as an image block in `content`.",
         "items": {
             "type": "object",
             "properties": {
-                "content_index": {"type": "integer", "minimum": 1, "description": "Index of the image block in `content`."},
+                "content_index": {"type": "integer", "minimum": 1},
                 "mime_type": {"enum": ["image/png", "image/svg+xml"]},
                 "title": {"type": "string"},
                 "width": {"type": "integer", "minimum": 0},

@@ -15,13 +15,22 @@
 //! - strings escaped as `JSON.stringify` does: `\"`, `\\`, `\b \t \n \f \r`, other controls
 //!   as `\u00xx` (lowercase hex), everything else literal — which is serde_json's escaping;
 //! - numbers as ECMAScript's `Number.prototype.toString` of the IEEE 754 double (`ryu-js`).
+//!
+//! One departure, on purpose: an integer (a JSON number serde_json holds as `i64` or `u64`)
+//! is written with its exact decimal digits. RFC 8785 writes every number as the double
+//! nearest to it, so integers past 2^53 (`9007199254740993`) would lose digits: the text a
+//! model reads would show another number than `structuredContent` holds, and two different
+//! integers would share a data hash. Up to 2^53 in magnitude both rules write the same
+//! digits, so the output is RFC 8785's byte for byte for every value without such an
+//! integer (tested against `serde_json_canonicalizer`, below).
 
 use std::cmp::Ordering;
 
 use serde_json::{Map, Number, Value};
 
-/// Integers of at most this magnitude are exact doubles; their shortest ECMAScript form is
-/// their decimal digits.
+/// Integers of at most this magnitude are exact doubles: RFC 8785 writes them with their
+/// decimal digits too. Past it, only this module does.
+#[cfg(test)]
 const MAX_EXACT_INTEGER: u64 = 1 << 53;
 
 /// Appends the RFC 8785 canonical form of `value` to `out`.
@@ -112,20 +121,16 @@ fn cmp_utf16(a: &str, b: &str) -> Ordering {
     a.encode_utf16().cmp(b.encode_utf16())
 }
 
+/// An integer with its exact digits (see the module docs: RFC 8785 would round one past
+/// 2^53 to a double); any other number as RFC 8785 writes it.
 fn write_number(number: &Number, out: &mut Vec<u8>) {
     if let Some(n) = number.as_u64() {
-        if n <= MAX_EXACT_INTEGER {
-            out.extend_from_slice(itoa::Buffer::new().format(n).as_bytes());
-            return;
-        }
-        return write_double(n as f64, out);
+        out.extend_from_slice(itoa::Buffer::new().format(n).as_bytes());
+        return;
     }
     if let Some(n) = number.as_i64() {
-        if n.unsigned_abs() <= MAX_EXACT_INTEGER {
-            out.extend_from_slice(itoa::Buffer::new().format(n).as_bytes());
-            return;
-        }
-        return write_double(n as f64, out);
+        out.extend_from_slice(itoa::Buffer::new().format(n).as_bytes());
+        return;
     }
     // A serde_json `Number` that is neither u64 nor i64 is a finite f64.
     write_double(number.as_f64().unwrap_or(0.0), out);
@@ -185,17 +190,41 @@ mod tests {
     }
 
     #[test]
-    fn large_integers_are_canonicalised_as_doubles() {
+    fn integers_keep_every_digit() {
+        for (value, written) in [
+            (json!(9007199254740992u64), "9007199254740992"),
+            (json!(9007199254740993u64), "9007199254740993"),
+            (json!(u64::MAX), "18446744073709551615"),
+            (json!(i64::MIN), "-9223372036854775808"),
+            (json!(-9007199254740993i64), "-9007199254740993"),
+            (json!(-9223372036854775807i64), "-9223372036854775807"),
+        ] {
+            assert_eq!(String::from_utf8(to_vec(&value)).unwrap(), written);
+        }
+        // Up to 2^53 the digits are RFC 8785's; floats are RFC 8785's at any size.
         for value in [
             json!(9007199254740992u64),
-            json!(9007199254740993u64),
-            json!(u64::MAX),
-            json!(i64::MIN),
-            json!(-9007199254740993i64),
+            json!(-9007199254740992i64),
             json!(1e21),
+            json!(9007199254740993.0),
             json!(-0.0),
         ] {
             assert_eq!(to_vec(&value), reference(&value), "{value}");
+        }
+    }
+
+    /// Whether every integer in `value` is at most 2^53 in magnitude, where RFC 8785 and
+    /// this module write the same digits.
+    fn rfc8785_integers(value: &Value) -> bool {
+        match value {
+            Value::Number(n) => match (n.as_u64(), n.as_i64()) {
+                (Some(n), _) => n <= MAX_EXACT_INTEGER,
+                (None, Some(n)) => n.unsigned_abs() <= MAX_EXACT_INTEGER,
+                _ => true,
+            },
+            Value::Array(items) => items.iter().all(rfc8785_integers),
+            Value::Object(map) => map.values().all(rfc8785_integers),
+            _ => true,
         }
     }
 
@@ -252,7 +281,26 @@ mod tests {
         #![proptest_config(ProptestConfig::with_cases(2000))]
         #[test]
         fn matches_serde_json_canonicalizer(value in arb_value()) {
-            prop_assert_eq!(to_vec(&value), reference(&value));
+            if rfc8785_integers(&value) {
+                prop_assert_eq!(to_vec(&value), reference(&value));
+            }
+        }
+
+        /// Different integers, anywhere in 64 bits, never share canonical bytes or a hash.
+        #[test]
+        fn different_integers_never_share_a_hash(
+            a in prop_oneof![any::<i64>().prop_map(Value::from), any::<u64>().prop_map(Value::from)],
+            b in prop_oneof![any::<i64>().prop_map(Value::from), any::<u64>().prop_map(Value::from)],
+        ) {
+            let (a_text, b_text) = (to_vec(&a), to_vec(&b));
+            prop_assert_eq!(a_text == b_text, a == b);
+            let hash = |bytes: &[u8]| {
+                use sha2::Digest as _;
+                sha2::Sha256::digest(bytes)
+            };
+            prop_assert_eq!(hash(&a_text) == hash(&b_text), a == b);
+            // The written digits are the integer: they parse back to the same value.
+            prop_assert_eq!(serde_json::from_slice::<Value>(&a_text).unwrap(), a);
         }
     }
 }

@@ -343,17 +343,17 @@ fn page(
     formats::with_page(result, format, data, Value::Object(page), &note)
 }
 
-/// The `page` of an envelope, in the output schema.
+/// The `page` of an envelope, in the output schema: what a client validates (what the
+/// fields mean is in `docs/wire-format.md`, "Pages").
 fn page_schema() -> Value {
     serde_json::json!({
         "type": "object",
-        "description": "Present when the list in `data` was cut to a budget: which items it holds, and how to ask for the next ones.",
         "properties": {
-            "returned": {"type": "integer", "minimum": 0, "description": "Items in this page."},
-            "offset": {"type": "integer", "minimum": 0, "description": "Items before this page."},
-            "total": {"type": "integer", "minimum": 0, "description": "Items in the whole list."},
-            "omitted": {"type": "integer", "minimum": 0, "description": "Items after this page."},
-            "next_cursor": {"type": "string", "description": "Pass as `cursor` for the next page; absent on the last page."}
+            "returned": {"type": "integer", "minimum": 0},
+            "offset": {"type": "integer", "minimum": 0},
+            "total": {"type": "integer", "minimum": 0},
+            "omitted": {"type": "integer", "minimum": 0},
+            "next_cursor": {"type": "string"}
         },
         "required": ["returned", "offset", "total", "omitted"],
         "additionalProperties": false

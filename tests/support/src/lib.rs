@@ -117,6 +117,19 @@ fn check_success_envelope(tool: &Tool, result: &CallToolResult) -> Value {
         structured["metadata"]["data_hash"],
         recomputed_hash(&structured["data"])
     );
+    // The listing says only that `metadata` is an object; the provenance's schema is the
+    // one `docs/wire-format.md` gives (section Provenance).
+    let provenance = serde_json::json!({"type": "object",
+     "properties": {"tool": {"type": "string"}, "tool_version": {"type": "string"},
+                    "timestamp": {"type": "string"}, "duration_ms": {"type": "number"},
+                    "data_hash": {"type": "string", "pattern": "^sha256:[0-9a-f]{64}$"},
+                    "model_id": {"type": "string"}, "source": {"type": "string"}},
+     "required": ["tool", "tool_version", "timestamp", "duration_ms", "data_hash"]});
+    assert!(
+        jsonschema::is_valid(&provenance, &structured["metadata"]),
+        "metadata does not match the provenance schema of docs/wire-format.md: {}",
+        structured["metadata"]
+    );
     assert_eq!(structured["metadata"]["tool"], tool.name.as_ref());
     let timestamp = structured["metadata"]["timestamp"].as_str().unwrap();
     assert!(
