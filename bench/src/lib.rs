@@ -3,6 +3,7 @@
 //!
 //! - `benches/call.rs`: per-call overhead (criterion);
 //! - `src/bin/tokens.rs`: token cost of what a model sees;
+//! - `src/bin/http_cpu.rs`: server CPU per call over HTTP under load (wrk), against rmcp;
 //! - `buildtime/`: build time (generator and runner scripts).
 //!
 //! Results and the exact commands: `docs/benchmarks.md`.
