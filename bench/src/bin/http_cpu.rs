@@ -1,6 +1,8 @@
 //! Server CPU per call over streamable HTTP, under load: rmcp 3.11's own server of a
 //! `Json<User>` tool against toolshape's `serve::http_on` of the same user as
-//! `envelope = false` (`get_user`) and as the envelope (`get_user_by_id`).
+//! `envelope = false` (`get_user`, provenance in `_meta`), as the envelope
+//! (`get_user_by_id`), and rendered by rmcp's own `Json<T>` conversion (`get_user_bare`: no
+//! provenance, what toolshape's runtime and transport cost alone).
 //!
 //! Each server is a child process of this binary (release build, `TCP_NODELAY` on every
 //! accepted socket, loopback only). `wrk` (Debian package `wrk`) sends 2026-07-28 stateless
@@ -9,8 +11,9 @@
 //! `/proc/PID/stat`) over the calls wrk saw answered. Prints every run, then medians and
 //! ratios to rmcp. The children are stopped by their PID.
 //!
-//! `cargo run -p toolshape-bench --release --bin http_cpu [SECONDS_PER_RUN] [ROUNDS]`
-//! (default 5 s, 3 rounds: about 50 s in all).
+//! `cargo run -p toolshape-bench --release --bin http_cpu [SECONDS_PER_RUN] [ROUNDS]
+//! [BEFORE]` (default 5 s, 3 rounds: about 70 s in all). `BEFORE`: this binary built from an
+//! earlier commit, whose toolshape server is measured in the same run.
 
 use std::io::{Read as _, Write as _};
 use std::net::{SocketAddr, TcpStream};
@@ -95,6 +98,25 @@ pub async fn get_user(
     get_user_by_id(directory, id).await
 }
 
+/// `get_user` served by toolshape's runtime with rmcp's own `Json<T>` conversion as its
+/// render (no provenance, rmcp's text): its gap to rmcp is toolshape's dispatch and
+/// transport, its gap to `get_user` the provenance and the canonical text.
+static BARE: toolshape::__private::ToolSpec = toolshape::__private::ToolSpec {
+    name: "get_user_bare",
+    title: None,
+    description: "Look up one user by id, rendered as rmcp's Json<T>.",
+    version: "0.0.0",
+    params: &[toolshape::__private::ParamSpec {
+        name: "id",
+        description: "The user's numeric id.",
+        constraints: toolshape::__private::Constraints::NONE,
+    }],
+    model_id: None,
+    rust_path: "http_cpu::get_user_bare",
+    location: "bench/src/bin/http_cpu.rs",
+    ..toolshape::__private::ToolSpec::DEFAULT
+};
+
 /// The parameters of [`RmcpUsers::get_user`].
 #[derive(Debug, Deserialize, JsonSchema)]
 pub struct GetUserParams {
@@ -155,10 +177,19 @@ async fn serve_rmcp(listener: tokio::net::TcpListener) {
 
 /// Serves toolshape's server with `serve::http_on`.
 async fn serve_toolshape(listener: tokio::net::TcpListener) {
-    let server = Server::new(
-        Directory::default(),
-        ToolSet::new(tools![get_user_by_id, get_user]).expect("distinct names"),
-    );
+    let bare = toolshape::__private::ToolDef::<Directory>::build(&BARE)
+        .params((toolshape::__private::param::<u32>(),))
+        .handler(|directory: &Directory, (id,), _| {
+            Box::pin(async move {
+                directory
+                    .find(id)
+                    .ok_or_else(|| ToolError::new(format!("User with ID {id} not found")))
+            })
+        })
+        .format(toolshape_bench::BareJson);
+    let mut tools = ToolSet::new(tools![get_user_by_id, get_user]).expect("distinct names");
+    tools.add(bare).expect("distinct names");
+    let server = Server::new(Directory::default(), tools);
     toolshape::serve::http_on(server, listener).await.unwrap();
 }
 
@@ -169,11 +200,16 @@ struct Target {
     tool: &'static str,
 }
 
-const TARGETS: [Target; 3] = [
+const TARGETS: [Target; 4] = [
     Target {
         label: "rmcp 3.11, `Json<User>`",
         server: "rmcp",
         tool: "get_user",
+    },
+    Target {
+        label: "toolshape runtime, rmcp's `Json<T>` render (no provenance)",
+        server: "toolshape",
+        tool: "get_user_bare",
     },
     Target {
         label: "toolshape `get_user` (`envelope = false`)",
@@ -263,8 +299,8 @@ fn free_port() -> SocketAddr {
     listener.local_addr().unwrap()
 }
 
-fn spawn(server: &str, address: SocketAddr) -> Child {
-    let child = Command::new(std::env::current_exe().unwrap())
+fn spawn(program: &std::path::Path, server: &str, address: SocketAddr) -> Child {
+    let child = Command::new(program)
         .args(["serve", server, &address.to_string()])
         .spawn()
         .expect("the server starts");
@@ -378,11 +414,37 @@ fn main() {
     let seconds: u64 = args.get(1).and_then(|a| a.parse().ok()).unwrap_or(5);
     let rounds: usize = args.get(2).and_then(|a| a.parse().ok()).unwrap_or(3);
 
+    // A build of this benchmark from an earlier commit, to compare toolshape before and after
+    // a change in the same run: its toolshape server is measured as `before`.
+    let before = args.get(3).map(std::path::PathBuf::from);
+    let mut targets: Vec<Target> = TARGETS.into_iter().collect();
+    if before.is_some() {
+        targets.push(Target {
+            label: "before: toolshape `get_user` (`envelope = false`)",
+            server: "before",
+            tool: "get_user",
+        });
+        targets.push(Target {
+            label: "before: toolshape `get_user_by_id` (envelope)",
+            server: "before",
+            tool: "get_user_by_id",
+        });
+    }
+    let this = std::env::current_exe().unwrap();
     let mut children = Vec::new();
     let mut servers = Vec::new();
-    for name in ["rmcp", "toolshape"] {
+    for name in ["rmcp", "toolshape", "before"] {
+        let program = match (name, &before) {
+            ("before", Some(path)) => path.clone(),
+            ("before", None) => continue,
+            _ => this.clone(),
+        };
         let address = free_port();
-        let child = spawn(name, address);
+        let child = spawn(
+            &program,
+            if name == "rmcp" { "rmcp" } else { "toolshape" },
+            address,
+        );
         servers.push((name, address, child.id()));
         children.push(child);
     }
@@ -393,7 +455,7 @@ fn main() {
             .unwrap()
     };
     println!("load average at start: {}", load());
-    for target in &TARGETS {
+    for target in &targets {
         let (_, address, _) = server_of(target);
         let (status, message) = call_once(address, target.tool);
         assert!(
@@ -410,11 +472,11 @@ fn main() {
         let (_, address, pid) = server_of(target);
         run_wrk(address, pid, target.tool, 1);
     }
-    let mut runs: Vec<Vec<Run>> = TARGETS.iter().map(|_| Vec::new()).collect();
+    let mut runs: Vec<Vec<Run>> = targets.iter().map(|_| Vec::new()).collect();
     for round in 0..rounds {
-        for k in 0..TARGETS.len() {
-            let i = (round + k) % TARGETS.len();
-            let target = &TARGETS[i];
+        for k in 0..targets.len() {
+            let i = (round + k) % targets.len();
+            let target = &targets[i];
             let (_, address, pid) = server_of(target);
             let run = run_wrk(address, pid, target.tool, seconds);
             println!(
@@ -450,7 +512,7 @@ fn main() {
     println!();
     println!("| server | calls/s | server CPU per call | ratio to rmcp |");
     println!("| --- | ---: | ---: | ---: |");
-    for (target, (rate, cpu)) in TARGETS.iter().zip(&medians) {
+    for (target, (rate, cpu)) in targets.iter().zip(&medians) {
         println!(
             "| {} | {:.0} | {:.4} ms | {:.2}× |",
             target.label,
