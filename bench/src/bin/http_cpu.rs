@@ -294,19 +294,35 @@ fn cpu_seconds(pid: u32) -> f64 {
     ticks / 100.0
 }
 
+/// The server processes, stopped by their PID when dropped, also when a check panics.
+struct Servers(Vec<Child>);
+
+impl Drop for Servers {
+    fn drop(&mut self) {
+        for child in &mut self.0 {
+            let _ = child.kill();
+            let _ = child.wait();
+        }
+    }
+}
+
 fn free_port() -> SocketAddr {
     let listener = std::net::TcpListener::bind("127.0.0.1:0").unwrap();
     listener.local_addr().unwrap()
 }
 
 fn spawn(program: &std::path::Path, server: &str, address: SocketAddr) -> Child {
-    let child = Command::new(program)
+    let mut child = Command::new(program)
         .args(["serve", server, &address.to_string()])
         .spawn()
         .expect("the server starts");
     let deadline = Instant::now() + Duration::from_secs(20);
     while TcpStream::connect(address).is_err() {
-        assert!(Instant::now() < deadline, "{server} did not listen");
+        if Instant::now() > deadline {
+            let _ = child.kill();
+            let _ = child.wait();
+            panic!("{server} did not listen on {address}");
+        }
         std::thread::sleep(Duration::from_millis(20));
     }
     child
@@ -431,7 +447,7 @@ fn main() {
         });
     }
     let this = std::env::current_exe().unwrap();
-    let mut children = Vec::new();
+    let mut children = Servers(Vec::new());
     let mut servers = Vec::new();
     for name in ["rmcp", "toolshape", "before"] {
         let program = match (name, &before) {
@@ -446,7 +462,7 @@ fn main() {
             address,
         );
         servers.push((name, address, child.id()));
-        children.push(child);
+        children.0.push(child);
     }
     let server_of = |target: &Target| {
         *servers
@@ -491,10 +507,7 @@ fn main() {
             runs[i].push(run);
         }
     }
-    for mut child in children {
-        let _ = child.kill();
-        let _ = child.wait();
-    }
+    drop(children);
     let medians: Vec<(f64, f64)> = runs
         .iter()
         .map(|runs| {
