@@ -4,6 +4,7 @@
 //! - `benches/call.rs`: per-call overhead (criterion);
 //! - `src/bin/tokens.rs`: token cost of what a model sees;
 //! - `src/bin/listing.rs`: bytes and tokens of the tour's `tools/list` entries;
+//! - `src/bin/http_cpu.rs`: server CPU per call over HTTP under load (wrk), against rmcp;
 //! - `buildtime/`: build time (generator and runner scripts).
 //!
 //! Results and the exact commands: `docs/benchmarks.md`.

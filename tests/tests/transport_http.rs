@@ -75,6 +75,56 @@ async fn send(
     }
 }
 
+/// The JSON-RPC message answering a request, whether sent as a JSON body or as an event
+/// of a stream (read until that event: a session's stream may stay open).
+async fn message_of(
+    address: SocketAddr,
+    headers: &[(&str, &str)],
+    body: impl Into<Bytes>,
+) -> (u16, Value) {
+    let stream = tokio::net::TcpStream::connect(address).await.unwrap();
+    let (mut sender, connection) = hyper::client::conn::http1::handshake(TokioIo::new(stream))
+        .await
+        .unwrap();
+    tokio::spawn(connection);
+    let mut request = Request::builder()
+        .method("POST")
+        .uri(format!("http://{address}/mcp"))
+        .header("host", format!("127.0.0.1:{}", address.port()))
+        .header("accept", "application/json, text/event-stream")
+        .header("content-type", "application/json");
+    for (name, value) in headers {
+        request = request.header(*name, *value);
+    }
+    let response = sender
+        .send_request(request.body(Full::new(body.into())).unwrap())
+        .await
+        .unwrap();
+    let status = response.status().as_u16();
+    let mut body = response.into_body();
+    let mut text = String::new();
+    let read = async {
+        while let Some(frame) = body.frame().await {
+            if let Ok(data) = frame.unwrap().into_data() {
+                text.push_str(&String::from_utf8_lossy(&data));
+            }
+            let event = text
+                .lines()
+                .filter_map(|line| line.strip_prefix("data:"))
+                .filter_map(|data| serde_json::from_str::<Value>(data.trim()).ok())
+                .find(|message| message.get("id").is_some());
+            if let Some(message) = event {
+                return message;
+            }
+        }
+        serde_json::from_str(&text).unwrap_or_else(|e| panic!("{e}: {text}"))
+    };
+    let message = tokio::time::timeout(std::time::Duration::from_secs(10), read)
+        .await
+        .expect("an answer within 10 s");
+    (status, message)
+}
+
 fn initialize() -> Vec<u8> {
     serde_json::to_vec(
         &json!({"jsonrpc": "2.0", "id": 0, "method": "initialize", "params": {
@@ -231,4 +281,77 @@ async fn bodies_over_the_limit_are_refused() {
     body.extend_from_slice(br#""}}"#);
     let answer = send(address, "POST", &[], body).await;
     assert_eq!(answer.status, 413, "{}", answer.body);
+}
+
+/// A request rmcp reads as one of a method it does not know (a `tools/call` whose
+/// `arguments` is a string) passes rmcp's parse and reaches the server, which answers the
+/// same `-32602` naming the member: in a 2026-07-28 stateless request and in a session.
+#[tokio::test]
+async fn malformed_params_rmcp_reads_are_invalid_params_in_sessions_and_stateless() {
+    let address = start().await;
+    let stateless = json!({"jsonrpc": "2.0", "id": 21, "method": "tools/call", "params": {
+    "name": "add", "arguments": "a=2",
+    "_meta": {
+        "io.modelcontextprotocol/protocolVersion": "2026-07-28",
+        "io.modelcontextprotocol/clientCapabilities": {},
+        "io.modelcontextprotocol/clientInfo": {"name": "raw", "version": "0"},
+    }}});
+    let (status, error) = message_of(
+        address,
+        &[
+            ("mcp-protocol-version", "2026-07-28"),
+            ("mcp-method", "tools/call"),
+            ("mcp-name", "add"),
+        ],
+        serde_json::to_vec(&stateless).unwrap(),
+    )
+    .await;
+    assert_eq!(status, 200, "{error}");
+    assert_eq!(error["id"], 21, "{error}");
+    assert_eq!(error["error"]["code"], -32602, "{error}");
+    let message = error["error"]["message"].as_str().unwrap();
+    assert!(
+        message.starts_with("Invalid params for `tools/call`: `params.arguments`: invalid type"),
+        "{message}"
+    );
+
+    let answer = send(address, "POST", &[], initialize()).await;
+    let session = answer.headers["mcp-session-id"]
+        .to_str()
+        .unwrap()
+        .to_owned();
+    let in_session = [
+        ("mcp-session-id", session.as_str()),
+        ("mcp-protocol-version", "2025-11-25"),
+    ];
+    let answer = send(
+        address,
+        "POST",
+        &in_session,
+        br#"{"jsonrpc":"2.0","method":"notifications/initialized"}"#.to_vec(),
+    )
+    .await;
+    assert_eq!(answer.status, 202, "{}", answer.body);
+    let (status, error) = message_of(
+        address,
+        &in_session,
+        br#"{"jsonrpc":"2.0","id":22,"method":"tools/call","params":{"name":"add","arguments":[1,2]}}"#.to_vec(),
+    )
+    .await;
+    assert_eq!(status, 200, "{error}");
+    assert_eq!(error["id"], 22, "{error}");
+    assert_eq!(error["error"]["code"], -32602, "{error}");
+    let message = error["error"]["message"].as_str().unwrap();
+    assert!(
+        message.starts_with("Invalid params for `tools/call`: `params.arguments`: invalid type"),
+        "{message}"
+    );
+    // A method nobody defines is still rmcp's `-32601`.
+    let (_, error) = message_of(
+        address,
+        &in_session,
+        br#"{"jsonrpc":"2.0","id":23,"method":"vendor/thing","params":{}}"#.to_vec(),
+    )
+    .await;
+    assert_eq!(error["error"]["code"], -32601, "{error}");
 }

@@ -675,11 +675,20 @@ impl<S: Send + Sync + 'static, H: ServerHandler> ServerHandler for Server<S, H> 
         self.handler.unsubscribe(request, context).await
     }
 
+    /// A request of a method MCP defines whose params do not fit it reaches here, read by
+    /// rmcp as a method it does not know: answered `-32602` naming the member (what the
+    /// transports answer for params they cannot read at all). Any other method is the
+    /// handler's.
     async fn on_custom_request(
         &self,
         request: CustomRequest,
         context: RequestContext<RoleServer>,
     ) -> Result<CustomResult, ErrorData> {
+        if let Some(problem) =
+            serve::protocol::custom_request_problem(&request.method, request.params.as_ref())
+        {
+            return Err(ErrorData::invalid_params(problem, None));
+        }
         self.handler.on_custom_request(request, context).await
     }
 

@@ -1,6 +1,6 @@
-//! Streamable HTTP: rmcp's service behind toolshape's layer (JSON-RPC errors for unreadable
-//! bodies and malformed params, `404` for a `DELETE` of an unknown session), on sockets with
-//! `TCP_NODELAY`, accepting loopback origins only unless told otherwise.
+//! Streamable HTTP: rmcp's service behind toolshape's layer (JSON-RPC errors for the bodies
+//! rmcp refuses, `404` for a `DELETE` of an unknown session), on sockets with `TCP_NODELAY`,
+//! accepting loopback origins only unless told otherwise.
 
 use std::sync::Arc;
 
@@ -208,11 +208,19 @@ async fn check(State(layer): State<Arc<Layer>>, request: Request, next: Next) ->
                         .into_response();
                 }
             };
+            // rmcp reads the body first: a good message is parsed once. Only a body it
+            // refuses is looked at here, and answered with the JSON-RPC error it deserves
+            // when it is not a message of MCP. A refusal of who asks (a foreign origin or
+            // host, `403`) stands whatever the body holds.
+            let response = next
+                .run(Request::from_parts(parts, Body::from(bytes.clone())))
+                .await;
+            let status = response.status();
+            if !status.is_client_error() || status == StatusCode::FORBIDDEN {
+                return response;
+            }
             match protocol::classify(&bytes) {
-                Incoming::Message(_) => {
-                    next.run(Request::from_parts(parts, Body::from(bytes)))
-                        .await
-                }
+                Incoming::Message(_) => response,
                 Incoming::Reply(rejection) => json_rpc_error(&rejection),
             }
         }

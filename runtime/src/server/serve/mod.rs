@@ -11,8 +11,7 @@
 #[cfg(feature = "stdio")]
 use rmcp::ServerHandler;
 
-#[cfg(any(feature = "stdio", feature = "http"))]
-mod protocol;
+pub(crate) mod protocol;
 #[cfg(feature = "stdio")]
 mod stdio;
 

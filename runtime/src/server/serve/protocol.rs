@@ -16,6 +16,14 @@
 //!   parse error that would lose the request.
 //!
 //! Everything else goes to rmcp unchanged.
+//!
+//! Over HTTP, rmcp reads a body first and [`classify`] runs only on a body rmcp refused; a
+//! request rmcp read as an unknown method although MCP defines it reaches the handler, where
+//! toolshape's [`Server`](crate::Server) answers it with [`custom_request_problem`]. A good
+//! message is parsed once, by rmcp.
+
+// Without a transport, only the check of a request rmcp read as an unknown method is used.
+#![cfg_attr(not(any(feature = "stdio", feature = "http")), allow(dead_code))]
 
 use rmcp::model::{ClientJsonRpcMessage, ClientRequest, JsonRpcMessage};
 use serde::de::DeserializeOwned;
@@ -178,6 +186,20 @@ fn out_of_range(bytes: &[u8], error: &serde_json::Error) -> Option<Rejection> {
             id,
         },
     })
+}
+
+/// A request rmcp read as one of a method it does not know (an MCP method whose params do
+/// not fit it reads so): the `-32602` message naming the member, when the method is one MCP
+/// defines and its params do not fit it. `None` for any other method.
+pub(crate) fn custom_request_problem(method: &str, params: Option<&Value>) -> Option<String> {
+    checker(method)?;
+    let mut request = serde_json::Map::new();
+    request.insert("method".into(), method.into());
+    if let Some(params) = params {
+        request.insert("params".into(), params.clone());
+    }
+    let problem = known_method_problem(method, &Value::Object(request))?;
+    Some(format!("Invalid params for `{method}`: {problem}"))
 }
 
 /// What is wrong with a request of one method, if anything: [`check`] for its types.
