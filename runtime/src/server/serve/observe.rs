@@ -41,8 +41,10 @@ use tracing::field::Empty;
 ///   in `otel.status_description`; a tool's result with `isError: true` has
 ///   `error.type = "tool_error"`.
 ///
-/// A tool's own spans and events are inside it. Spans cost next to nothing while no
-/// subscriber listens at `info` for this module (`toolshape::server::serve`).
+/// A tool's own spans and events are inside it. The span is a root: it follows from (in
+/// OpenTelemetry, links to) the span rmcp keeps open around a whole connection, so that one
+/// trace is one request, not a session. Spans cost next to nothing while no subscriber
+/// listens at `info` for this module (`toolshape::server::serve`).
 ///
 /// With the `otel` cargo feature, the span's parent is the trace context the client sent in
 /// the request's `params._meta` (`traceparent`, `tracestate`; read with OpenTelemetry's
@@ -98,7 +100,10 @@ impl<'a> About<'a> {
     /// The request's span, opened (and, with `otel`, its duration started) before the
     /// handler sees the request.
     fn open(self, context: &RequestContext<RoleServer>) -> Opened {
+        // A root: a request belongs to the client's trace (with `otel`, its `_meta`'s), not
+        // to the session's span around it, which it follows from (a link, in OpenTelemetry).
         let span = tracing::info_span!(
+            parent: None,
             "mcp.request",
             otel.name = Empty,
             otel.kind = "server",
@@ -121,6 +126,7 @@ impl<'a> About<'a> {
             .then(|| context.protocol_version())
             .flatten();
         if !span.is_disabled() {
+            span.follows_from(tracing::Span::current());
             span.record("otel.name", self.span_name().as_ref());
             span.record("jsonrpc.request.id", tracing::field::display(&context.id));
             if let Some(session) = session_of(context) {
