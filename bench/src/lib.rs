@@ -3,6 +3,7 @@
 //!
 //! - `benches/call.rs`: per-call overhead (criterion);
 //! - `src/bin/tokens.rs`: token cost of what a model sees;
+//! - `src/bin/spans.rs`: the cost of each request's `tracing` span;
 //! - `buildtime/`: build time (generator and runner scripts).
 //!
 //! Results and the exact commands: `docs/benchmarks.md`.
