@@ -5,6 +5,7 @@
 //! - `src/bin/tokens.rs`: token cost of what a model sees;
 //! - `src/bin/listing.rs`: bytes and tokens of the tour's `tools/list` entries;
 //! - `src/bin/http_cpu.rs`: server CPU per call over HTTP under load (wrk), against rmcp;
+//! - `src/bin/spans.rs`: the cost of each request's `tracing` span;
 //! - `buildtime/`: build time (generator and runner scripts).
 //!
 //! Results and the exact commands: `docs/benchmarks.md`.

@@ -7,12 +7,16 @@ pub mod charts;
 pub mod conformance;
 pub mod models;
 pub mod ontap;
+pub mod otlp;
 pub mod png;
 pub mod quickstart;
 pub mod users;
 
 use toolshape::rmcp::ServerHandler;
 use toolshape::serve;
+
+/// An example's error: a malformed command line, a server or an exporter that failed.
+pub type Error = serve::Error;
 
 /// Serves `server` as the command line asks: stdio by default, or `--http [ADDR]` for
 /// streamable HTTP at `http://ADDR/mcp` (`ADDR` defaults to `127.0.0.1:8080`).
@@ -52,9 +56,12 @@ pub async fn serve_with_args<H: ServerHandler + Clone>(
 pub fn init_logging() {
     let _ = tracing_subscriber::fmt()
         .with_writer(std::io::stderr)
-        .with_env_filter(
-            tracing_subscriber::EnvFilter::try_from_default_env()
-                .unwrap_or_else(|_| tracing_subscriber::EnvFilter::new("info")),
-        )
+        .with_env_filter(log_filter())
         .try_init();
+}
+
+/// `RUST_LOG`, or `info`.
+fn log_filter() -> tracing_subscriber::EnvFilter {
+    tracing_subscriber::EnvFilter::try_from_default_env()
+        .unwrap_or_else(|_| tracing_subscriber::EnvFilter::new("info"))
 }

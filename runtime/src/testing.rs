@@ -1,6 +1,7 @@
 //! Testing a server as a client sees it: rmcp's own client, connected to the server over an
 //! in-memory pipe, with the whole protocol in between (the handshake, `tools/list`,
-//! `tools/call`, resources, prompts, notifications). Needs the `testing` feature, which
+//! `tools/call`, resources, prompts, notifications), each request in its span as the
+//! transports serve it ([`serve::Traced`](crate::serve::Traced)). Needs the `testing` feature, which
 //! enables rmcp's client: add `toolshape = { version = "…", features = ["testing"] }` to
 //! your `[dev-dependencies]`.
 //!
@@ -52,7 +53,7 @@ pub async fn connect_with_version<H: ServerHandler>(
 ) -> Result<Client, ClientInitializeError> {
     let (server_io, client_io) = tokio::io::duplex(1 << 20);
     tokio::spawn(async move {
-        if let Ok(running) = server.serve(server_io).await {
+        if let Ok(running) = crate::serve::Traced::new(server).serve(server_io).await {
             let _ = running.waiting().await;
         }
     });

@@ -1,28 +1,66 @@
 //! The tour's tools as a server: stdio by default, `--http [ADDR]` for streamable HTTP at
-//! `http://ADDR/mcp` (`ADDR` defaults to `127.0.0.1:8080`).
+//! `http://ADDR/mcp` (`ADDR` defaults to `127.0.0.1:8080`); `--otlp URL` exports its spans
+//! and metrics to the OpenTelemetry collector at `URL` (OTLP/HTTP, e.g.
+//! `http://127.0.0.1:4318`).
+//!
+//! Usage: `quickstart [--http [ADDR]] [--otlp URL]`
 
 use toolshape::Server;
+use toolshape_examples::Error;
+use toolshape_examples::otlp::Otlp;
 use toolshape_examples::quickstart::{Directory, toolset};
 
-#[tokio::main]
-async fn main() -> Result<(), Box<dyn std::error::Error + Send + Sync>> {
-    // Logs go to stderr: over stdio, stdout carries the protocol.
-    tracing_subscriber::fmt()
-        .with_writer(std::io::stderr)
-        .with_env_filter(
-            tracing_subscriber::EnvFilter::try_from_default_env()
-                .unwrap_or_else(|_| tracing_subscriber::EnvFilter::new("info")),
-        )
-        .init();
+const USAGE: &str = "usage: quickstart [--http [ADDR]] [--otlp URL]";
 
-    let server = Server::new(Directory::default(), toolset())
-        .with_info("toolshape-quickstart", env!("CARGO_PKG_VERSION"));
-
-    let args: Vec<String> = std::env::args().skip(1).collect();
-    match args.as_slice() {
-        [] => server.serve_stdio().await,
-        [flag] if flag == "--http" => server.serve_http("127.0.0.1:8080").await,
-        [flag, addr] if flag == "--http" => server.serve_http(addr.as_str()).await,
-        _ => Err("usage: quickstart [--http [ADDR]]".into()),
+fn main() -> Result<(), Error> {
+    let mut http = None;
+    let mut otlp = None;
+    let mut args = std::env::args().skip(1).peekable();
+    while let Some(arg) = args.next() {
+        match arg.as_str() {
+            "--http" => {
+                let addr = args.next_if(|next| !next.starts_with("--"));
+                http = Some(addr.unwrap_or_else(|| "127.0.0.1:8080".to_owned()));
+            }
+            "--otlp" => otlp = Some(args.next().ok_or(USAGE)?),
+            other => return Err(format!("unknown argument `{other}`; {USAGE}").into()),
+        }
     }
+    // The exporters start and stop outside the runtime: their HTTP client runs its own.
+    let exporters = match &otlp {
+        Some(url) => {
+            let instance = http
+                .clone()
+                .unwrap_or_else(|| format!("stdio-{}", std::process::id()));
+            Some(Otlp::start(url, "toolshape-quickstart", &instance)?)
+        }
+        None => {
+            toolshape_examples::init_logging();
+            None
+        }
+    };
+    let runtime = tokio::runtime::Runtime::new()?;
+    let served = runtime.block_on(async {
+        let mut server = Server::new(Directory::default(), toolset())
+            .with_info("toolshape-quickstart", env!("CARGO_PKG_VERSION"));
+        if let Some(addr) = &http {
+            server = server.with_instance_id(addr.clone());
+        }
+        let serve = async {
+            match &http {
+                None => server.serve_stdio().await,
+                Some(addr) => server.serve_http(addr.as_str()).await,
+            }
+        };
+        // Ctrl-C (SIGINT) ends the server cleanly, so that the last spans are exported.
+        tokio::select! {
+            served = serve => served,
+            _ = tokio::signal::ctrl_c() => Ok(()),
+        }
+    });
+    drop(runtime);
+    if let Some(exporters) = exporters {
+        exporters.shutdown();
+    }
+    served
 }

@@ -71,6 +71,8 @@ pub struct Server<S, H = NoHandler> {
     task_ttl: Option<std::time::Duration>,
     /// How many tasks may run at once.
     task_limit: usize,
+    /// Which replica this is, on the spans of the tasks it runs.
+    instance_id: Option<Arc<str>>,
     /// The level a 2025-11-25 client set with `logging/setLevel`. Each clone is one
     /// session's server (rmcp's HTTP service clones the server per session), so a clone
     /// starts with none.
@@ -118,6 +120,7 @@ impl<S, H> Clone for Server<S, H> {
             tasks: self.tasks.clone(),
             task_ttl: self.task_ttl,
             task_limit: self.task_limit,
+            instance_id: self.instance_id.clone(),
             log_level: SessionLogLevel::default(),
         }
     }
@@ -164,6 +167,7 @@ impl<S: Send + Sync + 'static> Server<S> {
             tasks: Arc::new(TaskManager::new()),
             task_ttl: Some(DEFAULT_TASK_TTL),
             task_limit: DEFAULT_TASK_LIMIT,
+            instance_id: None,
             log_level: SessionLogLevel::default(),
         }
     }
@@ -227,6 +231,7 @@ impl<S: Send + Sync + 'static, H: ServerHandler> Server<S, H> {
             tasks: self.tasks,
             task_ttl: self.task_ttl,
             task_limit: self.task_limit,
+            instance_id: self.instance_id,
             log_level: self.log_level,
         }
     }
@@ -285,6 +290,14 @@ impl<S: Send + Sync + 'static, H: ServerHandler> Server<S, H> {
     /// error (-32603) saying so: a flood of calls cannot fill the server with tasks.
     pub fn with_task_limit(mut self, limit: usize) -> Self {
         self.task_limit = limit;
+        self
+    }
+
+    /// Names this replica of the service (say, the host and port it serves on) on the span
+    /// of each task it runs, as `service.instance.id` beside the task's `mcp.task.id`:
+    /// with several replicas behind a load balancer, a trace shows which one ran the task.
+    pub fn with_instance_id(mut self, id: impl Into<String>) -> Self {
+        self.instance_id = Some(id.into().into());
         self
     }
 
@@ -423,10 +436,14 @@ impl<S: Send + Sync + 'static, H: ServerHandler> Server<S, H> {
         let ttl_ms = self
             .task_ttl
             .map(|ttl| u64::try_from(ttl.as_millis()).unwrap_or(u64::MAX));
+        let span = task_work::span(&request.name, self.instance_id.as_deref());
         let work = task_work::work(self.state.clone(), self.tools.clone(), request, context);
-        Ok(self
-            .tasks
-            .spawn(TaskOptions::new().with_ttl_ms(ttl_ms), work))
+        let task = self.tasks.spawn(
+            TaskOptions::new().with_ttl_ms(ttl_ms),
+            task_work::traced(work, span.clone()),
+        );
+        span.record("mcp.task.id", task.task_id.as_str());
+        Ok(task)
     }
 
     /// Whether the store runs as many tasks as the server allows (a store that does not

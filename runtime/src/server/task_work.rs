@@ -10,6 +10,8 @@ use rmcp::model::{CallToolRequestParams, CallToolResponse};
 use rmcp::service::RequestContext;
 use rmcp::task_manager::{TaskExit, TaskFuture};
 use rmcp::{ErrorData, RoleServer};
+use tracing::Instrument as _;
+use tracing::field::Empty;
 
 use crate::call::tool::PANICKED;
 use crate::server::tasks::{TaskHandle, TaskWork};
@@ -69,5 +71,56 @@ pub(crate) fn work<S: Send + Sync + 'static>(
                 }
             }
         })
+    })
+}
+
+/// The span a task's work runs in: `task {tool}`, with the tool, the task's id (recorded
+/// once the store has given it one) and the replica running it. A child of the span of the
+/// request that started the task, so it is in the client's trace.
+pub(crate) fn span(tool: &str, instance: Option<&str>) -> tracing::Span {
+    let span = tracing::info_span!(
+        "mcp.task",
+        otel.name = Empty,
+        otel.status_code = Empty,
+        otel.status_description = Empty,
+        mcp.method.name = "tools/call",
+        gen_ai.tool.name = tool,
+        gen_ai.operation.name = "execute_tool",
+        mcp.task.id = Empty,
+        service.instance.id = instance,
+        error.type = Empty,
+    );
+    if !span.is_disabled() {
+        span.record("otel.name", format!("task {tool}"));
+    }
+    span
+}
+
+/// `work` in `span`, and how the task ended on it: `error.type` is `tool_error` for a
+/// result with `isError: true`, the JSON-RPC code of a failure, or `cancelled`.
+pub(crate) fn traced(work: TaskWork, span: tracing::Span) -> TaskWork {
+    Box::new(move |task: TaskHandle| -> TaskFuture {
+        let run = work(task);
+        Box::pin(
+            async move {
+                let outcome = run.await;
+                let span = tracing::Span::current();
+                let error = match &outcome {
+                    Ok(result) if result.is_error == Some(true) => Some("tool_error".to_owned()),
+                    Ok(_) => None,
+                    Err(TaskExit::Error(error)) => {
+                        span.record("otel.status_description", error.message.as_ref());
+                        Some(error.code.0.to_string())
+                    }
+                    Err(_) => Some("cancelled".to_owned()),
+                };
+                if let Some(error) = error {
+                    span.record("error.type", error);
+                    span.record("otel.status_code", "error");
+                }
+                outcome
+            }
+            .instrument(span),
+        )
     })
 }

@@ -15,11 +15,12 @@ use rmcp::transport::streamable_http_server::session::SessionManager as _;
 use rmcp::transport::streamable_http_server::session::local::LocalSessionManager;
 
 use super::protocol::{self, INVALID_PARAMS, Incoming, Rejection};
-use super::{Error, Limits};
+use super::{Error, Limits, Traced};
 
-/// rmcp's streamable HTTP tower service for a handler, one handler clone per session.
+/// rmcp's streamable HTTP tower service for a handler, one handler clone per session, each
+/// request in its span ([`Traced`]).
 pub type HttpService<H> =
-    rmcp::transport::streamable_http_server::StreamableHttpService<H, LocalSessionManager>;
+    rmcp::transport::streamable_http_server::StreamableHttpService<Traced<H>, LocalSessionManager>;
 
 /// How [`router`] serves HTTP.
 #[derive(Debug, Clone)]
@@ -102,7 +103,11 @@ pub fn http_service<H: ServerHandler + Clone>(
     handler: H,
     config: StreamableHttpServerConfig,
 ) -> HttpService<H> {
-    HttpService::new(move || Ok(handler.clone()), Default::default(), config)
+    HttpService::new(
+        move || Ok(Traced::new(handler.clone())),
+        Default::default(),
+        config,
+    )
 }
 
 /// The handler served at `/mcp` as an axum router: rmcp's streamable HTTP behind
@@ -117,7 +122,7 @@ pub fn http_service<H: ServerHandler + Clone>(
 pub fn router<H: ServerHandler + Clone>(handler: H, options: &HttpOptions) -> axum::Router {
     let sessions = Arc::new(LocalSessionManager::default());
     let service = HttpService::new(
-        move || Ok(handler.clone()),
+        move || Ok(Traced::new(handler.clone())),
         sessions.clone(),
         options.rmcp_config(),
     );

@@ -7,14 +7,19 @@
 //! method MCP defines whose params do not fit it (`tools/call` with `arguments` that is not
 //! an object, say) `-32602` naming the member that is wrong. The limits they apply are in
 //! [`Limits`] and in `docs/wire-format.md` ("Limits").
+//!
+//! Each transport serves the handler through [`Traced`]: every request is a `tracing` span
+//! named and described as OpenTelemetry's semantic conventions for MCP ask.
 
 #[cfg(feature = "stdio")]
 use rmcp::ServerHandler;
 
+mod observe;
 pub(crate) mod protocol;
 #[cfg(feature = "stdio")]
 mod stdio;
 
+pub use observe::Traced;
 #[cfg(feature = "stdio")]
 pub use stdio::LineTransport;
 
@@ -81,7 +86,7 @@ where
     W: tokio::io::AsyncWrite + Unpin + Send + 'static,
 {
     use rmcp::ServiceExt as _;
-    let running = handler
+    let running = Traced::new(handler)
         .serve(LineTransport::new(reader, writer, limits))
         .await?;
     running.waiting().await?;

@@ -1,0 +1,443 @@
+//! OpenTelemetry, as a collector would see a toolshape server: requests sent by rmcp's
+//! client (over toolshape's line transport, and over streamable HTTP), the spans and the
+//! `mcp.server.operation.duration` histogram read back from the SDK's in-memory exporters.
+//! Span names and attributes of OpenTelemetry's semantic conventions for MCP, the trace a
+//! client sends in `_meta` continued by the server's span, `error.type` on failures, the
+//! session of a 2025-11-25 HTTP client, and a task's span with its id and the replica.
+//!
+//! The tracer and meter providers are the process's (a `tracing` subscriber and
+//! OpenTelemetry's globals), shared by the tests of this file: each test finds its own spans
+//! by their trace or their tool.
+
+use std::net::SocketAddr;
+use std::sync::OnceLock;
+use std::time::Duration;
+
+use opentelemetry::trace::{SpanKind, Status, TracerProvider as _};
+use opentelemetry::{KeyValue, Value as OtelValue};
+use opentelemetry_sdk::metrics::data::{AggregatedMetrics, MetricData};
+use opentelemetry_sdk::metrics::{InMemoryMetricExporter, PeriodicReader, SdkMeterProvider};
+use opentelemetry_sdk::propagation::TraceContextPropagator;
+use opentelemetry_sdk::trace::{InMemorySpanExporter, SdkTracerProvider, SpanData};
+use rmcp::model::{
+    CallToolRequestParams, CallToolResponse, ClientCapabilities, ClientConfig, GetTaskParams,
+    Implementation, ProtocolVersion, RequestMetaObject, TaskStatus,
+};
+use rmcp::service::{RoleClient, RunningService};
+use rmcp::{ClientHandler, ClientLifecycleMode, ClientServiceExt as _};
+use serde_json::{Value, json};
+use toolshape::{Server, ToolError, ToolSet, tool, tools};
+use tracing_subscriber::layer::SubscriberExt as _;
+
+/// A user by id; id 0 is a tool error.
+#[tool(format = "json")]
+fn get_user(id: u32) -> Result<Value, ToolError> {
+    if id == 0 {
+        return Err(ToolError::new("no user has id 0"));
+    }
+    Ok(json!({"id": id, "name": "Ada"}))
+}
+
+/// Sums 1..=n, slowly, as a task.
+#[tool(format = "json", task = "required")]
+async fn slow_sum(n: u64) -> u64 {
+    tokio::time::sleep(Duration::from_millis(20)).await;
+    (1..=n).sum()
+}
+
+/// The trace a test client continues: trace id and its span, as in the conventions' example.
+const TRACE_ID: &str = "4bf92f3577b34da6a3ce929d0e0e4736";
+const CLIENT_SPAN: &str = "00f067aa0ba902b7";
+
+struct Telemetry {
+    spans: InMemorySpanExporter,
+    metrics: InMemoryMetricExporter,
+    meters: SdkMeterProvider,
+}
+
+/// The process's tracer and meter providers, exporting to memory (set once).
+fn telemetry() -> &'static Telemetry {
+    static TELEMETRY: OnceLock<Telemetry> = OnceLock::new();
+    TELEMETRY.get_or_init(|| {
+        let spans = InMemorySpanExporter::default();
+        let tracers = SdkTracerProvider::builder()
+            .with_simple_exporter(spans.clone())
+            .build();
+        let subscriber = tracing_subscriber::registry()
+            .with(tracing_opentelemetry::layer().with_tracer(tracers.tracer("otel_e2e")));
+        tracing::subscriber::set_global_default(subscriber).expect("one subscriber");
+        opentelemetry::global::set_text_map_propagator(TraceContextPropagator::new());
+        let metrics = InMemoryMetricExporter::default();
+        let meters = SdkMeterProvider::builder()
+            .with_reader(PeriodicReader::builder(metrics.clone()).build())
+            .build();
+        opentelemetry::global::set_meter_provider(meters.clone());
+        Telemetry {
+            spans,
+            metrics,
+            meters,
+        }
+    })
+}
+
+fn server() -> Server<()> {
+    Server::new((), ToolSet::new(tools![get_user, slow_sum]).unwrap()).with_instance_id("replica-7")
+}
+
+/// A client that runs tasks, on the given protocol version.
+#[derive(Clone)]
+struct TestClient(ProtocolVersion);
+
+impl ClientHandler for TestClient {
+    fn get_info(&self) -> ClientConfig {
+        let capabilities = ClientCapabilities::builder().enable_tasks().build();
+        ClientConfig::new(capabilities, Implementation::new("otel-tests", "0.0.0"))
+            .with_protocol_version(self.0.clone())
+    }
+}
+
+type Client = RunningService<RoleClient, TestClient>;
+
+/// rmcp's client on the 2026-07-28 protocol, talking to [`server`] over toolshape's line
+/// transport (what `serve::stdio` runs) in memory.
+async fn connect() -> Client {
+    let (server_io, client_io) = tokio::io::duplex(1 << 20);
+    tokio::spawn(async move {
+        let (read, write) = tokio::io::split(server_io);
+        let reader = tokio::io::BufReader::new(read);
+        let _ = toolshape::serve::lines(server(), reader, write, &Default::default()).await;
+    });
+    let version = ProtocolVersion::V_2026_07_28;
+    TestClient(version.clone())
+        .serve_with_lifecycle(
+            client_io,
+            ClientLifecycleMode::Discover {
+                preferred_versions: vec![version],
+            },
+        )
+        .await
+        .expect("connects")
+}
+
+/// `tools/call name arguments`, in the trace `trace_id` when given.
+fn call(name: &str, arguments: Value, trace_id: Option<&str>) -> CallToolRequestParams {
+    let mut params = CallToolRequestParams::new(name.to_owned())
+        .with_arguments(arguments.as_object().unwrap().clone());
+    if let Some(trace_id) = trace_id {
+        let mut meta = RequestMetaObject::default();
+        meta.set_traceparent(format!("00-{trace_id}-{CLIENT_SPAN}-01"));
+        meta.set_tracestate("rojo=00f067aa0ba902b7");
+        params.meta = Some(meta);
+    }
+    params
+}
+
+fn attribute<'a>(span: &'a SpanData, key: &str) -> Option<&'a OtelValue> {
+    span.attributes
+        .iter()
+        .find(|kv| kv.key.as_str() == key)
+        .map(|kv| &kv.value)
+}
+
+fn text(span: &SpanData, key: &str) -> Option<String> {
+    attribute(span, key).map(|value| value.as_str().into_owned())
+}
+
+/// The spans exported so far in trace `trace_id`.
+fn spans_of(trace_id: &str) -> Vec<SpanData> {
+    telemetry()
+        .spans
+        .get_finished_spans()
+        .unwrap()
+        .into_iter()
+        .filter(|span| span.span_context.trace_id().to_string() == trace_id)
+        .collect()
+}
+
+/// The one exported span named `name` in trace `trace_id`.
+fn span_named(trace_id: &str, name: &str) -> SpanData {
+    let spans = spans_of(trace_id);
+    let mut found: Vec<SpanData> = spans.iter().filter(|s| s.name == name).cloned().collect();
+    assert_eq!(
+        found.len(),
+        1,
+        "one span `{name}` in {trace_id}, among {:?}",
+        spans.iter().map(|s| &s.name).collect::<Vec<_>>()
+    );
+    found.remove(0)
+}
+
+#[tokio::test]
+async fn a_call_is_a_server_span_in_the_clients_trace() {
+    telemetry();
+    let client = connect().await;
+    let result = client
+        .call_tool(call("get_user", json!({"id": 7}), Some(TRACE_ID)))
+        .await
+        .unwrap();
+    assert_ne!(result.is_error, Some(true), "{result:?}");
+
+    let span = span_named(TRACE_ID, "tools/call get_user");
+    assert_eq!(span.span_kind, SpanKind::Server);
+    assert_eq!(span.parent_span_id.to_string(), CLIENT_SPAN);
+    assert!(span.parent_span_is_remote);
+    assert_eq!(
+        span.span_context.trace_state().header(),
+        "rojo=00f067aa0ba902b7"
+    );
+    assert_eq!(
+        text(&span, "mcp.method.name").as_deref(),
+        Some("tools/call")
+    );
+    assert_eq!(text(&span, "gen_ai.tool.name").as_deref(), Some("get_user"));
+    assert_eq!(
+        text(&span, "gen_ai.operation.name").as_deref(),
+        Some("execute_tool")
+    );
+    assert_eq!(
+        text(&span, "mcp.protocol.version").as_deref(),
+        Some("2026-07-28")
+    );
+    let id = text(&span, "jsonrpc.request.id").expect("the request's id");
+    assert!(id.parse::<u64>().is_ok(), "{id}");
+    assert_eq!(attribute(&span, "error.type"), None);
+    assert_eq!(span.status, Status::Unset);
+    // stdio-like transports have no session
+    assert_eq!(attribute(&span, "mcp.session.id"), None);
+    client.cancel().await.unwrap();
+}
+
+#[tokio::test]
+async fn failures_have_an_error_type() {
+    telemetry();
+    let client = connect().await;
+    let trace = "0af7651916cd43dd8448eb211c80319c";
+    let result = client
+        .call_tool(call("get_user", json!({"id": 0}), Some(trace)))
+        .await
+        .unwrap();
+    assert_eq!(result.is_error, Some(true), "{result:?}");
+    let span = span_named(trace, "tools/call get_user");
+    assert_eq!(text(&span, "error.type").as_deref(), Some("tool_error"));
+    assert!(
+        matches!(span.status, Status::Error { .. }),
+        "{:?}",
+        span.status
+    );
+
+    // A tool no server has: the protocol's error, its code as error.type.
+    let trace = "1af7651916cd43dd8448eb211c80319c";
+    let error = client
+        .call_tool(call("no_such_tool", json!({}), Some(trace)))
+        .await
+        .expect_err("an unknown tool is an error");
+    let code = match &error {
+        rmcp::ServiceError::McpError(error) => error.code.0,
+        other => panic!("a JSON-RPC error, got {other:?}"),
+    };
+    assert_eq!(code, -32602);
+    let span = span_named(trace, "tools/call no_such_tool");
+    assert_eq!(text(&span, "error.type").as_deref(), Some("-32602"));
+    assert_eq!(
+        text(&span, "rpc.response.status_code").as_deref(),
+        Some("-32602")
+    );
+    match &span.status {
+        Status::Error { description } => assert!(
+            description.contains("no_such_tool"),
+            "the error's message: {description}"
+        ),
+        other => panic!("an error status, got {other:?}"),
+    }
+    client.cancel().await.unwrap();
+}
+
+#[tokio::test]
+async fn a_task_span_names_its_task_and_replica() {
+    telemetry();
+    let client = connect().await;
+    let trace = "2af7651916cd43dd8448eb211c80319c";
+    let created = client
+        .call_tool_once(call("slow_sum", json!({"n": 10}), Some(trace)))
+        .await
+        .unwrap();
+    let task_id = match created {
+        CallToolResponse::Task(created) => created.task.task_id,
+        other => panic!("a task, got {other:?}"),
+    };
+    for _ in 0..500 {
+        let task = client.get_task(GetTaskParams::new(&task_id)).await.unwrap();
+        if task.task.task.status != TaskStatus::Working {
+            break;
+        }
+        tokio::time::sleep(Duration::from_millis(10)).await;
+    }
+    // the task's span ends after its result is stored: wait for it
+    for _ in 0..100 {
+        if spans_of(trace).iter().any(|s| s.name == "task slow_sum") {
+            break;
+        }
+        tokio::time::sleep(Duration::from_millis(10)).await;
+    }
+    let request = span_named(trace, "tools/call slow_sum");
+    assert_eq!(text(&request, "mcp.task.id"), Some(task_id.clone()));
+    let task = span_named(trace, "task slow_sum");
+    assert_eq!(text(&task, "mcp.task.id"), Some(task_id.clone()));
+    assert_eq!(
+        text(&task, "service.instance.id").as_deref(),
+        Some("replica-7")
+    );
+    assert_eq!(text(&task, "gen_ai.tool.name").as_deref(), Some("slow_sum"));
+    assert_eq!(
+        task.parent_span_id,
+        request.span_context.span_id(),
+        "the task's span is a child of the call that started it"
+    );
+    assert_eq!(attribute(&task, "error.type"), None);
+    client.cancel().await.unwrap();
+}
+
+#[tokio::test]
+async fn the_duration_histogram_follows_the_conventions() {
+    let telemetry = telemetry();
+    let client = connect().await;
+    let trace = "3af7651916cd43dd8448eb211c80319c";
+    for id in [1, 2, 0] {
+        client
+            .call_tool(call("get_user", json!({"id": id}), Some(trace)))
+            .await
+            .unwrap();
+    }
+    client.cancel().await.unwrap();
+    telemetry.meters.force_flush().unwrap();
+    let exported = telemetry.metrics.get_finished_metrics().unwrap();
+    let metric = exported
+        .iter()
+        .flat_map(|resource| resource.scope_metrics())
+        .filter(|scope| scope.scope().name() == "toolshape")
+        .flat_map(|scope| scope.metrics())
+        .find(|metric| metric.name() == "mcp.server.operation.duration")
+        .expect("the histogram is exported");
+    assert_eq!(metric.unit(), "s");
+    let AggregatedMetrics::F64(MetricData::Histogram(histogram)) = metric.data() else {
+        panic!("a histogram of seconds, got {:?}", metric.data());
+    };
+    let has = |point: &opentelemetry_sdk::metrics::data::HistogramDataPoint<f64>,
+               key: &str,
+               value: &str| {
+        point
+            .attributes()
+            .any(|kv| *kv == KeyValue::new(key.to_owned(), value.to_owned()))
+    };
+    let calls: Vec<_> = histogram
+        .data_points()
+        .filter(|point| has(point, "gen_ai.tool.name", "get_user"))
+        .filter(|point| has(point, "mcp.protocol.version", "2026-07-28"))
+        .collect();
+    // other tests of this file call get_user too: at least this test's calls are counted
+    let ok: u64 = calls
+        .iter()
+        .filter(|point| !point.attributes().any(|kv| kv.key.as_str() == "error.type"))
+        .map(|point| point.count())
+        .sum();
+    let failed: u64 = calls
+        .iter()
+        .filter(|point| has(point, "error.type", "tool_error"))
+        .map(|point| point.count())
+        .sum();
+    assert!(ok >= 2 && failed >= 1, "ok {ok}, failed {failed}");
+    let point = calls[0];
+    assert!(has(point, "mcp.method.name", "tools/call"));
+    assert!(has(point, "gen_ai.operation.name", "execute_tool"));
+    let bounds: Vec<f64> = point.bounds().collect();
+    assert_eq!(
+        bounds,
+        [
+            0.01, 0.02, 0.05, 0.1, 0.2, 0.5, 1.0, 2.0, 5.0, 10.0, 30.0, 60.0, 120.0, 300.0
+        ]
+    );
+    // no session id on a metric: unbounded cardinality
+    assert!(
+        !point
+            .attributes()
+            .any(|kv| kv.key.as_str() == "mcp.session.id")
+    );
+    // and the spans of the calls are there too
+    assert_eq!(
+        spans_of(trace)
+            .iter()
+            .filter(|s| s.name == "tools/call get_user")
+            .count(),
+        3
+    );
+}
+
+/// A 2025-11-25 client over streamable HTTP: its session's id on the span, and the trace
+/// it sends in `_meta` continued over HTTP.
+#[tokio::test]
+async fn an_http_session_is_on_the_span() {
+    telemetry();
+    let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
+    let address = listener.local_addr().unwrap();
+    tokio::spawn(toolshape::serve::http_on(server(), listener));
+    let initialize = json!({"jsonrpc": "2.0", "id": 0, "method": "initialize", "params": {
+        "protocolVersion": "2025-11-25", "capabilities": {},
+        "clientInfo": {"name": "raw", "version": "0"}}});
+    let (headers, _) = post(address, &[], &initialize).await;
+    let session = headers
+        .get("mcp-session-id")
+        .expect("a session")
+        .to_str()
+        .unwrap()
+        .to_owned();
+    let session_header = [("mcp-session-id", session.as_str())];
+    let initialized = json!({"jsonrpc": "2.0", "method": "notifications/initialized"});
+    post(address, &session_header, &initialized).await;
+    let trace = "4af7651916cd43dd8448eb211c80319c";
+    let call = json!({"jsonrpc": "2.0", "id": "call-1", "method": "tools/call", "params": {
+        "name": "get_user", "arguments": {"id": 3},
+        "_meta": {"traceparent": format!("00-{trace}-{CLIENT_SPAN}-01")}}});
+    let (_, body) = post(address, &session_header, &call).await;
+    assert!(body.contains("Ada"), "{body}");
+    let span = span_named(trace, "tools/call get_user");
+    assert_eq!(text(&span, "mcp.session.id"), Some(session));
+    assert_eq!(text(&span, "jsonrpc.request.id").as_deref(), Some("call-1"));
+    assert_eq!(
+        text(&span, "mcp.protocol.version").as_deref(),
+        Some("2025-11-25")
+    );
+    assert_eq!(span.parent_span_id.to_string(), CLIENT_SPAN);
+}
+
+/// One POST to `/mcp`; the answer's headers and body (an event stream read to its end).
+async fn post(
+    address: SocketAddr,
+    headers: &[(&str, &str)],
+    body: &Value,
+) -> (hyper::HeaderMap, String) {
+    use http_body_util::{BodyExt as _, Full};
+    let stream = tokio::net::TcpStream::connect(address).await.unwrap();
+    let (mut sender, connection) =
+        hyper::client::conn::http1::handshake(hyper_util::rt::TokioIo::new(stream))
+            .await
+            .unwrap();
+    tokio::spawn(connection);
+    let mut request = hyper::Request::builder()
+        .method("POST")
+        .uri(format!("http://{address}/mcp"))
+        .header("host", format!("127.0.0.1:{}", address.port()))
+        .header("accept", "application/json, text/event-stream")
+        .header("content-type", "application/json")
+        .header("mcp-protocol-version", "2025-11-25");
+    for (name, value) in headers {
+        request = request.header(*name, *value);
+    }
+    let body = hyper::body::Bytes::from(serde_json::to_vec(body).unwrap());
+    let response = sender
+        .send_request(request.body(Full::new(body)).unwrap())
+        .await
+        .unwrap();
+    let headers = response.headers().clone();
+    let bytes = response.into_body().collect().await.unwrap().to_bytes();
+    (headers, String::from_utf8_lossy(&bytes).into_owned())
+}
