@@ -20,9 +20,9 @@
 //!
 //! # The client crate
 //!
-//! [`redis`](::redis) (redis-rs) with its `ConnectionManager`: one multiplexed connection
-//! per replica that every request shares (Redis answers in order, so requests pipeline on
-//! it without a pool), reconnecting by itself after Redis restarts. While Redis is
+//! [redis-rs](https://docs.rs/redis) (crate `redis`) with its `ConnectionManager`: one
+//! multiplexed connection per replica that every request shares (Redis answers in order, so
+//! requests pipeline on it without a pool), reconnecting by itself after Redis restarts. While Redis is
 //! unreachable, each operation fails at once with an error that says so (a call that needs
 //! the store is answered with that error; nothing waits for Redis to come back), and the
 //! next operation after it is back succeeds. `fred` does the same with more machinery
