@@ -153,3 +153,46 @@ pub fn init_logging() {
         )
         .try_init();
 }
+
+#[cfg(test)]
+mod tests {
+    use super::Args;
+
+    fn parse(line: &str) -> Result<Args, String> {
+        Args::parse(line.split_whitespace().map(str::to_owned)).map_err(|e| e.to_string())
+    }
+
+    #[test]
+    fn the_command_line_takes_http_then_store_and_nothing_else() {
+        assert_eq!(parse(""), Ok(Args::default()));
+        assert_eq!(
+            parse("--http").unwrap().http.as_deref(),
+            Some("127.0.0.1:8080")
+        );
+        let args = parse("--http 127.0.0.1:9000 --store redis://127.0.0.1:6379/0").unwrap();
+        assert_eq!(args.http.as_deref(), Some("127.0.0.1:9000"));
+        assert_eq!(args.store.as_deref(), Some("redis://127.0.0.1:6379/0"));
+        // `--http` without an address, then `--store`
+        let args = parse("--http --store redis://h:1/0").unwrap();
+        assert_eq!(args.http.as_deref(), Some("127.0.0.1:8080"));
+        assert_eq!(args.store.as_deref(), Some("redis://h:1/0"));
+
+        assert_eq!(
+            parse("--http 127.0.0.1:9000 --stor redis://h:1/0"),
+            Err("unexpected argument `--stor`".to_owned())
+        );
+        assert_eq!(
+            parse("--http a b"),
+            Err("unexpected argument `b`".to_owned())
+        );
+        assert!(
+            parse("--store redis://h:1/0")
+                .unwrap_err()
+                .contains("after `--http ADDR`")
+        );
+        assert_eq!(
+            parse("--http a --store"),
+            Err("`--store` needs a URL".to_owned())
+        );
+    }
+}
