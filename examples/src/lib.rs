@@ -12,14 +12,113 @@ pub mod png;
 pub mod quickstart;
 pub mod users;
 
+use toolshape::redis::RedisStore;
 use toolshape::rmcp::ServerHandler;
 use toolshape::serve;
 
 /// An example's error: a malformed command line, a server or an exporter that failed.
 pub type Error = serve::Error;
+/// What an example server's command line asks, past its own flags:
+/// `[--http [ADDR] [--store URL]]`.
+///
+/// - nothing: stdio;
+/// - `--http [ADDR]`: streamable HTTP at `http://ADDR/mcp` (`ADDR` defaults to
+///   `127.0.0.1:8080`);
+/// - `--store redis://HOST:PORT/DB` after it: the server's shared state in that Redis
+///   ([`toolshape::redis`]), for many replicas behind a load balancer. The lease of the
+///   tasks it runs is `TOOLSHAPE_STORE_LEASE_MS` milliseconds when that is set (10 s
+///   otherwise).
+///
+/// Anything else is an error, never ignored.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct Args {
+    /// `--http [ADDR]`: the address to serve HTTP on; `None` for stdio.
+    pub http: Option<String>,
+    /// `--store URL`: the shared store's URL.
+    pub store: Option<String>,
+}
+
+/// The usage line of [`Args`].
+pub const USAGE: &str = "[--http [ADDR] [--store redis://HOST:PORT/DB]]";
+
+impl Args {
+    /// The process's command line (without the program name).
+    ///
+    /// # Errors
+    /// See [`Args::parse`].
+    pub fn from_env() -> Result<Args, serve::Error> {
+        Args::parse(std::env::args().skip(1)).map_err(|e| format!("{e}; usage: {USAGE}").into())
+    }
+
+    /// Reads `args`: see [`Args`]. The error does not repeat the usage: the caller adds
+    /// its own.
+    ///
+    /// # Errors
+    /// An argument it does not know, a flag without its value, `--store` without `--http`.
+    pub fn parse(args: impl IntoIterator<Item = String>) -> Result<Args, serve::Error> {
+        let mut parsed = Args::default();
+        let mut args = args.into_iter().peekable();
+        while let Some(arg) = args.next() {
+            match arg.as_str() {
+                "--http" if parsed.http.is_none() => {
+                    let addr = args
+                        .next_if(|next| !next.starts_with("--"))
+                        .unwrap_or_else(|| "127.0.0.1:8080".to_owned());
+                    parsed.http = Some(addr);
+                }
+                "--store" if parsed.http.is_none() => {
+                    return Err("`--store` goes after `--http ADDR` (a shared store is for \
+                                replicas served over HTTP)"
+                        .into());
+                }
+                "--store" if parsed.store.is_none() => {
+                    let url = args.next().ok_or("`--store` needs a URL")?;
+                    parsed.store = Some(url);
+                }
+                other => {
+                    return Err(format!("unexpected argument `{other}`").into());
+                }
+            }
+        }
+        Ok(parsed)
+    }
+
+    /// Connects to the store `--store` names; `None` without `--store`.
+    ///
+    /// # Errors
+    /// A URL that is not one, a Redis that cannot be reached, a lease that is not a number.
+    pub async fn connect(&self) -> Result<Option<RedisStore>, serve::Error> {
+        let Some(url) = &self.store else {
+            return Ok(None);
+        };
+        let mut store = RedisStore::connect(url).await?;
+        if let Ok(lease) = std::env::var("TOOLSHAPE_STORE_LEASE_MS") {
+            let ms: u64 = lease.parse().map_err(|_| {
+                format!("TOOLSHAPE_STORE_LEASE_MS is `{lease}`, not a number of milliseconds")
+            })?;
+            store = store.with_lease(std::time::Duration::from_millis(ms));
+        }
+        Ok(Some(store))
+    }
+
+    /// Serves `server` as asked: stdio, or HTTP at `--http`'s address.
+    ///
+    /// Logs go to stderr (stdout carries the protocol over stdio); `RUST_LOG` filters them.
+    ///
+    /// # Errors
+    /// When the server fails.
+    pub async fn serve<H: ServerHandler + Clone>(self, server: H) -> Result<(), serve::Error> {
+        init_logging();
+        match self.http {
+            None => serve::stdio(server).await,
+            Some(addr) => serve::http(server, addr).await,
+        }
+    }
+}
 
 /// Serves `server` as the command line asks: stdio by default, or `--http [ADDR]` for
-/// streamable HTTP at `http://ADDR/mcp` (`ADDR` defaults to `127.0.0.1:8080`).
+/// streamable HTTP at `http://ADDR/mcp` (`ADDR` defaults to `127.0.0.1:8080`). For a server
+/// without shared state: `--store` is refused.
 ///
 /// Logs go to stderr (stdout carries the protocol over stdio); `RUST_LOG` filters them.
 ///
@@ -39,16 +138,11 @@ pub async fn serve_with_args<H: ServerHandler + Clone>(
     server: H,
     args: impl IntoIterator<Item = String>,
 ) -> Result<(), serve::Error> {
-    init_logging();
-    let mut args = args.into_iter();
-    match args.next().as_deref() {
-        None => serve::stdio(server).await,
-        Some("--http") => {
-            let addr = args.next().unwrap_or_else(|| "127.0.0.1:8080".to_owned());
-            serve::http(server, addr).await
-        }
-        Some(other) => Err(format!("unknown argument `{other}`; usage: [--http [ADDR]]").into()),
+    let args = Args::parse(args).map_err(|e| format!("{e}; usage: {USAGE}"))?;
+    if args.store.is_some() {
+        return Err("this example keeps no state across requests: it takes no `--store`".into());
     }
+    args.serve(server).await
 }
 
 /// Sends logs to stderr (stdout carries the protocol over stdio), filtered by `RUST_LOG`
@@ -64,4 +158,45 @@ pub fn init_logging() {
 fn log_filter() -> tracing_subscriber::EnvFilter {
     tracing_subscriber::EnvFilter::try_from_default_env()
         .unwrap_or_else(|_| tracing_subscriber::EnvFilter::new("info"))
+#[cfg(test)]
+mod tests {
+    use super::Args;
+
+    fn parse(line: &str) -> Result<Args, String> {
+        Args::parse(line.split_whitespace().map(str::to_owned)).map_err(|e| e.to_string())
+    }
+
+    #[test]
+    fn the_command_line_takes_http_then_store_and_nothing_else() {
+        assert_eq!(parse(""), Ok(Args::default()));
+        assert_eq!(
+            parse("--http").unwrap().http.as_deref(),
+            Some("127.0.0.1:8080")
+        );
+        let args = parse("--http 127.0.0.1:9000 --store redis://127.0.0.1:6379/0").unwrap();
+        assert_eq!(args.http.as_deref(), Some("127.0.0.1:9000"));
+        assert_eq!(args.store.as_deref(), Some("redis://127.0.0.1:6379/0"));
+        // `--http` without an address, then `--store`
+        let args = parse("--http --store redis://h:1/0").unwrap();
+        assert_eq!(args.http.as_deref(), Some("127.0.0.1:8080"));
+        assert_eq!(args.store.as_deref(), Some("redis://h:1/0"));
+
+        assert_eq!(
+            parse("--http 127.0.0.1:9000 --stor redis://h:1/0"),
+            Err("unexpected argument `--stor`".to_owned())
+        );
+        assert_eq!(
+            parse("--http a b"),
+            Err("unexpected argument `b`".to_owned())
+        );
+        assert!(
+            parse("--store redis://h:1/0")
+                .unwrap_err()
+                .contains("after `--http ADDR`")
+        );
+        assert_eq!(
+            parse("--http a --store"),
+            Err("`--store` needs a URL".to_owned())
+        );
+    }
 }

@@ -97,6 +97,8 @@ pub mod testing;
 #[doc(hidden)]
 #[path = "private.rs"]
 pub mod __private;
+#[cfg(feature = "redis")]
+pub mod redis;
 
 pub use call::args::BorrowedParam;
 pub use call::checks;

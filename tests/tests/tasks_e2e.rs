@@ -23,7 +23,7 @@ use serde::Deserialize;
 use serde_json::{Value, json};
 use tokio::sync::Notify;
 use toolshape::tasks::{TaskHandle, TaskStore, TaskWork};
-use toolshape::{Context, Server, TaskSupport, ToolError, ToolSet, tool, tools};
+use toolshape::{BoxFuture, Context, Server, TaskSupport, ToolError, ToolSet, tool, tools};
 
 /// Sleeps, then says how long.
 #[tool(format = "text", task = "optional")]
@@ -557,31 +557,42 @@ impl Recording {
 }
 
 impl TaskStore for Recording {
-    fn spawn(&self, options: TaskOptions, work: TaskWork) -> rmcp::model::Task {
+    fn spawn(
+        &self,
+        options: TaskOptions,
+        work: TaskWork,
+    ) -> BoxFuture<'_, Result<rmcp::model::Task, ErrorData>> {
         let seen = self.seen.clone();
-        let task = TaskStore::spawn(
-            &self.inner,
-            options,
-            Box::new(move |handle: TaskHandle| {
-                seen.lock().unwrap().push("work".to_owned());
-                work(handle)
-            }),
-        );
-        self.note(format!("spawn {}", task.ttl_ms.unwrap_or_default()));
-        task
+        Box::pin(async move {
+            let task = TaskStore::spawn(
+                &self.inner,
+                options,
+                Box::new(move |handle: TaskHandle| {
+                    seen.lock().unwrap().push("work".to_owned());
+                    work(handle)
+                }),
+            )
+            .await?;
+            self.note(format!("spawn {}", task.ttl_ms.unwrap_or_default()));
+            Ok(task)
+        })
     }
 
-    fn get(&self, task_id: &str) -> Result<DetailedTask, ErrorData> {
+    fn get<'a>(&'a self, task_id: &'a str) -> BoxFuture<'a, Result<DetailedTask, ErrorData>> {
         self.note("get".to_owned());
         TaskStore::get(&self.inner, task_id)
     }
 
-    fn update(&self, task_id: &str, responses: InputResponses) -> Result<(), ErrorData> {
+    fn update<'a>(
+        &'a self,
+        task_id: &'a str,
+        responses: InputResponses,
+    ) -> BoxFuture<'a, Result<(), ErrorData>> {
         self.note(format!("update {}", responses.len()));
         TaskStore::update(&self.inner, task_id, responses)
     }
 
-    fn cancel(&self, task_id: &str) -> Result<(), ErrorData> {
+    fn cancel<'a>(&'a self, task_id: &'a str) -> BoxFuture<'a, Result<(), ErrorData>> {
         self.note("cancel".to_owned());
         TaskStore::cancel(&self.inner, task_id)
     }

@@ -1,19 +1,25 @@
 //! A server with the official MCP conformance suite's fixture tools, resources and prompts,
 //! written with toolshape:
-//! stdio by default, `--http [ADDR]` for streamable HTTP (what the suite speaks).
+//! stdio by default, `--http [ADDR]` for streamable HTTP (what the suite speaks), and
+//! `--store redis://HOST:PORT/DB` after it for its tasks in Redis, shared by its replicas.
 //!
 //! `TOOLSHAPE_STATE_KEYS` (`id:base64key,...`, the first one active) sets the keys that seal
 //! the request state of input-required results; without it the server uses a random key.
 
 use toolshape::{Server, StateKeys};
+use toolshape_examples::Args;
 
 #[tokio::main]
 async fn main() -> Result<(), Box<dyn std::error::Error + Send + Sync>> {
+    let args = Args::from_env()?;
     let mut server = Server::new((), toolshape_examples::conformance::toolset())
         .with_info("toolshape-conformance", env!("CARGO_PKG_VERSION"))
         .with_handler(toolshape_examples::conformance::Fixtures::default());
     if let Ok(keys) = std::env::var("TOOLSHAPE_STATE_KEYS") {
         server = server.with_state_keys(StateKeys::parse(&keys)?);
     }
-    toolshape_examples::serve_from_args(server).await
+    if let Some(store) = args.connect().await? {
+        server = server.with_store(&store);
+    }
+    args.serve(server).await
 }

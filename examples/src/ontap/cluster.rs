@@ -25,7 +25,7 @@ pub enum VolumeState {
 }
 
 /// A storage virtual machine.
-#[derive(Debug, Clone)]
+#[derive(Debug, Clone, Serialize, Deserialize)]
 pub struct Svm {
     pub uuid: String,
     pub name: String,
@@ -34,7 +34,7 @@ pub struct Svm {
 }
 
 /// An aggregate: the disks volumes are carved from.
-#[derive(Debug, Clone)]
+#[derive(Debug, Clone, Serialize, Deserialize)]
 pub struct Aggregate {
     pub uuid: String,
     pub name: String,
@@ -43,7 +43,7 @@ pub struct Aggregate {
 }
 
 /// A FlexVol volume.
-#[derive(Debug, Clone)]
+#[derive(Debug, Clone, Serialize, Deserialize)]
 pub struct Volume {
     pub uuid: String,
     pub name: String,
@@ -60,7 +60,7 @@ pub struct Volume {
 }
 
 /// The whole simulated cluster.
-#[derive(Debug, Clone)]
+#[derive(Debug, Clone, Serialize, Deserialize)]
 pub struct Cluster {
     pub name: String,
     pub uuid: String,

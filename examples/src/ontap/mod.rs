@@ -14,6 +14,7 @@
 //!   values picked by parameter name. The module only keeps the rule that makes that work.
 
 pub mod cluster;
+pub mod shared;
 
 use std::sync::{Mutex, MutexGuard};
 
@@ -47,7 +48,7 @@ impl Ontap {
 
     /// The cluster, locked: for tools defined outside this module.
     pub fn cluster(&self) -> MutexGuard<'_, Cluster> {
-        self.cluster.lock().expect("cluster lock")
+        self.cluster.lock().unwrap_or_else(|e| e.into_inner())
     }
 }
 
@@ -750,12 +751,31 @@ pub fn toolset() -> ToolSet<Ontap> {
 /// Never: the setters' parameters are named like the configuration's fields, which
 /// [`Undo::for_tools`] checks (the tests run it).
 pub fn server() -> Server<Ontap> {
-    let tools = toolset();
+    server_on(None)
+}
+
+/// [`server`], with everything it keeps in `store` when there is one: the cluster (see
+/// [`shared::SharedCluster`]), the undo journal and the tasks. Its replicas then act on one
+/// cluster, as they would on a real one, and an undo on one restores what an action on
+/// another changed.
+///
+/// # Panics
+/// Never: see [`server`].
+pub fn server_on(store: Option<&toolshape::redis::RedisStore>) -> Server<Ontap> {
+    let mut tools = toolset();
     let undo = Undo::for_tools(&tools).expect("each setter's parameters name configuration fields");
-    Server::new(Ontap::default(), tools.layer(undo))
+    if let Some(store) = store {
+        // First, so outermost: an action's capture, run and record hold the cluster's lock.
+        tools = tools.layer(shared::SharedCluster::new(store));
+    }
+    let server = Server::new(Ontap::default(), tools.layer(undo))
         .with_info("toolshape-ontap", env!("CARGO_PKG_VERSION"))
         .with_instructions(
             "ONTAP volume tools on a simulated cluster. Read with cluster_list_volumes and \
              get_volume_configuration; every action can be undone with undo_last_action.",
-        )
+        );
+    match store {
+        Some(store) => server.with_store(store),
+        None => server,
+    }
 }

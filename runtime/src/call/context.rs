@@ -578,11 +578,20 @@ impl fmt::Display for InputError {
 impl std::error::Error for InputError {}
 
 /// What the server serving a call lends it, put in the request's extensions by the server:
-/// its tools, for [`Context::call_tool`], and the session's log level, for [`Context::log`].
+/// its tools, for [`Context::call_tool`], the session's log level, for [`Context::log`],
+/// and the shared undo journal a store gave it (`Server::with_store`), for the undo layer.
 #[derive(Clone)]
 pub(crate) struct FromServer {
     pub(crate) tools: Arc<dyn CallTools>,
     pub(crate) log_level: SessionLogLevel,
+    pub(crate) journal: Option<Arc<dyn crate::undo::JournalStore>>,
+}
+
+impl Context {
+    /// What the server serving the call lends it, if a server serves it.
+    pub(crate) fn lent(&self) -> Option<&FromServer> {
+        self.request.extensions.get::<FromServer>()
+    }
 }
 
 /// Calls a tool of a server by name, with the server's state.
@@ -753,17 +762,18 @@ pub(crate) enum Halt {
 pub(crate) struct TaskStarter(Arc<Mutex<Option<StartTask>>>);
 
 /// What starts the task: the server, the request and its context, captured.
-type StartTask = Box<dyn FnOnce() -> Result<rmcp::model::Task, ErrorData> + Send>;
+type StartTask = Box<dyn FnOnce() -> StartedTask + Send>;
+
+/// The task being started, once the store has it.
+pub(crate) type StartedTask = crate::BoxFuture<'static, Result<rmcp::model::Task, ErrorData>>;
 
 impl TaskStarter {
-    pub(crate) fn new(
-        start: impl FnOnce() -> Result<rmcp::model::Task, ErrorData> + Send + 'static,
-    ) -> Self {
+    pub(crate) fn new(start: impl FnOnce() -> StartedTask + Send + 'static) -> Self {
         TaskStarter(Arc::new(Mutex::new(Some(Box::new(start)))))
     }
 
     /// Starts the task, once: `None` the second time.
-    pub(crate) fn start(&self) -> Option<Result<rmcp::model::Task, ErrorData>> {
+    pub(crate) fn start(&self) -> Option<StartedTask> {
         let start = self
             .0
             .lock()

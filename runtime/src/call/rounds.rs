@@ -211,7 +211,7 @@ pub(crate) async fn run<'a>(
             Ok(InputRequiredResult::new(Some(requests), Some(state)).into())
         }
         Err(Halt::Task) => match starter.and_then(|starter| starter.start()) {
-            Some(task) => Ok(CallToolResponse::Task(CreateTaskResult::new(task?))),
+            Some(task) => Ok(CallToolResponse::Task(CreateTaskResult::new(task.await?))),
             None => Err(ErrorData::internal_error(
                 "the call cannot go on as a task",
                 None,

@@ -73,6 +73,9 @@ pub struct Server<S, H = NoHandler> {
     task_limit: usize,
     /// Which replica this is, on the spans of the tasks it runs.
     instance_id: Option<Arc<str>>,
+    /// The undo journal a shared store gave the server ([`Server::with_store`]): the undo
+    /// layer's, instead of its own.
+    journal: Option<Arc<dyn crate::undo::JournalStore>>,
     /// The level a 2025-11-25 client set with `logging/setLevel`. Each clone is one
     /// session's server (rmcp's HTTP service clones the server per session), so a clone
     /// starts with none.
@@ -121,6 +124,7 @@ impl<S, H> Clone for Server<S, H> {
             task_ttl: self.task_ttl,
             task_limit: self.task_limit,
             instance_id: self.instance_id.clone(),
+            journal: self.journal.clone(),
             log_level: SessionLogLevel::default(),
         }
     }
@@ -168,6 +172,7 @@ impl<S: Send + Sync + 'static> Server<S> {
             task_ttl: Some(DEFAULT_TASK_TTL),
             task_limit: DEFAULT_TASK_LIMIT,
             instance_id: None,
+            journal: None,
             log_level: SessionLogLevel::default(),
         }
     }
@@ -232,6 +237,7 @@ impl<S: Send + Sync + 'static, H: ServerHandler> Server<S, H> {
             task_ttl: self.task_ttl,
             task_limit: self.task_limit,
             instance_id: self.instance_id,
+            journal: self.journal,
             log_level: self.log_level,
         }
     }
@@ -305,6 +311,17 @@ impl<S: Send + Sync + 'static, H: ServerHandler> Server<S, H> {
     /// `TaskManager`: see [`tasks`](crate::tasks).
     pub fn with_task_store(mut self, store: impl TaskStore) -> Self {
         self.tasks = Arc::new(store);
+        self
+    }
+
+    /// Keeps everything a client can see across requests in one shared store, for many
+    /// replicas of the server behind a load balancer: its tasks, and the journal of its
+    /// [undo layer](crate::undo) if it has one (instead of the layer's own). See
+    /// [`redis`](crate::redis) for what lives where, and what stays per replica.
+    #[cfg(feature = "redis")]
+    pub fn with_store(mut self, store: &crate::redis::RedisStore) -> Self {
+        self.tasks = Arc::new(store.tasks());
+        self.journal = Some(Arc::new(store.journal("undo")));
         self
     }
 
@@ -419,12 +436,12 @@ const DEFAULT_TASK_LIMIT: usize = 1024;
 impl<S: Send + Sync + 'static, H: ServerHandler> Server<S, H> {
     /// Runs the call as a task in the server's store: the task exists (`tasks/get` finds
     /// it) when this returns. Refused when the store already runs the server's limit.
-    fn start_task(
+    async fn start_task(
         &self,
         request: CallToolRequestParams,
         context: RequestContext<RoleServer>,
     ) -> Result<rmcp::model::Task, ErrorData> {
-        if self.at_task_limit() {
+        if self.at_task_limit().await? {
             return Err(ErrorData::internal_error(
                 format!(
                     "{} tasks are running, this server's limit: call again when one has ended",
@@ -438,20 +455,25 @@ impl<S: Send + Sync + 'static, H: ServerHandler> Server<S, H> {
             .map(|ttl| u64::try_from(ttl.as_millis()).unwrap_or(u64::MAX));
         let span = task_work::span(&request.name, self.instance_id.as_deref());
         let work = task_work::work(self.state.clone(), self.tools.clone(), request, context);
-        let task = self.tasks.spawn(
-            TaskOptions::new().with_ttl_ms(ttl_ms),
-            task_work::traced(work, span.clone()),
-        );
+        let task = self
+            .tasks
+            .spawn(
+                TaskOptions::new().with_ttl_ms(ttl_ms),
+                task_work::traced(work, span.clone()),
+            )
+            .await?;
         span.record("mcp.task.id", task.task_id.as_str());
         Ok(task)
     }
 
     /// Whether the store runs as many tasks as the server allows (a store that does not
-    /// count them never is).
-    fn at_task_limit(&self) -> bool {
-        self.tasks
+    /// count them never is); the store's error when it cannot say.
+    async fn at_task_limit(&self) -> Result<bool, ErrorData> {
+        Ok(self
+            .tasks
             .running()
-            .is_some_and(|running| running >= self.task_limit)
+            .await?
+            .is_some_and(|running| running >= self.task_limit))
     }
 
     /// What the handler advertises.
@@ -509,6 +531,7 @@ impl<S: Send + Sync + 'static, H: ServerHandler> ServerHandler for Server<S, H> 
         context.extensions.insert(FromServer {
             tools,
             log_level: self.log_level.clone(),
+            journal: self.journal.clone(),
         });
         let task = self
             .tools
@@ -528,12 +551,15 @@ impl<S: Send + Sync + 'static, H: ServerHandler> ServerHandler for Server<S, H> 
                 let (server, params, task_context) =
                     (self.clone(), request.clone(), context.clone());
                 context.extensions.insert(TaskStarter::new(move || {
-                    server.start_task(params, task_context)
+                    Box::pin(async move { server.start_task(params, task_context).await })
                 }));
                 self.tools.respond(&self.state, request, context).await
             }
-            // At the limit, a call that may run either way runs as a plain call.
-            TaskSupport::Optional if client_runs_tasks && self.at_task_limit() => {
+            // At the limit (or when the store cannot say), a call that may run either way
+            // runs as a plain call.
+            TaskSupport::Optional
+                if client_runs_tasks && self.at_task_limit().await.unwrap_or(true) =>
+            {
                 self.tools.respond(&self.state, request, context).await
             }
             TaskSupport::Optional | TaskSupport::Required if client_runs_tasks => {
@@ -543,7 +569,7 @@ impl<S: Send + Sync + 'static, H: ServerHandler> ServerHandler for Server<S, H> 
                 if let Some(refusal) = self.tools.check_arguments(&request.name, arguments) {
                     return Ok(CallToolResponse::Complete(refusal));
                 }
-                let task = self.start_task(request, context)?;
+                let task = self.start_task(request, context).await?;
                 Ok(CallToolResponse::Task(CreateTaskResult::new(task)))
             }
             TaskSupport::Required => Err(ErrorData::missing_required_client_capability(
@@ -750,7 +776,7 @@ impl<S: Send + Sync + 'static, H: ServerHandler> ServerHandler for Server<S, H> 
     ) -> Result<GetTaskResult, ErrorData> {
         // The tasks of toolshape's tools first; an id the store does not know goes to the
         // handler when it runs tasks of its own.
-        match self.tasks.get(&request.task_id) {
+        match self.tasks.get(&request.task_id).await {
             Err(_) if self.theirs().supports_tasks() => {
                 self.handler.get_task(request, context).await
             }
@@ -763,10 +789,12 @@ impl<S: Send + Sync + 'static, H: ServerHandler> ServerHandler for Server<S, H> 
         request: UpdateTaskParams,
         context: RequestContext<RoleServer>,
     ) -> Result<(), ErrorData> {
-        if self.tasks.get(&request.task_id).is_err() && self.theirs().supports_tasks() {
+        if self.theirs().supports_tasks() && self.tasks.get(&request.task_id).await.is_err() {
             return self.handler.update_task(request, context).await;
         }
-        self.tasks.update(&request.task_id, request.input_responses)
+        self.tasks
+            .update(&request.task_id, request.input_responses)
+            .await
     }
 
     async fn cancel_task(
@@ -774,10 +802,10 @@ impl<S: Send + Sync + 'static, H: ServerHandler> ServerHandler for Server<S, H> 
         request: CancelTaskParams,
         context: RequestContext<RoleServer>,
     ) -> Result<(), ErrorData> {
-        if self.tasks.get(&request.task_id).is_err() && self.theirs().supports_tasks() {
+        if self.theirs().supports_tasks() && self.tasks.get(&request.task_id).await.is_err() {
             return self.handler.cancel_task(request, context).await;
         }
-        self.tasks.cancel(&request.task_id)
+        self.tasks.cancel(&request.task_id).await
     }
 
     async fn list_skills(

@@ -11,28 +11,41 @@
 //! created a task runs its work and writes its state through the handle, while `tasks/get`,
 //! `tasks/update` and `tasks/cancel` may arrive at any process and go to the shared state.
 //!
+//! With the `redis` feature, [`RedisTasks`](crate::redis::RedisTasks) keeps them in Redis,
+//! shared by every replica of a server: see [`redis`](crate::redis).
+//!
+//! The methods answer futures, as a store across the network needs. A store of your own can
+//! wrap another:
+//!
 //! ```
 //! use rmcp::ErrorData;
 //! use rmcp::model::{DetailedTask, InputResponses, Task};
 //! use rmcp::task_manager::{TaskManager, TaskOptions};
+//! use toolshape::BoxFuture;
 //! use toolshape::tasks::{TaskStore, TaskWork};
 //!
 //! /// rmcp's store, with a log line for each task started.
 //! struct Logged(TaskManager);
 //!
 //! impl TaskStore for Logged {
-//!     fn spawn(&self, options: TaskOptions, work: TaskWork) -> Task {
-//!         let task = TaskStore::spawn(&self.0, options, work);
-//!         eprintln!("task {} started", task.task_id);
-//!         task
+//!     fn spawn(&self, options: TaskOptions, work: TaskWork) -> BoxFuture<'_, Result<Task, ErrorData>> {
+//!         Box::pin(async move {
+//!             let task = TaskStore::spawn(&self.0, options, work).await?;
+//!             eprintln!("task {} started", task.task_id);
+//!             Ok(task)
+//!         })
 //!     }
-//!     fn get(&self, task_id: &str) -> Result<DetailedTask, ErrorData> {
+//!     fn get<'a>(&'a self, task_id: &'a str) -> BoxFuture<'a, Result<DetailedTask, ErrorData>> {
 //!         TaskStore::get(&self.0, task_id)
 //!     }
-//!     fn update(&self, task_id: &str, responses: InputResponses) -> Result<(), ErrorData> {
+//!     fn update<'a>(
+//!         &'a self,
+//!         task_id: &'a str,
+//!         responses: InputResponses,
+//!     ) -> BoxFuture<'a, Result<(), ErrorData>> {
 //!         TaskStore::update(&self.0, task_id, responses)
 //!     }
-//!     fn cancel(&self, task_id: &str) -> Result<(), ErrorData> {
+//!     fn cancel<'a>(&'a self, task_id: &'a str) -> BoxFuture<'a, Result<(), ErrorData>> {
 //!         TaskStore::cancel(&self.0, task_id)
 //!     }
 //! }
@@ -44,7 +57,7 @@
 
 use std::sync::Arc;
 
-use futures::future::BoxFuture;
+use crate::call::spec::BoxFuture;
 use rmcp::ErrorData;
 use rmcp::model::{DetailedTask, InputRequest, InputResponses, Task};
 use rmcp::task_manager::{TaskContext, TaskExit, TaskFuture, TaskManager, TaskOptions};
@@ -57,25 +70,31 @@ pub type TaskWork = Box<dyn FnOnce(TaskHandle) -> TaskFuture + Send>;
 /// Where a server's tasks live.
 pub trait TaskStore: Send + Sync + 'static {
     /// Creates a task with `options` and runs `work` for it until it ends, recording the
-    /// outcome. The task is found by [`get`](Self::get) when this returns.
-    fn spawn(&self, options: TaskOptions, work: TaskWork) -> Task;
+    /// outcome. The task is found by [`get`](Self::get) when the future completes. An error
+    /// (the store cannot be reached) is answered to the call that would have started it.
+    fn spawn(&self, options: TaskOptions, work: TaskWork)
+    -> BoxFuture<'_, Result<Task, ErrorData>>;
 
     /// `tasks/get`: the task and, by its status, its questions, result or error. An unknown
     /// id is the protocol's -32602.
-    fn get(&self, task_id: &str) -> Result<DetailedTask, ErrorData>;
+    fn get<'a>(&'a self, task_id: &'a str) -> BoxFuture<'a, Result<DetailedTask, ErrorData>>;
 
     /// `tasks/update`: answers to the task's questions, by key. Keys the task did not ask
     /// are ignored.
-    fn update(&self, task_id: &str, responses: InputResponses) -> Result<(), ErrorData>;
+    fn update<'a>(
+        &'a self,
+        task_id: &'a str,
+        responses: InputResponses,
+    ) -> BoxFuture<'a, Result<(), ErrorData>>;
 
     /// `tasks/cancel`: asks the task to stop ([`TaskHandle::cancelled`] completes). Also
     /// acknowledged for a task that has ended.
-    fn cancel(&self, task_id: &str) -> Result<(), ErrorData>;
+    fn cancel<'a>(&'a self, task_id: &'a str) -> BoxFuture<'a, Result<(), ErrorData>>;
 
     /// How many tasks are running, for [`Server::with_task_limit`](crate::Server::with_task_limit);
-    /// `None` (the default) when the store does not count them, and no limit applies.
-    fn running(&self) -> Option<usize> {
-        None
+    /// `Ok(None)` (the default) when the store does not count them, and no limit applies.
+    fn running(&self) -> BoxFuture<'_, Result<Option<usize>, ErrorData>> {
+        Box::pin(std::future::ready(Ok(None)))
     }
 }
 
@@ -135,24 +154,33 @@ impl std::fmt::Debug for TaskHandle {
 
 /// The default store: rmcp's, in this process's memory.
 impl TaskStore for TaskManager {
-    fn spawn(&self, options: TaskOptions, work: TaskWork) -> Task {
-        TaskManager::spawn(self, options, move |context| work(TaskHandle::new(context)))
+    fn spawn(
+        &self,
+        options: TaskOptions,
+        work: TaskWork,
+    ) -> BoxFuture<'_, Result<Task, ErrorData>> {
+        let task = TaskManager::spawn(self, options, move |context| work(TaskHandle::new(context)));
+        Box::pin(std::future::ready(Ok(task)))
     }
 
-    fn get(&self, task_id: &str) -> Result<DetailedTask, ErrorData> {
-        self.get_task(task_id)
+    fn get<'a>(&'a self, task_id: &'a str) -> BoxFuture<'a, Result<DetailedTask, ErrorData>> {
+        Box::pin(std::future::ready(self.get_task(task_id)))
     }
 
-    fn update(&self, task_id: &str, responses: InputResponses) -> Result<(), ErrorData> {
-        self.update_task(task_id, responses)
+    fn update<'a>(
+        &'a self,
+        task_id: &'a str,
+        responses: InputResponses,
+    ) -> BoxFuture<'a, Result<(), ErrorData>> {
+        Box::pin(std::future::ready(self.update_task(task_id, responses)))
     }
 
-    fn cancel(&self, task_id: &str) -> Result<(), ErrorData> {
-        self.cancel_task(task_id)
+    fn cancel<'a>(&'a self, task_id: &'a str) -> BoxFuture<'a, Result<(), ErrorData>> {
+        Box::pin(std::future::ready(self.cancel_task(task_id)))
     }
 
-    fn running(&self) -> Option<usize> {
-        Some(self.running_task_count())
+    fn running(&self) -> BoxFuture<'_, Result<Option<usize>, ErrorData>> {
+        Box::pin(std::future::ready(Ok(Some(self.running_task_count()))))
     }
 }
 

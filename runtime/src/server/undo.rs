@@ -51,11 +51,13 @@
 //!
 //! Actions and undos are serialised (an action's capture, run and record happen with no
 //! other recorded action in between). The journal is in memory ([`MemoryJournal`]) unless
-//! [`UndoBuilder::store`] gives another [`JournalStore`]; its entries are plain serialisable
-//! records, so a store shared by several server processes can hold them.
+//! [`UndoBuilder::store`] gives another [`JournalStore`], or the server has a shared store
+//! (`Server::with_store`, feature `redis`), whose journal then replaces the layer's own;
+//! its entries are plain serialisable records, so a store shared by several server
+//! processes can hold them.
 
 use std::collections::{BTreeMap, BTreeSet};
-use std::sync::Mutex;
+use std::sync::{Arc, Mutex};
 
 use rmcp::ErrorData;
 use rmcp::model::{CallToolResult, JsonObject, Tool, ToolAnnotations};
@@ -372,6 +374,8 @@ impl<J: JournalStore> Undo<J> {
         next: Next<'a, S>,
     ) -> Result<CallToolResult, ErrorData> {
         let _serial = self.serial.lock().await;
+        let lent = lent_journal(call.context());
+        let journal = lent.as_deref().unwrap_or(&self.store);
         let mut state_arguments = JsonObject::new();
         for key in &pairing.keys {
             match call.arguments.get(key) {
@@ -400,7 +404,7 @@ impl<J: JournalStore> Undo<J> {
                 before,
                 at: chrono::Utc::now().to_rfc3339_opts(chrono::SecondsFormat::Millis, true),
             };
-            if let Err(error) = self.store.push(entry).await {
+            if let Err(error) = journal.push(entry).await {
                 tracing::error!(%error, "an action ran but could not be recorded for undo");
             }
         }
@@ -414,7 +418,9 @@ impl<J: JournalStore> Undo<J> {
         next: Next<'a, S>,
     ) -> Result<UndoOutcome, String> {
         let _serial = self.serial.lock().await;
-        let Some(entry) = self.store.last().await.map_err(|e| e.to_string())? else {
+        let lent = lent_journal(call.context());
+        let journal = lent.as_deref().unwrap_or(&self.store);
+        let Some(entry) = journal.last().await.map_err(|e| e.to_string())? else {
             return Ok(UndoOutcome {
                 undone: None,
                 remaining: 0,
@@ -444,11 +450,8 @@ impl<J: JournalStore> Undo<J> {
             .ok()
             .as_ref()
             .and_then(data_of);
-        self.store
-            .remove(entry.id)
-            .await
-            .map_err(|e| e.to_string())?;
-        let remaining = self.store.entries().await.map_err(|e| e.to_string())?.len();
+        journal.remove(entry.id).await.map_err(|e| e.to_string())?;
+        let remaining = journal.entries().await.map_err(|e| e.to_string())?.len();
         Ok(UndoOutcome {
             undone: Some(Undone {
                 id: entry.id,
@@ -543,7 +546,9 @@ impl<S: Send + Sync + 'static, J: JournalStore> Layer<S> for Undo<J> {
                 }
                 HISTORY_TOOL => {
                     let facts = CallFacts::starting_now(&HISTORY_SPEC);
-                    Ok(match self.store.entries().await {
+                    let lent = lent_journal(call.context());
+                    let journal = lent.as_deref().unwrap_or(&self.store);
+                    Ok(match journal.entries().await {
                         Ok(mut entries) => {
                             entries.reverse();
                             let history = UndoHistory {
@@ -569,6 +574,14 @@ impl<S: Send + Sync + 'static, J: JournalStore> Layer<S> for Undo<J> {
             listing::<UndoHistory>(&HISTORY_SPEC, true),
         ]
     }
+}
+
+/// The journal a shared store gave the server serving the call ([`Server::with_store`]),
+/// which replaces the layer's own.
+///
+/// [`Server::with_store`]: crate::Server
+fn lent_journal(context: &crate::Context) -> Option<Arc<dyn JournalStore>> {
+    context.lent()?.journal.clone()
 }
 
 /// The arguments that restore `before`: for each property of `input_schema`, the one field of
