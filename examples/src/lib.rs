@@ -18,6 +18,7 @@ use toolshape::serve;
 
 /// An example's error: a malformed command line, a server or an exporter that failed.
 pub type Error = serve::Error;
+
 /// What an example server's command line asks, past its own flags:
 /// `[--http [ADDR] [--store URL]]`.
 ///
@@ -158,6 +159,8 @@ pub fn init_logging() {
 fn log_filter() -> tracing_subscriber::EnvFilter {
     tracing_subscriber::EnvFilter::try_from_default_env()
         .unwrap_or_else(|_| tracing_subscriber::EnvFilter::new("info"))
+}
+
 #[cfg(test)]
 mod tests {
     use super::Args;
