@@ -4,12 +4,16 @@
 # the variants alternate, ROUNDS times each, and the medians are printed.
 #
 # Usage: bench/replicas/run.sh [ROUNDS] [SECONDS] [CONNECTIONS]
+# PROFILE=debug measures the debug build (release by default); NO_BUILD=1 uses the binary
+# as it is.
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 ROUNDS=${1:-3} SECONDS_EACH=${2:-10} CONNECTIONS=${3:-32}
 export PATH="$PATH:/usr/sbin"
-cargo build --quiet --release -p toolshape-examples --bin conformance
-BIN=target/release/conformance
+PROFILE=${PROFILE:-release}
+[ -n "${NO_BUILD:-}" ] || cargo build --quiet --profile "$([ "$PROFILE" = debug ] && echo dev || echo release)" \
+    -p toolshape-examples --bin conformance
+BIN=target/$PROFILE/conformance
 DIR=$(mktemp -d)
 PIDS=()
 cleanup() { for pid in "${PIDS[@]}"; do kill "$pid" 2>/dev/null || true; done; rm -rf "$DIR"; }

@@ -355,3 +355,32 @@ async fn malformed_params_rmcp_reads_are_invalid_params_in_sessions_and_stateles
     .await;
     assert_eq!(error["error"]["code"], -32601, "{error}");
 }
+
+/// A 2026-07-28 request of a method that revision removed (here with params the method
+/// would refuse in a session) is "method not found", `404`, as the revision requires: rmcp
+/// hands it to the server as a method it does not know, and the server does not take it
+/// for malformed params.
+#[tokio::test]
+async fn methods_removed_in_2026_07_28_are_not_found_in_stateless_requests() {
+    let address = start().await;
+    for method in ["initialize", "logging/setLevel", "resources/subscribe"] {
+        let request = json!({"jsonrpc": "2.0", "id": 31, "method": method, "params": {
+        "_meta": {
+            "io.modelcontextprotocol/protocolVersion": "2026-07-28",
+            "io.modelcontextprotocol/clientCapabilities": {},
+            "io.modelcontextprotocol/clientInfo": {"name": "raw", "version": "0"},
+        }}});
+        let (status, error) = message_of(
+            address,
+            &[
+                ("mcp-protocol-version", "2026-07-28"),
+                ("mcp-method", method),
+            ],
+            serde_json::to_vec(&request).unwrap(),
+        )
+        .await;
+        assert_eq!(status, 404, "{method}: {error}");
+        assert_eq!(error["error"]["code"], -32601, "{method}: {error}");
+        assert_eq!(error["id"], 31, "{method}: {error}");
+    }
+}

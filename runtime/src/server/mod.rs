@@ -727,9 +727,12 @@ impl<S: Send + Sync + 'static, H: ServerHandler> ServerHandler for Server<S, H> 
         request: CustomRequest,
         context: RequestContext<RoleServer>,
     ) -> Result<CustomResult, ErrorData> {
-        if let Some(problem) =
-            serve::protocol::custom_request_problem(&request.method, request.params.as_ref())
-        {
+        let revision = context.protocol_version();
+        if let Some(problem) = serve::protocol::custom_request_problem(
+            &request.method,
+            request.params.as_ref(),
+            revision.as_ref().map(ProtocolVersion::as_str),
+        ) {
             return Err(ErrorData::invalid_params(problem, None));
         }
         self.handler.on_custom_request(request, context).await

@@ -191,8 +191,17 @@ fn out_of_range(bytes: &[u8], error: &serde_json::Error) -> Option<Rejection> {
 /// A request rmcp read as one of a method it does not know (an MCP method whose params do
 /// not fit it reads so): the `-32602` message naming the member, when the method is one MCP
 /// defines and its params do not fit it. `None` for any other method.
-pub(crate) fn custom_request_problem(method: &str, params: Option<&Value>) -> Option<String> {
+///
+/// `revision` is the request's protocol version (rmcp has moved `_meta` out of `params`).
+pub(crate) fn custom_request_problem(
+    method: &str,
+    params: Option<&Value>,
+    revision: Option<&str>,
+) -> Option<String> {
     checker(method)?;
+    if removed_in(method, revision) {
+        return None;
+    }
     let mut request = serde_json::Map::new();
     request.insert("method".into(), method.into());
     if let Some(params) = params {
@@ -269,9 +278,19 @@ fn exact_id(id: &Value) -> Value {
 /// what is wrong with its params (deserialised as that method's request, with the path of
 /// the member that does not fit).
 fn known_method_problem(method: &str, request: &Value) -> Option<String> {
-    use rmcp::model as m;
-    // 2026-07-28 removed these methods: a request of that revision (its `_meta` says so) is
-    // passed on, for rmcp to answer "method not found" as the revision requires.
+    // A request of that revision says so in its `_meta`.
+    let revision = request
+        .pointer("/params/_meta/io.modelcontextprotocol~1protocolVersion")
+        .and_then(Value::as_str);
+    if removed_in(method, revision) {
+        return None;
+    }
+    checker(method)?(request)
+}
+
+/// Whether `method` is one 2026-07-28 removed and `revision` is that one or later: such a
+/// request is left for rmcp to answer "method not found", as the revision requires.
+fn removed_in(method: &str, revision: Option<&str>) -> bool {
     const REMOVED_IN_2026_07_28: [&str; 5] = [
         "initialize",
         "ping",
@@ -279,15 +298,9 @@ fn known_method_problem(method: &str, request: &Value) -> Option<String> {
         "resources/subscribe",
         "resources/unsubscribe",
     ];
-    let revision = request
-        .pointer("/params/_meta/io.modelcontextprotocol~1protocolVersion")
-        .and_then(Value::as_str);
-    if REMOVED_IN_2026_07_28.contains(&method)
-        && revision.is_some_and(|revision| revision >= m::ProtocolVersion::V_2026_07_28.as_str())
-    {
-        return None;
-    }
-    checker(method)?(request)
+    REMOVED_IN_2026_07_28.contains(&method)
+        && revision
+            .is_some_and(|revision| revision >= rmcp::model::ProtocolVersion::V_2026_07_28.as_str())
 }
 
 /// What is wrong with `request` as a `Req`, whose params are a `P`: `None` if nothing; the
@@ -342,6 +355,26 @@ mod tests {
         // Without that revision, a malformed `initialize` is still named.
         let request = json!({"jsonrpc": "2.0", "id": 1, "method": "initialize", "params": {}});
         assert!(known_method_problem("initialize", &request).is_some());
+    }
+
+    #[test]
+    fn requests_rmcp_read_as_unknown_are_checked_unless_the_revision_removed_them() {
+        // rmcp hands the handler a 2026-07-28 `initialize` as a method it does not know,
+        // with `_meta` moved out of the params: the request's revision is given apart.
+        let problem = custom_request_problem;
+        assert_eq!(
+            problem("initialize", Some(&json!({})), Some("2026-07-28")),
+            None
+        );
+        assert_eq!(problem("logging/setLevel", None, Some("2026-07-28")), None);
+        assert!(problem("initialize", Some(&json!({})), Some("2025-11-25")).is_some());
+        let arguments = json!({"name": "t", "arguments": "x"});
+        let message = problem("tools/call", Some(&arguments), Some("2026-07-28")).unwrap();
+        assert!(
+            message.starts_with("Invalid params for `tools/call`: `params.arguments`"),
+            "{message}"
+        );
+        assert_eq!(problem("vendor/thing", None, None), None);
     }
 
     fn rejected(bytes: &[u8]) -> Rejection {
