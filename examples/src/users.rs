@@ -266,7 +266,7 @@ fn check_salary(salary: f64) -> Result<(), ToolError> {
 }
 
 /// Get one user by id.
-#[tool(format = "text", kind = "read")]
+#[tool(format = "text", kind = "read", scopes = ["users:read"])]
 pub fn get_user_by_id(
     #[state] db: &UserDb,
     /// The user's numeric id.
@@ -278,7 +278,7 @@ pub fn get_user_by_id(
 /// Search users by fragments of their name, surname or e-mail (case-insensitive; every
 /// given fragment must match; at least one is required). Shows at most `limit` users, in id
 /// order, from `offset` on; when more match, a last line tells how to get the next page.
-#[tool(format = "text", kind = "read")]
+#[tool(format = "text", kind = "read", scopes = ["users:read"])]
 pub fn search_user(
     #[state] db: &UserDb,
     /// A part of the given name, e.g. `john`.
@@ -358,7 +358,8 @@ pub fn search_user(
     format = "text",
     kind = "action",
     destructive = false,
-    confirm = "User successfully created"
+    confirm = "User successfully created",
+    scopes = ["users:write"]
 )]
 #[allow(clippy::too_many_arguments)]
 pub fn create_user(
@@ -414,7 +415,8 @@ pub fn create_user(
     format = "text",
     kind = "action",
     idempotent = true,
-    confirm = "User successfully updated"
+    confirm = "User successfully updated",
+    scopes = ["users:write"]
 )]
 #[allow(clippy::too_many_arguments)]
 pub fn update_user(
@@ -498,7 +500,8 @@ pub struct ConfirmDeletion {
     format = "text",
     kind = "action",
     idempotent = true,
-    confirm = "User successfully deleted"
+    confirm = "User successfully deleted",
+    scopes = ["users:write"]
 )]
 pub async fn delete_user(
     #[state] db: &UserDb,

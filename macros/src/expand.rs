@@ -383,6 +383,7 @@ fn constructor(tool: &Tool, cfg: Option<TokenStream>) -> TokenStream {
     let spanned_format = respan(format, output_span);
     let format_step = quote_spanned!(output_span=> .format(#spanned_format));
 
+    let scopes = &tool.scopes;
     let body = quote! {
             #(#context_hints)*
             #(#default_items)*
@@ -400,6 +401,7 @@ fn constructor(tool: &Tool, cfg: Option<TokenStream>) -> TokenStream {
                 ignore_unknown_arguments: #ignore_unknown,
                 task: #private::TaskSupport::#task,
                 extend_schema: #extend_schema,
+                scopes: &[#(#scopes),*],
                 rust_path: ::core::concat!(::core::module_path!(), "::", #rust_name),
                 location: ::core::concat!(::core::file!(), ":", ::core::line!()),
             };

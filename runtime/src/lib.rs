@@ -99,6 +99,7 @@ pub mod testing;
 pub mod __private;
 
 pub use call::args::BorrowedParam;
+pub use call::caller::Caller;
 pub use call::context::{Answer, Ask, Context, Elicitation, InputError, LogLevel, Sampled};
 pub use call::error::{DuplicateTool, ToolError};
 pub use call::rounds::{StateKeyError, StateKeys};

@@ -5,6 +5,7 @@
 //! ([`rounds`]).
 
 pub(crate) mod args;
+pub(crate) mod caller;
 pub(crate) mod context;
 pub(crate) mod error;
 pub(crate) mod rounds;

@@ -137,6 +137,8 @@ pub struct ToolSpec {
     pub task: TaskSupport,
     /// `extend_schema = f`: members added to the input schema's root.
     pub extend_schema: Option<fn() -> serde_json::Value>,
+    /// `scopes = [..]`: the OAuth scopes a caller must have to see and call the tool.
+    pub scopes: &'static [&'static str],
     /// The Rust path of the annotated function, for messages.
     pub rust_path: &'static str,
     /// `file:line` of the annotated function, for messages.
@@ -160,6 +162,7 @@ impl ToolSpec {
         ignore_unknown_arguments: false,
         task: TaskSupport::Never,
         extend_schema: None,
+        scopes: &[],
         rust_path: "",
         location: "",
     };

@@ -371,9 +371,31 @@ impl<S: Send + Sync + 'static, H: ServerHandler> Server<S, H> {
     /// # }
     /// # let _ = run;
     /// ```
+    ///
+    /// With OAuth ([`HttpOptions::with_oauth`](serve::HttpOptions::with_oauth)), a
+    /// `tools/call` whose caller lacks a scope of the tool is answered `403` with
+    /// `error="insufficient_scope"` naming the tool's scopes, and the metadata's
+    /// `scopes_supported` lists every tool's scopes. Without OAuth, every caller is the local
+    /// user and has every scope (a warning says so when a tool declares scopes).
     #[cfg(feature = "http")]
     pub fn http_router(&self, options: &serve::HttpOptions) -> axum::Router {
-        serve::router(self.clone(), options)
+        let all = self.tools.all_scopes();
+        #[cfg(feature = "oauth")]
+        let protected = options.oauth.is_some();
+        #[cfg(not(feature = "oauth"))]
+        let protected = false;
+        if !all.is_empty() && !protected {
+            tracing::warn!(
+                "tools declare scopes ({}) but the HTTP endpoint has no OAuth: every caller is the local user, with every scope",
+                all.join(", ")
+            );
+        }
+        let tools = self.tools.clone();
+        let scopes = serve::ToolScopes {
+            of: Arc::new(move |name: &str| tools.scopes(name)),
+            all,
+        };
+        serve::router_with(self.clone(), options, Some(scopes))
     }
 
     /// The server as rmcp's streamable HTTP tower service alone, **without** toolshape's
@@ -393,7 +415,22 @@ impl<S: Send + Sync + 'static, H: ServerHandler> Server<S, H> {
         self,
         addr: impl tokio::net::ToSocketAddrs,
     ) -> Result<(), serve::Error> {
-        serve::http(self, addr).await
+        self.serve_http_with(addr, &serve::HttpOptions::default())
+            .await
+    }
+
+    /// [`Server::serve_http`] with options: allowed hosts and origins, limits, OAuth.
+    ///
+    /// # Errors
+    /// When the address cannot be bound or the server fails.
+    #[cfg(feature = "http")]
+    pub async fn serve_http_with(
+        self,
+        addr: impl tokio::net::ToSocketAddrs,
+        options: &serve::HttpOptions,
+    ) -> Result<(), serve::Error> {
+        let listener = tokio::net::TcpListener::bind(addr).await?;
+        serve::app_on(self.http_router(options), listener).await
     }
 }
 
@@ -474,9 +511,12 @@ impl<S: Send + Sync + 'static, H: ServerHandler> ServerHandler for Server<S, H> 
     async fn list_tools(
         &self,
         _request: Option<PaginatedRequestParams>,
-        _context: RequestContext<RoleServer>,
+        context: RequestContext<RoleServer>,
     ) -> Result<ListToolsResult, ErrorData> {
-        Ok(ListToolsResult::with_all_items(self.tools.list()))
+        let caller = crate::Caller::of(&context);
+        Ok(ListToolsResult::with_all_items(
+            self.tools.list_for(&caller),
+        ))
     }
 
     async fn call_tool(
@@ -484,6 +524,13 @@ impl<S: Send + Sync + 'static, H: ServerHandler> ServerHandler for Server<S, H> 
         request: CallToolRequestParams,
         mut context: RequestContext<RoleServer>,
     ) -> Result<CallToolResponse, ErrorData> {
+        // A caller without the tool's scopes is refused before anything starts (a task too).
+        if let Some(refusal) = self
+            .tools
+            .refuse_scopes(&request.name, &crate::Caller::of(&context))
+        {
+            return Ok(CallToolResponse::Complete(refusal));
+        }
         // what `Context::call_tool` reaches: this server's tools and state
         let tools = Arc::new(Reachable {
             state: self.state.clone(),
