@@ -43,7 +43,7 @@ const provider = new Provider(issuer, {
   clients: [
     client('reader', 'users:read'),
     client('writer', 'users:read users:write'),
-    { ...client('resource-server', ''), client_secret: 'rs-secret' },
+    { ...client('resource-server', 'users:read'), client_secret: 'rs-secret' },
   ],
   jwks: { keys: [privateJwk] },
   scopes: ['users:read', 'users:write'],

@@ -66,9 +66,10 @@ impl AuthServer {
             .spawn()
             .expect("node (Node 20) is needed for the authorization server");
         let mut line = String::new();
-        std::io::BufReader::new(child.stdout.take().unwrap())
-            .read_line(&mut line)
-            .unwrap();
+        let mut stdout = std::io::BufReader::new(child.stdout.take().unwrap());
+        stdout.read_line(&mut line).unwrap();
+        // drained until it ends: a write to a closed pipe would stop the server
+        std::thread::spawn(move || std::io::copy(&mut stdout, &mut std::io::sink()));
         let started: Value = serde_json::from_str(&line)
             .unwrap_or_else(|e| panic!("the authorization server did not start: {e}: {line:?}"));
         AuthServer {
@@ -549,4 +550,106 @@ async fn a_tool_sees_the_caller_of_the_token_and_the_server_requires_its_scopes(
     let data = &local.structured_content.unwrap()["data"];
     assert_eq!(data["scopes"], Value::Null, "{data}");
     assert!(Caller::local().is_local());
+}
+
+#[tokio::test(flavor = "multi_thread")]
+async fn opaque_tokens_are_checked_by_introspection() {
+    let auth = AuthServer::start();
+    // the authorization server issues opaque tokens for resources under `/opaque`
+    let resource = "http://127.0.0.1:9/opaque/mcp";
+    let oauth = OAuth::new(resource, &auth.issuer).with_introspection(
+        format!("{}/token/introspection", auth.issuer),
+        "resource-server",
+        "rs-secret",
+    );
+    let token = auth.token("reader", "users:read", resource).await;
+    assert!(!token.contains('.'), "not an opaque token: {token}");
+    let caller = oauth.verify(&token).await.unwrap();
+    assert_eq!(caller.client_id(), Some("reader"));
+    assert_eq!(caller.scopes().unwrap().collect::<Vec<_>>(), ["users:read"]);
+
+    let other = auth
+        .token("reader", "users:read", "http://127.0.0.1:9/opaque/other")
+        .await;
+    let refused = oauth.verify(&other).await.unwrap_err();
+    assert!(
+        refused.to_string().contains("another resource"),
+        "{refused}"
+    );
+    let refused = oauth.verify("made-up-token").await.unwrap_err();
+    assert!(refused.to_string().contains("not active"), "{refused}");
+    assert!(!refused.is_unavailable());
+
+    // an introspection endpoint that does not know the server: unavailable, not invalid
+    let wrong = OAuth::new(resource, &auth.issuer).with_introspection(
+        format!("{}/token/introspection", auth.issuer),
+        "resource-server",
+        "wrong-secret",
+    );
+    assert!(wrong.verify(&token).await.unwrap_err().is_unavailable());
+}
+
+/// The users example's command line: `--issuer URL --audience URL [--jwks URL]` after
+/// `--http ADDR`, the keys found through the issuer's metadata without `--jwks`; unknown
+/// arguments and an issuer without an audience are errors.
+#[tokio::test(flavor = "multi_thread")]
+async fn the_users_example_takes_issuer_audience_and_jwks_after_http() {
+    let auth = AuthServer::start();
+    let users = env!("CARGO_BIN_EXE_users_server");
+    for args in [
+        vec!["--http", "127.0.0.1:0", "--issuer", "http://x"],
+        vec!["--issuer", "http://x", "--audience", "http://y", "--http"],
+        vec!["--http", "127.0.0.1:0", "--bogus"],
+    ] {
+        let output = Command::new(users).args(&args).output().unwrap();
+        assert!(!output.status.success(), "{args:?} was accepted");
+        let stderr = String::from_utf8_lossy(&output.stderr);
+        assert!(stderr.contains("usage: users"), "{args:?}: {stderr}");
+    }
+    let port = {
+        let listener = std::net::TcpListener::bind("127.0.0.1:0").unwrap();
+        listener.local_addr().unwrap().port()
+    };
+    let addr = format!("127.0.0.1:{port}");
+    let resource = format!("http://{addr}/mcp");
+    let db = std::env::temp_dir().join(format!("toolshape-oauth-{}.sqlite3", std::process::id()));
+    let jwks = format!("{}/jwks", auth.issuer);
+    for jwks in [None, Some(jwks.as_str())] {
+        let _ = std::fs::remove_file(&db);
+        let mut args = vec![
+            "--db",
+            db.to_str().unwrap(),
+            "--http",
+            &addr,
+            "--issuer",
+            &auth.issuer,
+            "--audience",
+            &resource,
+        ];
+        args.extend(jwks.iter().flat_map(|jwks| ["--jwks", *jwks]));
+        let mut child = Command::new(users)
+            .args(&args)
+            .stderr(Stdio::null())
+            .spawn()
+            .unwrap();
+        let mut answer = None;
+        for _ in 0..100 {
+            tokio::time::sleep(std::time::Duration::from_millis(100)).await;
+            if std::net::TcpStream::connect(&addr).is_ok() {
+                let token = auth.token("reader", "users:read", &resource).await;
+                answer =
+                    Some(call(&resource, Some(&token), "get_user_by_id", json!({"id": 42})).await);
+                break;
+            }
+        }
+        let _ = child.kill();
+        let _ = child.wait();
+        let answer = answer.expect("the users example did not listen");
+        assert_eq!(answer.status, 200, "{jwks:?}: {}", answer.body);
+        let text = answer.body["result"]["content"][0]["text"]
+            .as_str()
+            .unwrap();
+        assert!(text.contains("Alice"), "{text}");
+    }
+    let _ = std::fs::remove_file(&db);
 }
