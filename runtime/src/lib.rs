@@ -121,7 +121,7 @@ pub use server::serve;
 pub use server::tasks;
 pub use server::toolset::ToolSet;
 pub use server::undo;
-pub use server::{NoHandler, Server};
+pub use server::{NoHandler, Server, ToolFilter};
 /// Derives [`Narrative`](trait@Narrative) from a `#[narrative("...")]` template on the type,
 /// for `#[tool(format = "hybrid")]`: the sentence a hybrid result leads with.
 ///

@@ -75,7 +75,15 @@ pub struct Server<S, H = NoHandler> {
     /// session's server (rmcp's HTTP service clones the server per session), so a clone
     /// starts with none.
     log_level: SessionLogLevel,
+    /// [`Server::with_tool_filter`].
+    filter: Option<Arc<ToolFilter>>,
 }
+
+/// Which tools a caller sees and may call, given the tool, the caller and the client's
+/// declared capabilities: [`Server::with_tool_filter`].
+pub type ToolFilter = dyn Fn(&crate::layer::ToolInfo<'_>, &crate::Caller, Option<&ClientCapabilities>) -> bool
+    + Send
+    + Sync;
 
 /// The handler of a [`Server`] that has none: it serves no resources, prompts or
 /// completions, so the server answers their `list` methods with empty lists.
@@ -119,6 +127,7 @@ impl<S, H> Clone for Server<S, H> {
             task_ttl: self.task_ttl,
             task_limit: self.task_limit,
             log_level: SessionLogLevel::default(),
+            filter: self.filter.clone(),
         }
     }
 }
@@ -165,6 +174,7 @@ impl<S: Send + Sync + 'static> Server<S> {
             task_ttl: Some(DEFAULT_TASK_TTL),
             task_limit: DEFAULT_TASK_LIMIT,
             log_level: SessionLogLevel::default(),
+            filter: None,
         }
     }
 }
@@ -228,6 +238,7 @@ impl<S: Send + Sync + 'static, H: ServerHandler> Server<S, H> {
             task_ttl: self.task_ttl,
             task_limit: self.task_limit,
             log_level: self.log_level,
+            filter: self.filter,
         }
     }
 
@@ -327,6 +338,57 @@ impl<S: Send + Sync + 'static, H: ServerHandler> Server<S, H> {
         }
         Arc::make_mut(&mut self.info).capabilities = capabilities;
         self
+    }
+
+    /// Decides, per request, which tools a caller sees in `tools/list` and may call: `keep`
+    /// gets each tool (its name, kind, scopes, listing), the [`Caller`](crate::Caller) and
+    /// the capabilities the client declared (when it did), and returns whether the tool is
+    /// for them. It runs after the scope check (a tool the caller lacks scopes for is never
+    /// shown). A call of a tool the filter hides is refused as a call of an unknown tool.
+    ///
+    /// To list a tool only to clients that can answer its questions:
+    ///
+    /// ```
+    /// use toolshape::{Context, Server, ToolSet, tool, tools};
+    ///
+    /// /// Ask the user to confirm.
+    /// #[tool(format = "text")]
+    /// async fn confirm(#[context] cx: Context) -> String {
+    ///     format!("can ask: {}", cx.can_elicit())
+    /// }
+    ///
+    /// /// Add two numbers.
+    /// #[tool(format = "json")]
+    /// fn add(a: i64, b: i64) -> i64 { a + b }
+    ///
+    /// let server = Server::new((), ToolSet::new(tools![confirm, add]).unwrap())
+    ///     .with_tool_filter(|tool, _caller, capabilities| {
+    ///         tool.name() != "confirm" || capabilities.is_some_and(|c| c.elicitation.is_some())
+    ///     });
+    /// # let _ = server;
+    /// ```
+    pub fn with_tool_filter(
+        mut self,
+        keep: impl Fn(&crate::layer::ToolInfo<'_>, &crate::Caller, Option<&ClientCapabilities>) -> bool
+        + Send
+        + Sync
+        + 'static,
+    ) -> Self {
+        self.filter = Some(Arc::new(keep));
+        self
+    }
+
+    /// Whether the filter lets `caller` see and call the tool `name`.
+    fn keeps(
+        &self,
+        name: &str,
+        caller: &crate::Caller,
+        capabilities: Option<&ClientCapabilities>,
+    ) -> bool {
+        match (&self.filter, self.tools.info(name)) {
+            (Some(filter), Some(info)) => filter(&info, caller, capabilities),
+            _ => true,
+        }
     }
 
     /// Sets the `instructions` the server gives clients at initialisation.
@@ -514,9 +576,12 @@ impl<S: Send + Sync + 'static, H: ServerHandler> ServerHandler for Server<S, H> 
         context: RequestContext<RoleServer>,
     ) -> Result<ListToolsResult, ErrorData> {
         let caller = crate::Caller::of(&context);
-        Ok(ListToolsResult::with_all_items(
-            self.tools.list_for(&caller),
-        ))
+        let mut tools = self.tools.list_for(&caller);
+        if self.filter.is_some() {
+            let capabilities = context.client_capabilities();
+            tools.retain(|tool| self.keeps(&tool.name, &caller, capabilities.as_ref()));
+        }
+        Ok(ListToolsResult::with_all_items(tools))
     }
 
     async fn call_tool(
@@ -525,11 +590,21 @@ impl<S: Send + Sync + 'static, H: ServerHandler> ServerHandler for Server<S, H> 
         mut context: RequestContext<RoleServer>,
     ) -> Result<CallToolResponse, ErrorData> {
         // A caller without the tool's scopes is refused before anything starts (a task too).
-        if let Some(refusal) = self
-            .tools
-            .refuse_scopes(&request.name, &crate::Caller::of(&context))
-        {
+        let caller = crate::Caller::of(&context);
+        if let Some(refusal) = self.tools.refuse_scopes(&request.name, &caller) {
             return Ok(CallToolResponse::Complete(refusal));
+        }
+        if self.filter.is_some()
+            && !self.keeps(
+                &request.name,
+                &caller,
+                context.client_capabilities().as_ref(),
+            )
+        {
+            return Err(ErrorData::invalid_params(
+                format!("no tool is named `{}`", request.name),
+                None,
+            ));
         }
         // what `Context::call_tool` reaches: this server's tools and state
         let tools = Arc::new(Reachable {
