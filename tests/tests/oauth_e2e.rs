@@ -515,7 +515,7 @@ async fn a_tool_sees_the_caller_of_the_token_and_the_server_requires_its_scopes(
     let auth = AuthServer::start();
     let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
     let resource = format!("http://{}/mcp", listener.local_addr().unwrap());
-    let server = Server::new((), ToolSet::new(tools![whoami]).unwrap());
+    let server = Server::new((), ToolSet::new(tools![whoami]).unwrap()).with_caller_in_provenance();
     let oauth = OAuth::new(&resource, &auth.issuer)
         .with_jwks_uri(format!("{}/jwks", auth.issuer))
         .with_required_scopes(["users:read"]);
@@ -530,6 +530,9 @@ async fn a_tool_sees_the_caller_of_the_token_and_the_server_requires_its_scopes(
     assert_eq!(data["subject"], "reader", "{data}");
     assert_eq!(data["scopes"], json!(["users:read"]), "{data}");
     assert_eq!(data["aud"], json!(resource), "{data}");
+    // the audit trail says who asked
+    let metadata = &answer.body["result"]["structuredContent"]["metadata"];
+    assert_eq!(metadata["caller"], "reader", "{metadata}");
 
     // the server's own scope is required of every request
     let token = auth.token("writer", "users:write", &resource).await;
@@ -547,8 +550,10 @@ async fn a_tool_sees_the_caller_of_the_token_and_the_server_requires_its_scopes(
         .call_json(&(), "whoami", json!({}), Context::detached())
         .await
         .unwrap();
-    let data = &local.structured_content.unwrap()["data"];
-    assert_eq!(data["scopes"], Value::Null, "{data}");
+    let structured = local.structured_content.unwrap();
+    assert_eq!(structured["data"]["scopes"], Value::Null, "{structured}");
+    // called outside the server, nothing asked for the caller in provenance
+    assert_eq!(structured["metadata"].get("caller"), None, "{structured}");
     assert!(Caller::local().is_local());
 }
 

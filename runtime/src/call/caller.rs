@@ -159,6 +159,18 @@ impl Caller {
     }
 }
 
+/// Marks a request whose caller goes into each result's provenance
+/// (`Server::with_caller_in_provenance`).
+#[derive(Debug, Clone, Copy)]
+pub(crate) struct RecordCaller;
+
+/// The caller's subject to record in a call's provenance, if the server records it.
+pub(crate) fn recorded(context: &crate::Context) -> Option<String> {
+    let request = context.request();
+    request.extensions.get::<RecordCaller>()?;
+    Caller::of(request).subject().map(str::to_owned)
+}
+
 /// The text of a call refused for want of scopes: which ones, and that nothing ran.
 pub(crate) fn refusal(tool: &str, missing: &[&str]) -> String {
     let list = missing

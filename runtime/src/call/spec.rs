@@ -202,6 +202,8 @@ impl IconSpec {
 pub struct CallFacts<'a> {
     pub(crate) spec: &'a ToolSpec,
     pub(crate) started: Instant,
+    /// The caller's subject, when the server records it in provenance.
+    pub(crate) caller: Option<String>,
 }
 
 impl<'a> CallFacts<'a> {
@@ -210,6 +212,7 @@ impl<'a> CallFacts<'a> {
         CallFacts {
             spec,
             started: Instant::now(),
+            caller: None,
         }
     }
 
@@ -218,6 +221,7 @@ impl<'a> CallFacts<'a> {
         let mut provenance =
             Provenance::finish(self.spec.name, self.spec.version, self.started, data_hash);
         provenance.model_id = self.spec.model_id.map(str::to_owned);
+        provenance.caller.clone_from(&self.caller);
         provenance
     }
 }

@@ -653,6 +653,7 @@ mod tests {
         CallFacts {
             spec: &SPEC,
             started: Instant::now(),
+            caller: None,
         }
     }
 

@@ -77,6 +77,8 @@ pub struct Server<S, H = NoHandler> {
     log_level: SessionLogLevel,
     /// [`Server::with_tool_filter`].
     filter: Option<Arc<ToolFilter>>,
+    /// [`Server::with_caller_in_provenance`].
+    record_caller: bool,
 }
 
 /// Which tools a caller sees and may call, given the tool, the caller and the client's
@@ -128,6 +130,7 @@ impl<S, H> Clone for Server<S, H> {
             task_limit: self.task_limit,
             log_level: SessionLogLevel::default(),
             filter: self.filter.clone(),
+            record_caller: self.record_caller,
         }
     }
 }
@@ -175,6 +178,7 @@ impl<S: Send + Sync + 'static> Server<S> {
             task_limit: DEFAULT_TASK_LIMIT,
             log_level: SessionLogLevel::default(),
             filter: None,
+            record_caller: false,
         }
     }
 }
@@ -239,6 +243,7 @@ impl<S: Send + Sync + 'static, H: ServerHandler> Server<S, H> {
             task_limit: self.task_limit,
             log_level: self.log_level,
             filter: self.filter,
+            record_caller: self.record_caller,
         }
     }
 
@@ -375,6 +380,15 @@ impl<S: Send + Sync + 'static, H: ServerHandler> Server<S, H> {
         + 'static,
     ) -> Self {
         self.filter = Some(Arc::new(keep));
+        self
+    }
+
+    /// Records who asked in every result's provenance: `metadata.caller` (or
+    /// `_meta["dev.toolshape/provenance"].caller`) is the subject of the caller's access
+    /// token, or the local user's name over stdio. Off by default: the subject is personal
+    /// data that not every audit trail should carry.
+    pub fn with_caller_in_provenance(mut self) -> Self {
+        self.record_caller = true;
         self
     }
 
@@ -589,6 +603,9 @@ impl<S: Send + Sync + 'static, H: ServerHandler> ServerHandler for Server<S, H> 
         request: CallToolRequestParams,
         mut context: RequestContext<RoleServer>,
     ) -> Result<CallToolResponse, ErrorData> {
+        if self.record_caller {
+            context.extensions.insert(crate::call::caller::RecordCaller);
+        }
         // A caller without the tool's scopes is refused before anything starts (a task too).
         let caller = crate::Caller::of(&context);
         if let Some(refusal) = self.tools.refuse_scopes(&request.name, &caller) {
