@@ -160,7 +160,7 @@ fn main() {
         let token = token["access_token"].as_str().unwrap().to_owned();
 
         let names = ["no OAuth", "OAuth (JWT, cached JWKS)"];
-        let mut connections = vec![
+        let mut connections = [
             Connection::open(plain_address, None).await,
             Connection::open(guarded_address, Some(token.clone())).await,
         ];
