@@ -532,10 +532,10 @@ impl<S: Send + Sync + 'static> Tools<S> for ToolSet<S> {
         context: Context,
     ) -> BoxFuture<'a, Result<CallToolResult, ErrorData>> {
         match self.entries.get(&*name) {
-            Some(entry) if let Some(refusal) = refuse_scopes(entry, &context.caller()) => {
-                Box::pin(std::future::ready(Ok(refusal)))
-            }
             Some(entry) => {
+                if let Some(refusal) = refuse_scopes(entry, &context.caller()) {
+                    return Box::pin(std::future::ready(Ok(refusal)));
+                }
                 let running = (entry.def.invoke)(state, &entry.reading, arguments, context);
                 Box::pin(async move { Ok(running.await) })
             }

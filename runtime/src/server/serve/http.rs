@@ -281,14 +281,14 @@ async fn check(State(layer): State<Arc<Layer>>, request: Request, next: Next) ->
                 }
             };
             match protocol::classify(&bytes) {
-                #[cfg(feature = "oauth")]
-                Incoming::Message(message)
+                #[cfg_attr(not(feature = "oauth"), allow(unused_variables))]
+                Incoming::Message(message) => {
+                    #[cfg(feature = "oauth")]
                     if let Some(auth) = &layer.auth
-                        && let Some(refusal) = auth.refuse_call(&parts, &message) =>
-                {
-                    refusal
-                }
-                Incoming::Message(_) => {
+                        && let Some(refusal) = auth.refuse_call(&parts, &message)
+                    {
+                        return refusal;
+                    }
                     next.run(Request::from_parts(parts, Body::from(bytes)))
                         .await
                 }
