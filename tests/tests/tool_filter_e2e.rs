@@ -96,3 +96,45 @@ async fn a_tool_is_listed_and_called_only_for_clients_the_filter_keeps() {
         assert_eq!(names, ["add", "confirm"], "{version:?}");
     }
 }
+
+/// Delete everything.
+#[tool(format = "text", kind = "action", scopes = ["admin", "users:write"], confirm = "Deleted")]
+fn wipe() {
+    panic!("a call without the scopes must not run the tool");
+}
+
+/// Outside HTTP (a handler of one's own calling `ToolSet::call`), a caller without a tool's
+/// scopes gets a tool error naming what is missing, and the tool does not run.
+#[tokio::test]
+async fn a_caller_without_the_scopes_gets_a_tool_error_naming_them() {
+    let tools = ToolSet::<()>::new(tools![wipe]).unwrap();
+    let mut request = Context::detached().request().clone();
+    request.extensions.insert(toolshape::Caller::with_token(
+        Some("bob".into()),
+        None,
+        ["users:write"],
+        Default::default(),
+    ));
+    let result = tools
+        .call(
+            &(),
+            rmcp::model::CallToolRequestParams::new("wipe"),
+            request,
+        )
+        .await
+        .unwrap();
+    assert_eq!(result.is_error, Some(true));
+    let text = serde_json::to_string(&result.content).unwrap();
+    assert!(
+        text.contains("`wipe` needs the scope `admin`, which the caller's access token does not grant; the tool did not run"),
+        "{text}"
+    );
+    let listed = tools.list_for(&toolshape::Caller::with_token(
+        None,
+        None,
+        ["users:write"],
+        Default::default(),
+    ));
+    assert!(listed.is_empty());
+    assert_eq!(tools.list_for(&toolshape::Caller::local()).len(), 1);
+}
