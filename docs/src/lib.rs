@@ -34,6 +34,7 @@ pages! {
     testing => "08-testing.md",
     serving => "09-serving.md",
     deploying => "10-deploying.md",
+    securing => "11-securing.md",
     coming_from_rmcp => "coming-from-rmcp.md",
 }
 

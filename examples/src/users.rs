@@ -266,7 +266,7 @@ fn check_salary(salary: f64) -> Result<(), ToolError> {
 }
 
 /// Get one user by id.
-#[tool(format = "text", kind = "read")]
+#[tool(format = "text", kind = "read", scopes = ["users:read"])]
 pub fn get_user_by_id(
     #[state] db: &UserDb,
     /// The user's numeric id.
@@ -278,7 +278,7 @@ pub fn get_user_by_id(
 /// Search users by fragments of their name, surname or e-mail (case-insensitive; every
 /// given fragment must match; at least one is required). Shows at most `limit` users, in id
 /// order, from `offset` on; when more match, a last line tells how to get the next page.
-#[tool(format = "text", kind = "read")]
+#[tool(format = "text", kind = "read", scopes = ["users:read"])]
 pub fn search_user(
     #[state] db: &UserDb,
     /// A part of the given name, e.g. `john`.
@@ -358,7 +358,8 @@ pub fn search_user(
     format = "text",
     kind = "action",
     destructive = false,
-    confirm = "User successfully created"
+    confirm = "User successfully created",
+    scopes = ["users:write"]
 )]
 #[allow(clippy::too_many_arguments)]
 pub fn create_user(
@@ -414,7 +415,8 @@ pub fn create_user(
     format = "text",
     kind = "action",
     idempotent = true,
-    confirm = "User successfully updated"
+    confirm = "User successfully updated",
+    scopes = ["users:write"]
 )]
 #[allow(clippy::too_many_arguments)]
 pub fn update_user(
@@ -498,7 +500,8 @@ pub struct ConfirmDeletion {
     format = "text",
     kind = "action",
     idempotent = true,
-    confirm = "User successfully deleted"
+    confirm = "User successfully deleted",
+    scopes = ["users:write"]
 )]
 pub async fn delete_user(
     #[state] db: &UserDb,
@@ -637,4 +640,108 @@ pub fn seed() -> Vec<User> {
             },
         )
         .collect()
+}
+
+// The server's command line, shared by `src/bin/users.rs` and the tests' copy of the binary.
+
+/// The users server's command line.
+pub const USAGE: &str = "usage: users [--db PATH] [--http [ADDR] [--store redis://HOST:PORT/DB] \
+                         [--issuer URL --audience URL [--jwks URL]]]";
+
+/// What the command line asks for.
+#[derive(Default)]
+struct Args {
+    db: Option<std::path::PathBuf>,
+    /// `--http [ADDR]`.
+    http: Option<String>,
+    /// `--store URL`: the shared store of many replicas.
+    store: Option<String>,
+    issuer: Option<String>,
+    audience: Option<String>,
+    jwks: Option<String>,
+}
+
+fn parse(args: impl IntoIterator<Item = String>) -> Result<Option<Args>, String> {
+    let mut parsed = Args::default();
+    let mut args = args.into_iter().peekable();
+    let value = |flag: &str, value: Option<String>| {
+        value
+            .filter(|value| !value.starts_with("--"))
+            .ok_or_else(|| format!("`{flag}` needs a value; {USAGE}"))
+    };
+    while let Some(arg) = args.next() {
+        match arg.as_str() {
+            "--db" => parsed.db = Some(std::path::PathBuf::from(value("--db", args.next())?)),
+            "--http" => {
+                let addr = args.next_if(|next| !next.starts_with("--"));
+                parsed.http = Some(addr.unwrap_or_else(|| "127.0.0.1:8080".to_owned()));
+            }
+            "--store" | "--issuer" | "--audience" | "--jwks" if parsed.http.is_none() => {
+                return Err(format!("`{arg}` comes after `--http ADDR`; {USAGE}"));
+            }
+            "--store" => parsed.store = Some(value("--store", args.next())?),
+            "--issuer" => parsed.issuer = Some(value("--issuer", args.next())?),
+            "--audience" => parsed.audience = Some(value("--audience", args.next())?),
+            "--jwks" => parsed.jwks = Some(value("--jwks", args.next())?),
+            "-h" | "--help" => return Ok(None),
+            other => return Err(format!("unexpected argument `{other}`; {USAGE}")),
+        }
+    }
+    match (&parsed.issuer, &parsed.audience, &parsed.jwks) {
+        (Some(_), Some(_), _) | (None, None, None) => Ok(Some(parsed)),
+        _ => Err(format!(
+            "`--issuer` and `--audience` go together (`--jwks` needs both); {USAGE}"
+        )),
+    }
+}
+
+/// The users server as its command line asks (the arguments without the program name):
+/// `[--db PATH] [--http [ADDR] [--store URL] [--issuer URL --audience URL [--jwks URL]]]`.
+///
+/// # Errors
+/// When the arguments are malformed (unknown ones included), the database cannot be
+/// opened, the issuer's keys cannot be fetched, or the server fails.
+pub async fn run(args: impl IntoIterator<Item = String>) -> Result<(), toolshape::serve::Error> {
+    // Checked before a database file is created.
+    let Some(args) = parse(args)? else {
+        println!("{USAGE}");
+        return Ok(());
+    };
+    let db_path = args
+        .db
+        .unwrap_or_else(|| std::env::temp_dir().join("toolshape-users.sqlite3"));
+
+    crate::init_logging();
+    let db = UserDb::open(&db_path)
+        .map_err(|e| format!("cannot open the database {}: {e}", db_path.display()))?;
+    tracing::info!("user database: {}", db_path.display());
+    let mut server = toolshape::Server::new(db, toolset())
+        .with_info("toolshape-users", env!("CARGO_PKG_VERSION"));
+    let Some(addr) = args.http else {
+        return server.serve_stdio().await;
+    };
+    let shared = crate::Args {
+        http: Some(addr.clone()),
+        store: args.store,
+    };
+    if let Some(store) = shared.connect().await? {
+        server = server.with_store(&store);
+    }
+    let mut options = toolshape::serve::HttpOptions::default();
+    if let (Some(issuer), Some(audience)) = (args.issuer, args.audience) {
+        let mut oauth = toolshape::serve::oauth::OAuth::new(audience, issuer);
+        if let Some(jwks) = args.jwks {
+            oauth = oauth.with_jwks_uri(jwks);
+        }
+        // a wrong issuer or JWKS fails here, not at the first request
+        oauth.fetch_keys().await?;
+        tracing::info!(
+            "OAuth: tokens of {} for {}, metadata at {}",
+            oauth.issuer(),
+            oauth.resource(),
+            oauth.metadata_url()
+        );
+        options = options.with_oauth(oauth);
+    }
+    server.serve_http_with(addr, &options).await
 }

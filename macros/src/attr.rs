@@ -54,6 +54,9 @@ pub(crate) struct ToolArgs {
     /// `extend_schema = path`: a `fn() -> serde_json::Value` whose members are added to the
     /// input schema's root (constraints across parameters: `allOf`, `anyOf`, `if`/`then`).
     pub(crate) extend_schema: Option<syn::Path>,
+    /// `scopes = ["users:write"]`: the OAuth scopes a caller's token must grant for the
+    /// tool to be listed to it and called.
+    pub(crate) scopes: Option<SpannedValue<Scopes>>,
     /// `crate = path`: where the `toolshape` crate is, for crates that re-export it.
     #[darling(rename = "crate")]
     pub(crate) krate: Option<syn::Path>,
@@ -255,6 +258,46 @@ impl FromMeta for OneOf {
             ));
         }
         Ok(OneOf(values))
+    }
+}
+
+/// `scopes = ["users:read", "users:write"]`: string literals, each with its span.
+#[derive(Debug, Clone, Default)]
+pub(crate) struct Scopes(pub(crate) Vec<syn::LitStr>);
+
+impl FromMeta for Scopes {
+    fn from_expr(expr: &syn::Expr) -> darling::Result<Self> {
+        let shape = || {
+            darling::Error::custom(
+                "`scopes` is a list of strings, as in `scopes = [\"users:write\"]`",
+            )
+            .with_span(expr)
+        };
+        let syn::Expr::Array(array) = expr else {
+            return Err(shape());
+        };
+        let mut scopes = Vec::new();
+        for item in &array.elems {
+            match item {
+                syn::Expr::Lit(syn::ExprLit {
+                    lit: syn::Lit::Str(text),
+                    ..
+                }) => scopes.push(text.clone()),
+                other => {
+                    return Err(darling::Error::custom(
+                        "a scope is a string literal, as in `scopes = [\"users:write\"]`",
+                    )
+                    .with_span(other));
+                }
+            }
+        }
+        Ok(Scopes(scopes))
+    }
+
+    fn from_word() -> darling::Result<Self> {
+        Err(darling::Error::custom(
+            "`scopes` is a list of strings, as in `scopes = [\"users:write\"]`",
+        ))
     }
 }
 

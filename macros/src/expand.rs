@@ -449,6 +449,7 @@ fn constructor(tool: &Tool, cfg: Option<TokenStream>) -> TokenStream {
         .map_or(output_span, Spanned::span);
     let error_text = respan(quote!(#checks::ErrorText::error_text(error)), error_span);
 
+    let scopes = &tool.scopes;
     let body = quote! {
             #(#context_hints)*
             #(#default_items)*
@@ -466,6 +467,7 @@ fn constructor(tool: &Tool, cfg: Option<TokenStream>) -> TokenStream {
                 ignore_unknown_arguments: #ignore_unknown,
                 task: #private::TaskSupport::#task,
                 extend_schema: #extend_schema,
+                scopes: &[#(#scopes),*],
                 rust_path: ::core::concat!(::core::module_path!(), "::", #rust_name),
                 location: ::core::concat!(::core::file!(), ":", ::core::line!()),
             };

@@ -43,6 +43,8 @@ pub(crate) struct Tool {
     pub(crate) task: Option<TaskName>,
     /// `extend_schema = path`, if given.
     pub(crate) extend_schema: Option<syn::Path>,
+    /// `scopes = [..]`: checked scope tokens, in the order written.
+    pub(crate) scopes: Vec<String>,
     /// How the tool reaches its state.
     pub(crate) state: StateSource,
     pub(crate) params: Vec<Param>,
@@ -1190,6 +1192,11 @@ pub(crate) fn build(
         .filter_map(|icon| check_icon(&mut errors, icon))
         .collect();
 
+    let scopes = args
+        .scopes
+        .as_ref()
+        .map_or_else(Vec::new, |scopes| check_scopes(&mut errors, scopes));
+
     errors.finish()?;
     Ok(Tool {
         name,
@@ -1209,6 +1216,7 @@ pub(crate) fn build(
         envelope,
         task: args.task.map(|task| task.0),
         extend_schema: args.extend_schema,
+        scopes,
         state,
         params,
         is_async: sig.asyncness.is_some(),
@@ -1217,6 +1225,49 @@ pub(crate) fn build(
         output,
         state_param: state_param(sig),
     })
+}
+
+/// `scopes = [..]`: at least one scope, each an OAuth scope token (RFC 6749: printable
+/// ASCII without spaces, `"` or `\\`), none twice.
+fn check_scopes(
+    errors: &mut darling::error::Accumulator,
+    scopes: &darling::util::SpannedValue<crate::attr::Scopes>,
+) -> Vec<String> {
+    if scopes.0.is_empty() {
+        errors.push(
+            darling::Error::custom(
+                "`scopes` lists at least one scope, as in `scopes = [\"users:write\"]`\n\
+                 help: a tool any caller may use has no `scopes` key",
+            )
+            .with_span(&scopes.span()),
+        );
+    }
+    let mut seen: Vec<String> = Vec::new();
+    for scope in &scopes.0 {
+        let value = scope.value();
+        let token = !value.is_empty()
+            && value
+                .chars()
+                .all(|c| c.is_ascii_graphic() && c != '"' && c != '\\');
+        if !token {
+            errors.push(
+                darling::Error::custom(format!(
+                    "`{}` is not an OAuth scope: a scope is one word of printable ASCII, without spaces, `\"` or `\\`\n\
+                     help: write each scope as its own string, as in `scopes = [\"users:read\", \"users:write\"]`",
+                    value.escape_debug()
+                ))
+                .with_span(scope),
+            );
+        } else if seen.contains(&value) {
+            errors.push(
+                darling::Error::custom(format!("the scope `{value}` is listed twice"))
+                    .with_span(scope),
+            );
+        } else {
+            seen.push(value);
+        }
+    }
+    seen
 }
 
 /// `icon(...)`: a source, and sizes and a MIME type in the forms clients read.

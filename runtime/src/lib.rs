@@ -102,6 +102,7 @@ pub mod redis;
 
 pub use call::args::BorrowedParam;
 pub use call::checks;
+pub use call::caller::Caller;
 pub use call::context::{Answer, Ask, Context, Elicitation, InputError, LogLevel, Sampled};
 pub use call::error::{DuplicateTool, ToolError};
 pub use call::rounds::{StateKeyError, StateKeys};
@@ -123,7 +124,7 @@ pub use server::serve;
 pub use server::tasks;
 pub use server::toolset::ToolSet;
 pub use server::undo;
-pub use server::{NoHandler, Server};
+pub use server::{NoHandler, Server, ToolFilter};
 /// Derives [`Narrative`](trait@Narrative) from a `#[narrative("...")]` template on the type,
 /// for `#[tool(format = "hybrid")]`: the sentence a hybrid result leads with.
 ///

@@ -103,6 +103,24 @@ impl Context {
         Context::with_inputs(request, Arc::new(inputs))
     }
 
+    /// Who made the request: the subject, client and scopes of its access token over HTTP
+    /// with OAuth, else the local user (over stdio, over HTTP without OAuth, and in a
+    /// [`detached`](Context::detached) context). See [`Caller`](crate::Caller).
+    ///
+    /// ```
+    /// use toolshape::Context;
+    ///
+    /// /// Who am I?
+    /// #[toolshape::tool(format = "text")]
+    /// fn whoami(#[context] cx: Context) -> String {
+    ///     cx.caller().subject().unwrap_or("someone").to_owned()
+    /// }
+    /// # let _: [toolshape::ToolDef<()>; 1] = toolshape::tools![whoami];
+    /// ```
+    pub fn caller(&self) -> crate::Caller {
+        crate::Caller::of(&self.request)
+    }
+
     /// Whether the client has cancelled this request.
     pub fn is_cancelled(&self) -> bool {
         self.request.ct.is_cancelled()

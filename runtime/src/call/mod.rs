@@ -6,6 +6,7 @@
 
 pub(crate) mod args;
 pub mod checks;
+pub(crate) mod caller;
 pub(crate) mod context;
 pub(crate) mod error;
 pub(crate) mod rounds;

@@ -137,6 +137,8 @@ pub struct ToolSpec {
     pub task: TaskSupport,
     /// `extend_schema = f`: members added to the input schema's root.
     pub extend_schema: Option<fn() -> serde_json::Value>,
+    /// `scopes = [..]`: the OAuth scopes a caller must have to see and call the tool.
+    pub scopes: &'static [&'static str],
     /// The Rust path of the annotated function, for messages.
     pub rust_path: &'static str,
     /// `file:line` of the annotated function, for messages.
@@ -160,6 +162,7 @@ impl ToolSpec {
         ignore_unknown_arguments: false,
         task: TaskSupport::Never,
         extend_schema: None,
+        scopes: &[],
         rust_path: "",
         location: "",
     };
@@ -199,6 +202,8 @@ impl IconSpec {
 pub struct CallFacts<'a> {
     pub(crate) spec: &'a ToolSpec,
     pub(crate) started: Instant,
+    /// The caller's subject, when the server records it in provenance.
+    pub(crate) caller: Option<String>,
 }
 
 impl<'a> CallFacts<'a> {
@@ -207,6 +212,7 @@ impl<'a> CallFacts<'a> {
         CallFacts {
             spec,
             started: Instant::now(),
+            caller: None,
         }
     }
 
@@ -215,6 +221,7 @@ impl<'a> CallFacts<'a> {
         let mut provenance =
             Provenance::finish(self.spec.name, self.spec.version, self.started, data_hash);
         provenance.model_id = self.spec.model_id.map(str::to_owned);
+        provenance.caller.clone_from(&self.caller);
         provenance
     }
 }

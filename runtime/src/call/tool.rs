@@ -163,7 +163,14 @@ impl<S, L: ParamList, T, E> WithHandler<S, L, T, E> {
                 let problems =
                     args::parse(&list, &reading.params, arguments, reading.ignore_unknown).err()?;
                 let message = args::describe_problems(spec.name, &reading.params, &problems);
-                Some(error_result(message, &CallFacts { spec, started }))
+                Some(error_result(
+                    message,
+                    &CallFacts {
+                        spec,
+                        started,
+                        caller: None,
+                    },
+                ))
             }),
         }
     }
@@ -284,18 +291,29 @@ where
     F: Render<T>,
 {
     let started = Instant::now();
+    let caller = crate::call::caller::recorded(&context);
     let parsed = match args::parse(&list, &reading.params, arguments, reading.ignore_unknown) {
         Ok(parsed) => parsed,
         Err(problems) => {
             let message = args::describe_problems(spec.name, &reading.params, &problems);
-            let result = error_result(message, &CallFacts { spec, started });
+            let facts = CallFacts {
+                spec,
+                started,
+                caller,
+            };
+            let result = error_result(message, &facts);
             return Box::pin(std::future::ready(result));
         }
     };
     let call = handler(state, parsed, context);
+    let panic_caller = caller.clone();
     guard(
         Box::pin(async move {
-            let facts = CallFacts { spec, started };
+            let facts = CallFacts {
+                spec,
+                started,
+                caller,
+            };
             match call.await {
                 Ok(value) => F::render(value, &facts),
                 Err(error) => error_result(format!("Error: {error}"), &facts),
@@ -303,6 +321,7 @@ where
         }),
         spec,
         started,
+        panic_caller,
     )
 }
 
@@ -318,6 +337,7 @@ fn guard<'a>(
     call: BoxFuture<'a, CallToolResult>,
     spec: &'static ToolSpec,
     started: Instant,
+    caller: Option<String>,
 ) -> BoxFuture<'a, CallToolResult> {
     Box::pin(async move {
         match AssertUnwindSafe(call).catch_unwind().await {
@@ -333,7 +353,11 @@ fn guard<'a>(
                 let _ = PANICKED.try_with(|panicked| panicked.set(true));
                 error_result(
                     format!("Error: internal error in tool `{}`", spec.name),
-                    &CallFacts { spec, started },
+                    &CallFacts {
+                        spec,
+                        started,
+                        caller,
+                    },
                 )
             }
         }

@@ -645,6 +645,7 @@ mod tests {
         CallFacts {
             spec: &SPEC,
             started: Instant::now(),
+            caller: None,
         }
     }
 

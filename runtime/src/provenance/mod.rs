@@ -54,6 +54,11 @@ pub struct Provenance {
     #[serde(default, skip_serializing_if = "Option::is_none")]
     #[schemars(with = "String")]
     pub source: Option<String>,
+    /// Who asked: the subject (`sub`) of the caller's access token, or the local user's
+    /// name, when the server records it (`Server::with_caller_in_provenance`).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[schemars(with = "String")]
+    pub caller: Option<String>,
 }
 
 impl Provenance {
@@ -75,6 +80,7 @@ impl Provenance {
             data_hash,
             model_id: None,
             source: None,
+            caller: None,
         }
     }
 }
@@ -117,6 +123,7 @@ pub(crate) fn provenance_value(provenance: Provenance) -> Value {
         data_hash,
         model_id,
         source,
+        caller,
     } = provenance;
     let mut object = JsonObject::new();
     object.insert("tool".into(), tool.into());
@@ -127,6 +134,7 @@ pub(crate) fn provenance_value(provenance: Provenance) -> Value {
         ("data_hash", data_hash),
         ("model_id", model_id),
         ("source", source),
+        ("caller", caller),
     ] {
         if let Some(value) = value {
             object.insert(key.into(), value.into());

@@ -104,6 +104,7 @@ pub struct ToolInfo<'a> {
     kind: Option<Kind>,
     task: TaskSupport,
     params: &'a [crate::call::args::ParamSpec],
+    scopes: &'static [&'static str],
 }
 
 impl std::fmt::Debug for ToolInfo<'_> {
@@ -124,6 +125,7 @@ impl<'a> ToolInfo<'a> {
             kind: def.spec.kind,
             task: def.spec.task,
             params: def.spec.params,
+            scopes: def.spec.scopes,
         }
     }
 
@@ -134,6 +136,7 @@ impl<'a> ToolInfo<'a> {
             kind: None,
             task: TaskSupport::Never,
             params: &[],
+            scopes: &[],
         }
     }
 
@@ -161,6 +164,11 @@ impl<'a> ToolInfo<'a> {
     /// [`listing`](Self::listing)).
     pub fn params(&self) -> impl Iterator<Item = &'a str> + 'a {
         self.params.iter().map(|p| p.name)
+    }
+
+    /// The OAuth scopes a caller needs to see and call it (`#[tool(scopes = [..])]`).
+    pub fn scopes(&self) -> &'static [&'static str] {
+        self.scopes
     }
 
     /// Its `tools/list` entry (input and output schemas, annotations).

@@ -80,7 +80,17 @@ pub struct Server<S, H = NoHandler> {
     /// session's server (rmcp's HTTP service clones the server per session), so a clone
     /// starts with none.
     log_level: SessionLogLevel,
+    /// [`Server::with_tool_filter`].
+    filter: Option<Arc<ToolFilter>>,
+    /// [`Server::with_caller_in_provenance`].
+    record_caller: bool,
 }
+
+/// Which tools a caller sees and may call, given the tool, the caller and the client's
+/// declared capabilities: [`Server::with_tool_filter`].
+pub type ToolFilter = dyn Fn(&crate::layer::ToolInfo<'_>, &crate::Caller, Option<&ClientCapabilities>) -> bool
+    + Send
+    + Sync;
 
 /// The handler of a [`Server`] that has none: it serves no resources, prompts or
 /// completions, so the server answers their `list` methods with empty lists.
@@ -126,6 +136,8 @@ impl<S, H> Clone for Server<S, H> {
             instance_id: self.instance_id.clone(),
             journal: self.journal.clone(),
             log_level: SessionLogLevel::default(),
+            filter: self.filter.clone(),
+            record_caller: self.record_caller,
         }
     }
 }
@@ -174,6 +186,8 @@ impl<S: Send + Sync + 'static> Server<S> {
             instance_id: None,
             journal: None,
             log_level: SessionLogLevel::default(),
+            filter: None,
+            record_caller: false,
         }
     }
 }
@@ -239,6 +253,8 @@ impl<S: Send + Sync + 'static, H: ServerHandler> Server<S, H> {
             instance_id: self.instance_id,
             journal: self.journal,
             log_level: self.log_level,
+            filter: self.filter,
+            record_caller: self.record_caller,
         }
     }
 
@@ -359,6 +375,66 @@ impl<S: Send + Sync + 'static, H: ServerHandler> Server<S, H> {
         self
     }
 
+    /// Decides, per request, which tools a caller sees in `tools/list` and may call: `keep`
+    /// gets each tool (its name, kind, scopes, listing), the [`Caller`](crate::Caller) and
+    /// the capabilities the client declared (when it did), and returns whether the tool is
+    /// for them. It runs after the scope check (a tool the caller lacks scopes for is never
+    /// shown). A call of a tool the filter hides is refused as a call of an unknown tool.
+    ///
+    /// To list a tool only to clients that can answer its questions:
+    ///
+    /// ```
+    /// use toolshape::{Context, Server, ToolSet, tool, tools};
+    ///
+    /// /// Ask the user to confirm.
+    /// #[tool(format = "text")]
+    /// async fn confirm(#[context] cx: Context) -> String {
+    ///     format!("can ask: {}", cx.can_elicit())
+    /// }
+    ///
+    /// /// Add two numbers.
+    /// #[tool(format = "json")]
+    /// fn add(a: i64, b: i64) -> i64 { a + b }
+    ///
+    /// let server = Server::new((), ToolSet::new(tools![confirm, add]).unwrap())
+    ///     .with_tool_filter(|tool, _caller, capabilities| {
+    ///         tool.name() != "confirm" || capabilities.is_some_and(|c| c.elicitation.is_some())
+    ///     });
+    /// # let _ = server;
+    /// ```
+    pub fn with_tool_filter(
+        mut self,
+        keep: impl Fn(&crate::layer::ToolInfo<'_>, &crate::Caller, Option<&ClientCapabilities>) -> bool
+        + Send
+        + Sync
+        + 'static,
+    ) -> Self {
+        self.filter = Some(Arc::new(keep));
+        self
+    }
+
+    /// Records who asked in every result's provenance: `metadata.caller` (or
+    /// `_meta["dev.toolshape/provenance"].caller`) is the subject of the caller's access
+    /// token, or the local user's name over stdio. Off by default: the subject is personal
+    /// data that not every audit trail should carry.
+    pub fn with_caller_in_provenance(mut self) -> Self {
+        self.record_caller = true;
+        self
+    }
+
+    /// Whether the filter lets `caller` see and call the tool `name`.
+    fn keeps(
+        &self,
+        name: &str,
+        caller: &crate::Caller,
+        capabilities: Option<&ClientCapabilities>,
+    ) -> bool {
+        match (&self.filter, self.tools.info(name)) {
+            (Some(filter), Some(info)) => filter(&info, caller, capabilities),
+            _ => true,
+        }
+    }
+
     /// Sets the `instructions` the server gives clients at initialisation.
     pub fn with_instructions(mut self, instructions: impl Into<String>) -> Self {
         let info = Arc::make_mut(&mut self.info);
@@ -401,9 +477,31 @@ impl<S: Send + Sync + 'static, H: ServerHandler> Server<S, H> {
     /// # }
     /// # let _ = run;
     /// ```
+    ///
+    /// With OAuth ([`HttpOptions::with_oauth`](serve::HttpOptions::with_oauth)), a
+    /// `tools/call` whose caller lacks a scope of the tool is answered `403` with
+    /// `error="insufficient_scope"` naming the tool's scopes, and the metadata's
+    /// `scopes_supported` lists every tool's scopes. Without OAuth, every caller is the local
+    /// user and has every scope (a warning says so when a tool declares scopes).
     #[cfg(feature = "http")]
     pub fn http_router(&self, options: &serve::HttpOptions) -> axum::Router {
-        serve::router(self.clone(), options)
+        let all = self.tools.all_scopes();
+        #[cfg(feature = "oauth")]
+        let protected = options.oauth.is_some();
+        #[cfg(not(feature = "oauth"))]
+        let protected = false;
+        if !all.is_empty() && !protected {
+            tracing::warn!(
+                "tools declare scopes ({}) but the HTTP endpoint has no OAuth: every caller is the local user, with every scope",
+                all.join(", ")
+            );
+        }
+        let tools = self.tools.clone();
+        let scopes = serve::ToolScopes {
+            of: Arc::new(move |name: &str| tools.scopes(name)),
+            all,
+        };
+        serve::router_with(self.clone(), options, Some(scopes))
     }
 
     /// The server as rmcp's streamable HTTP tower service alone, **without** toolshape's
@@ -423,7 +521,22 @@ impl<S: Send + Sync + 'static, H: ServerHandler> Server<S, H> {
         self,
         addr: impl tokio::net::ToSocketAddrs,
     ) -> Result<(), serve::Error> {
-        serve::http(self, addr).await
+        self.serve_http_with(addr, &serve::HttpOptions::default())
+            .await
+    }
+
+    /// [`Server::serve_http`] with options: allowed hosts and origins, limits, OAuth.
+    ///
+    /// # Errors
+    /// When the address cannot be bound or the server fails.
+    #[cfg(feature = "http")]
+    pub async fn serve_http_with(
+        self,
+        addr: impl tokio::net::ToSocketAddrs,
+        options: &serve::HttpOptions,
+    ) -> Result<(), serve::Error> {
+        let listener = tokio::net::TcpListener::bind(addr).await?;
+        serve::app_on(self.http_router(options), listener).await
     }
 }
 
@@ -513,9 +626,15 @@ impl<S: Send + Sync + 'static, H: ServerHandler> ServerHandler for Server<S, H> 
     async fn list_tools(
         &self,
         _request: Option<PaginatedRequestParams>,
-        _context: RequestContext<RoleServer>,
+        context: RequestContext<RoleServer>,
     ) -> Result<ListToolsResult, ErrorData> {
-        Ok(ListToolsResult::with_all_items(self.tools.list()))
+        let caller = crate::Caller::of(&context);
+        let mut tools = self.tools.list_for(&caller);
+        if self.filter.is_some() {
+            let capabilities = context.client_capabilities();
+            tools.retain(|tool| self.keeps(&tool.name, &caller, capabilities.as_ref()));
+        }
+        Ok(ListToolsResult::with_all_items(tools))
     }
 
     async fn call_tool(
@@ -523,6 +642,26 @@ impl<S: Send + Sync + 'static, H: ServerHandler> ServerHandler for Server<S, H> 
         request: CallToolRequestParams,
         mut context: RequestContext<RoleServer>,
     ) -> Result<CallToolResponse, ErrorData> {
+        if self.record_caller {
+            context.extensions.insert(crate::call::caller::RecordCaller);
+        }
+        // A caller without the tool's scopes is refused before anything starts (a task too).
+        let caller = crate::Caller::of(&context);
+        if let Some(refusal) = self.tools.refuse_scopes(&request.name, &caller) {
+            return Ok(CallToolResponse::Complete(refusal));
+        }
+        if self.filter.is_some()
+            && !self.keeps(
+                &request.name,
+                &caller,
+                context.client_capabilities().as_ref(),
+            )
+        {
+            return Err(ErrorData::invalid_params(
+                format!("no tool is named `{}`", request.name),
+                None,
+            ));
+        }
         // what `Context::call_tool` reaches: this server's tools and state
         let tools = Arc::new(Reachable {
             state: self.state.clone(),

@@ -8,6 +8,7 @@ use rmcp::service::RequestContext;
 use rmcp::{ErrorData, RoleServer};
 
 use crate::call::args::Reading;
+use crate::call::caller::Caller;
 use crate::call::context::Context;
 use crate::call::error::DuplicateTool;
 use crate::call::rounds::{self, StateKeys};
@@ -270,6 +271,39 @@ impl<S: Send + Sync + 'static> ToolSet<S> {
         tools
     }
 
+    /// The `tools/list` entries `caller` may see: [`ToolSet::list`] without the tools
+    /// whose `#[tool(scopes = [..])]` the caller's token does not all grant.
+    pub fn list_for(&self, caller: &Caller) -> Vec<Tool> {
+        let mut tools = self.list();
+        tools.retain(|tool| self.scopes(&tool.name).iter().all(|s| caller.has_scope(s)));
+        tools
+    }
+
+    /// The scopes a caller needs to see and call the tool `name` (`#[tool(scopes = [..])]`;
+    /// none for a tool a layer serves or a name no tool has).
+    pub fn scopes(&self, name: &str) -> &'static [&'static str] {
+        self.entries
+            .get(name)
+            .map_or(&[], |entry| entry.def.spec.scopes)
+    }
+
+    /// Every scope a tool of the set needs, once each, in name order.
+    #[cfg(feature = "http")]
+    pub(crate) fn all_scopes(&self) -> Vec<String> {
+        let scopes: std::collections::BTreeSet<&str> = self
+            .entries
+            .values()
+            .flat_map(|entry| entry.def.spec.scopes.iter().copied())
+            .collect();
+        scopes.into_iter().map(str::to_owned).collect()
+    }
+
+    /// A call of `name` refused because the caller lacks a scope the tool needs.
+    pub(crate) fn refuse_scopes(&self, name: &str, caller: &Caller) -> Option<CallToolResult> {
+        let entry = self.entries.get(name)?;
+        refuse_scopes(entry, caller)
+    }
+
     /// The `tools/list` entry of one tool.
     pub fn get(&self, name: &str) -> Option<&Tool> {
         match self.entries.get(name) {
@@ -329,6 +363,10 @@ impl<S: Send + Sync + 'static> ToolSet<S> {
     /// Every outcome of the tool itself (success, its error, bad arguments, a panic) is a
     /// [`CallToolResult`].
     ///
+    /// A call of a tool whose `#[tool(scopes = [..])]` the [`Caller`] does not all have is
+    /// refused with a tool error naming the missing scopes; neither the tool nor a layer
+    /// runs.
+    ///
     /// # Errors
     /// `invalid_params` when no tool has the requested name, or when the client's answers
     /// or its request state are unacceptable (state that fails its integrity check).
@@ -338,6 +376,9 @@ impl<S: Send + Sync + 'static> ToolSet<S> {
         request: CallToolRequestParams,
         context: RequestContext<RoleServer>,
     ) -> Result<CallToolResponse, ErrorData> {
+        if let Some(refusal) = self.refuse_scopes(&request.name, &Caller::of(&context)) {
+            return Ok(CallToolResponse::Complete(refusal));
+        }
         let call = rounds::Call {
             tool: request.name.to_string(),
             arguments: request.arguments.unwrap_or_default(),
@@ -460,6 +501,10 @@ impl<S: Send + Sync + 'static> ToolSet<S> {
                 let entry = entry.clone();
                 let keys = keys.clone();
                 Box::pin(async move {
+                    if let Some(refusal) = refuse_scopes(&entry, &Caller::of(&call.request_context))
+                    {
+                        return Ok(CallToolResponse::Complete(refusal));
+                    }
                     let request = rounds::Call {
                         tool: call.name.to_string(),
                         arguments: call.arguments.unwrap_or_default(),
@@ -488,6 +533,9 @@ impl<S: Send + Sync + 'static> Tools<S> for ToolSet<S> {
     ) -> BoxFuture<'a, Result<CallToolResult, ErrorData>> {
         match self.entries.get(&*name) {
             Some(entry) => {
+                if let Some(refusal) = refuse_scopes(entry, &context.caller()) {
+                    return Box::pin(std::future::ready(Ok(refusal)));
+                }
                 let running = (entry.def.invoke)(state, &entry.reading, arguments, context);
                 Box::pin(async move { Ok(running.await) })
             }
@@ -500,6 +548,19 @@ impl<S: Send + Sync + 'static> Tools<S> for ToolSet<S> {
             None => Box::pin(std::future::ready(Err(unknown_tool(&name)))),
         }
     }
+}
+
+/// The tool error of a call whose caller lacks one of the tool's scopes.
+fn refuse_scopes<S>(entry: &Entry<S>, caller: &Caller) -> Option<CallToolResult> {
+    let missing = caller.missing(entry.def.spec.scopes);
+    if missing.is_empty() {
+        return None;
+    }
+    let facts = crate::call::spec::CallFacts::starting_now(entry.def.spec);
+    Some(crate::call::spec::error_result(
+        crate::call::caller::refusal(entry.def.spec.name, &missing),
+        &facts,
+    ))
 }
 
 async fn run<S>(

@@ -37,6 +37,10 @@ pub struct HttpOptions {
     pub allowed_hosts: Vec<String>,
     /// Message size limits.
     pub limits: Limits,
+    /// The OAuth resource server that checks every request's access token (feature
+    /// `oauth`); `None`: no authentication, every caller is the local user.
+    #[cfg(feature = "oauth")]
+    pub oauth: Option<super::oauth::OAuth>,
 }
 
 impl Default for HttpOptions {
@@ -51,6 +55,8 @@ impl Default for HttpOptions {
             allowed_origins,
             allowed_hosts: vec!["localhost".into(), "127.0.0.1".into(), "::1".into()],
             limits: Limits::default(),
+            #[cfg(feature = "oauth")]
+            oauth: None,
         }
     }
 }
@@ -81,6 +87,16 @@ impl HttpOptions {
     #[must_use]
     pub fn with_limits(mut self, limits: Limits) -> Self {
         self.limits = limits;
+        self
+    }
+
+    /// These options with OAuth: every request to `/mcp` needs a bearer access token that
+    /// `oauth` accepts, and the router serves the Protected Resource Metadata (RFC 9728).
+    /// See [`router`] for the answers, and the guide's "securing a server" page.
+    #[cfg(feature = "oauth")]
+    #[must_use]
+    pub fn with_oauth(mut self, oauth: super::oauth::OAuth) -> Self {
+        self.oauth = Some(oauth);
         self
     }
 
@@ -119,7 +135,43 @@ pub fn http_service<H: ServerHandler + Clone>(
 ///   that do not fit it: a JSON-RPC `-32602` error naming the member, with the request's id.
 /// - `DELETE` with an `Mcp-Session-Id` the server does not know: `404`.
 /// - A foreign `Origin`: `403`. A body over [`Limits::max_message_bytes`]: `413`.
+///
+/// With OAuth ([`HttpOptions::with_oauth`], feature `oauth`), before any of these:
+/// - the Protected Resource Metadata at `/.well-known/oauth-protected-resource` and at its
+///   path-suffixed form for the resource (`…/oauth-protected-resource/mcp`);
+/// - a request without a bearer token: `401` with
+///   `WWW-Authenticate: Bearer resource_metadata="…"`; with a token that is refused: `401`
+///   with `error="invalid_token"` and why; an access token in the query string: `400` with
+///   `error="invalid_request"`;
+/// - a token without the scopes the server requires, or (with a [`Server`](crate::Server)'s
+///   router) without the scopes of the tool a `tools/call` names: `403` with
+///   `error="insufficient_scope"` and `scope="…"`, the tool not run;
+/// - the `Authorization` header is taken off the request once checked, so nothing after
+///   (rmcp, logs) sees the token; the tools see the [`Caller`](crate::Caller).
 pub fn router<H: ServerHandler + Clone>(handler: H, options: &HttpOptions) -> axum::Router {
+    router_with(handler, options, None)
+}
+
+/// The scopes the tool of a name needs.
+pub(crate) type ScopesOf = dyn Fn(&str) -> &'static [&'static str] + Send + Sync;
+
+/// The scopes of a server's tools: for the `403` of a `tools/call` over HTTP, and the
+/// metadata's `scopes_supported`.
+#[derive(Clone)]
+#[cfg_attr(not(feature = "oauth"), allow(dead_code))]
+pub(crate) struct ToolScopes {
+    /// The scopes the tool of a name needs.
+    pub(crate) of: Arc<ScopesOf>,
+    /// Every scope a tool needs, once each.
+    pub(crate) all: Vec<String>,
+}
+
+/// [`router`], knowing the scopes of each tool.
+pub(crate) fn router_with<H: ServerHandler + Clone>(
+    handler: H,
+    options: &HttpOptions,
+    #[cfg_attr(not(feature = "oauth"), allow(unused_variables))] tool_scopes: Option<ToolScopes>,
+) -> axum::Router {
     let sessions = Arc::new(LocalSessionManager::default());
     let service = HttpService::new(
         move || Ok(Traced::new(handler.clone())),
@@ -129,10 +181,20 @@ pub fn router<H: ServerHandler + Clone>(handler: H, options: &HttpOptions) -> ax
     let layer = Arc::new(Layer {
         sessions,
         max: options.limits.max_message_bytes,
+        #[cfg(feature = "oauth")]
+        auth: options
+            .oauth
+            .clone()
+            .map(|oauth| super::auth::Auth::new(oauth, tool_scopes)),
     });
-    axum::Router::new()
+    let router = axum::Router::new()
         .nest_service("/mcp", service)
-        .layer(axum::middleware::from_fn_with_state(layer, check))
+        .layer(axum::middleware::from_fn_with_state(layer.clone(), check));
+    #[cfg(feature = "oauth")]
+    if let Some(auth) = &layer.auth {
+        return super::auth::protect(router, auth);
+    }
+    router
 }
 
 /// Serves streamable HTTP at `http://ADDR/mcp` until the process ends, with the default
@@ -160,9 +222,17 @@ pub async fn http_on<H: ServerHandler + Clone>(
     handler: H,
     listener: tokio::net::TcpListener,
 ) -> Result<(), Error> {
+    app_on(router(handler, &HttpOptions::default()), listener).await
+}
+
+/// Serves an axum application (a [`router`], perhaps with routes of yours) on a listener,
+/// as [`http_on`] does: accepted sockets get `TCP_NODELAY`, the address is logged.
+///
+/// # Errors
+/// When the server fails.
+pub async fn app_on(app: axum::Router, listener: tokio::net::TcpListener) -> Result<(), Error> {
     use axum::serve::ListenerExt as _;
     let address = listener.local_addr()?;
-    let app = router(handler, &HttpOptions::default());
     tracing::info!("serving MCP over streamable HTTP at http://{address}/mcp");
     let listener = listener.tap_io(|socket| {
         if let Err(error) = socket.set_nodelay(true) {
@@ -173,9 +243,11 @@ pub async fn http_on<H: ServerHandler + Clone>(
     Ok(())
 }
 
-struct Layer {
+pub(super) struct Layer {
     sessions: Arc<LocalSessionManager>,
     max: usize,
+    #[cfg(feature = "oauth")]
+    pub(super) auth: Option<super::auth::Auth>,
 }
 
 /// toolshape's checks in front of rmcp's service.
@@ -213,6 +285,15 @@ async fn check(State(layer): State<Arc<Layer>>, request: Request, next: Next) ->
                         .into_response();
                 }
             };
+            // With OAuth, a `tools/call` is held against its tool's scopes before anything
+            // runs: the message is read here first (only then).
+            #[cfg(feature = "oauth")]
+            if let Some(auth) = &layer.auth
+                && let Incoming::Message(message) = protocol::classify(&bytes)
+                && let Some(refusal) = auth.refuse_call(&parts, &message)
+            {
+                return refusal;
+            }
             // rmcp reads the body first: a good message is parsed once. Only a body it
             // refuses is looked at here, and answered with the JSON-RPC error it deserves
             // when it is not a message of MCP. A refusal of who asks (a foreign origin or

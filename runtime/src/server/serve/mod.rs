@@ -93,7 +93,13 @@ where
     Ok(())
 }
 
+#[cfg(feature = "oauth")]
+mod auth;
 #[cfg(feature = "http")]
 mod http;
+#[cfg(feature = "oauth")]
+pub mod oauth;
 #[cfg(feature = "http")]
-pub use http::{HttpOptions, HttpService, http, http_on, http_service, router};
+pub use http::{HttpOptions, HttpService, app_on, http, http_on, http_service, router};
+#[cfg(feature = "http")]
+pub(crate) use http::{ToolScopes, router_with};

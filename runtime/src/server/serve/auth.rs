@@ -1,0 +1,256 @@
+//! The OAuth checks of the HTTP router: the bearer token of every request to `/mcp`, the
+//! scopes of a `tools/call`, the Protected Resource Metadata routes, and the `401`/`403`
+//! answers with MCP's `WWW-Authenticate` parameters.
+
+use std::sync::Arc;
+
+use axum::extract::{Request, State};
+use axum::http::request::Parts;
+use axum::http::{HeaderValue, StatusCode, header};
+use axum::middleware::Next;
+use axum::response::{IntoResponse as _, Response};
+use rmcp::model::{ClientJsonRpcMessage, ClientRequest, JsonRpcMessage};
+use serde_json::json;
+
+use super::http::ToolScopes;
+use super::oauth::OAuth;
+use crate::Caller;
+
+/// An [`OAuth`] and what the router knows of its tools' scopes.
+#[derive(Clone)]
+pub(crate) struct Auth {
+    oauth: OAuth,
+    tools: Option<ToolScopes>,
+    metadata_url: String,
+    /// The metadata document, built once.
+    metadata: Arc<serde_json::Value>,
+}
+
+impl Auth {
+    pub(crate) fn new(oauth: OAuth, tools: Option<ToolScopes>) -> Self {
+        let mut supported: Vec<String> = oauth.required_scopes().to_vec();
+        for scope in tools.iter().flat_map(|tools| &tools.all) {
+            if !supported.contains(scope) {
+                supported.push(scope.clone());
+            }
+        }
+        Auth {
+            metadata_url: oauth.metadata_url(),
+            metadata: Arc::new(oauth.metadata(&supported)),
+            oauth,
+            tools,
+        }
+    }
+
+    /// A `tools/call` whose tool needs scopes the caller lacks: the `403` to answer.
+    pub(crate) fn refuse_call(
+        &self,
+        parts: &Parts,
+        message: &ClientJsonRpcMessage,
+    ) -> Option<Response> {
+        let tools = self.tools.as_ref()?;
+        let JsonRpcMessage::Request(request) = message else {
+            return None;
+        };
+        let ClientRequest::CallToolRequest(call) = &request.request else {
+            return None;
+        };
+        let needed = (tools.of)(&call.params.name);
+        let caller = parts.extensions.get::<Caller>()?;
+        let missing = caller.missing(needed);
+        if missing.is_empty() {
+            return None;
+        }
+        // the scopes of the operation: what the client should ask for (those it has too)
+        let mut scope: Vec<&str> = self
+            .oauth
+            .required_scopes()
+            .iter()
+            .map(String::as_str)
+            .collect();
+        for needed in needed {
+            if !scope.contains(needed) {
+                scope.push(needed);
+            }
+        }
+        Some(self.answer(
+            StatusCode::FORBIDDEN,
+            "insufficient_scope",
+            &format!(
+                "`{}` needs the scope {} that the access token does not grant",
+                call.params.name,
+                missing.join(" ")
+            ),
+            Some(&scope.join(" ")),
+        ))
+    }
+
+    /// A `401`, `403` or `400` with `WWW-Authenticate: Bearer …` and a JSON body saying the
+    /// same (`error`, `error_description`).
+    fn answer(
+        &self,
+        status: StatusCode,
+        error: &str,
+        description: &str,
+        scope: Option<&str>,
+    ) -> Response {
+        let mut challenge = format!("Bearer resource_metadata=\"{}\"", self.metadata_url);
+        if !error.is_empty() {
+            challenge.push_str(&format!(
+                ", error=\"{error}\", error_description=\"{}\"",
+                quotable(description)
+            ));
+        }
+        if let Some(scope) = scope {
+            challenge.push_str(&format!(", scope=\"{}\"", quotable(scope)));
+        }
+        let body = if error.is_empty() {
+            json!({"error": "unauthorized", "error_description": description})
+        } else {
+            json!({"error": error, "error_description": description})
+        };
+        let mut response = (status, body.to_string()).into_response();
+        let headers = response.headers_mut();
+        headers.insert(
+            header::CONTENT_TYPE,
+            HeaderValue::from_static("application/json"),
+        );
+        if let Ok(value) = HeaderValue::from_str(&challenge) {
+            headers.insert(header::WWW_AUTHENTICATE, value);
+        }
+        response
+    }
+
+    fn required_scope(&self) -> Option<String> {
+        let required = self.oauth.required_scopes();
+        (!required.is_empty()).then(|| required.join(" "))
+    }
+}
+
+/// The router with the token check on `/mcp` and the metadata routes beside it.
+pub(crate) fn protect(router: axum::Router, auth: &Auth) -> axum::Router {
+    let auth = Arc::new(auth.clone());
+    let metadata = auth.metadata.clone();
+    let document = move || {
+        let metadata = metadata.clone();
+        async move {
+            let mut response = metadata.to_string().into_response();
+            response.headers_mut().insert(
+                header::CONTENT_TYPE,
+                HeaderValue::from_static("application/json"),
+            );
+            response
+        }
+    };
+    let mut wellknown = axum::Router::new().route(
+        "/.well-known/oauth-protected-resource",
+        axum::routing::get(document.clone()),
+    );
+    let path = auth.oauth.metadata_path();
+    if path != "/.well-known/oauth-protected-resource" {
+        wellknown = wellknown.route(&path, axum::routing::get(document));
+    }
+    router
+        .layer(axum::middleware::from_fn_with_state(auth, authenticate))
+        .merge(wellknown)
+}
+
+/// The bearer token of a request: checked, taken off the request, and its caller put in the
+/// request's extensions for the tools.
+async fn authenticate(State(auth): State<Arc<Auth>>, mut request: Request, next: Next) -> Response {
+    let in_query = request.uri().query().is_some_and(|query| {
+        query
+            .split('&')
+            .any(|pair| pair.split('=').next() == Some("access_token"))
+    });
+    if in_query {
+        return auth.answer(
+            StatusCode::BAD_REQUEST,
+            "invalid_request",
+            "an access token is accepted only in the Authorization header, never in the URL",
+            None,
+        );
+    }
+    let token = request.headers().get(header::AUTHORIZATION).map(|value| {
+        value
+            .to_str()
+            .ok()
+            .and_then(|value| value.split_once(' '))
+            .filter(|(scheme, _)| scheme.eq_ignore_ascii_case("bearer"))
+            .map(|(_, token)| token.trim().to_owned())
+    });
+    let token = match token {
+        None => {
+            return auth.answer(
+                StatusCode::UNAUTHORIZED,
+                "",
+                "this server needs an OAuth access token (Authorization: Bearer …)",
+                auth.required_scope().as_deref(),
+            );
+        }
+        Some(None) => {
+            return auth.answer(
+                StatusCode::UNAUTHORIZED,
+                "invalid_request",
+                "the Authorization header is not `Bearer <token>`",
+                None,
+            );
+        }
+        Some(Some(token)) => token,
+    };
+    request.headers_mut().remove(header::AUTHORIZATION);
+    let caller = match auth.oauth.verify(&token).await {
+        Ok(caller) => caller,
+        Err(error) if error.is_unavailable() => {
+            tracing::warn!(%error, "an access token could not be checked");
+            return auth.answer(
+                StatusCode::SERVICE_UNAVAILABLE,
+                "temporarily_unavailable",
+                "the authorization server could not be reached to check the access token",
+                None,
+            );
+        }
+        Err(error) => {
+            tracing::debug!(%error, "access token refused");
+            return auth.answer(
+                StatusCode::UNAUTHORIZED,
+                "invalid_token",
+                &error.to_string(),
+                None,
+            );
+        }
+    };
+    let missing = caller.missing(
+        &auth
+            .oauth
+            .required_scopes()
+            .iter()
+            .map(String::as_str)
+            .collect::<Vec<_>>(),
+    );
+    if !missing.is_empty() {
+        return auth.answer(
+            StatusCode::FORBIDDEN,
+            "insufficient_scope",
+            &format!(
+                "this server needs the scope {} that the access token does not grant",
+                missing.join(" ")
+            ),
+            auth.required_scope().as_deref(),
+        );
+    }
+    request.extensions_mut().insert(caller);
+    next.run(request).await
+}
+
+/// Text for a quoted parameter of `WWW-Authenticate` (RFC 6750: no `"` or `\`, printable
+/// ASCII).
+fn quotable(text: &str) -> String {
+    text.chars()
+        .map(|c| match c {
+            '"' | '\\' => '\'',
+            c if c.is_ascii() && !c.is_ascii_control() => c,
+            _ => '?',
+        })
+        .collect()
+}
