@@ -16,7 +16,7 @@
 //! let store = RedisStore::connect("redis://127.0.0.1:6379/0").await?;
 //! let server = Server::new((), ToolSet::default()).with_store(&store);
 //! # let _ = server; Ok(()) }
-//! # let _ = run;
+//! # fn main() { let _ = run; }
 //! ```
 //!
 //! # The client crate
