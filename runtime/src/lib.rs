@@ -101,8 +101,8 @@ pub mod __private;
 pub mod redis;
 
 pub use call::args::BorrowedParam;
-pub use call::checks;
 pub use call::caller::Caller;
+pub use call::checks;
 pub use call::context::{Answer, Ask, Context, Elicitation, InputError, LogLevel, Sampled};
 pub use call::error::{DuplicateTool, ToolError};
 pub use call::rounds::{StateKeyError, StateKeys};

@@ -5,8 +5,8 @@
 //! ([`rounds`]).
 
 pub(crate) mod args;
-pub mod checks;
 pub(crate) mod caller;
+pub mod checks;
 pub(crate) mod context;
 pub(crate) mod error;
 pub(crate) mod rounds;
