@@ -41,6 +41,7 @@ where
             ignore_unknown_arguments: false,
             task: ::toolshape::__private::TaskSupport::Never,
             extend_schema: ::core::option::Option::None,
+            scopes: &[],
             rust_path: ::core::concat!(
                 ::core::module_path!(), "::", "get_volume_configuration"
             ),

@@ -38,6 +38,7 @@ where
             ignore_unknown_arguments: false,
             task: ::toolshape::__private::TaskSupport::Never,
             extend_schema: ::core::option::Option::None,
+            scopes: &[],
             rust_path: ::core::concat!(::core::module_path!(), "::", "get_user_by_id"),
             location: ::core::concat!(::core::file!(), ":", ::core::line!()),
         };

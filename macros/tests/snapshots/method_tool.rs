@@ -33,6 +33,7 @@ where
         ignore_unknown_arguments: false,
         task: ::toolshape::__private::TaskSupport::Never,
         extend_schema: ::core::option::Option::None,
+        scopes: &[],
         rust_path: ::core::concat!(::core::module_path!(), "::", "search"),
         location: ::core::concat!(::core::file!(), ":", ::core::line!()),
     };
