@@ -6,10 +6,12 @@
 //! `expand` generates code. All logic runs on `proc_macro2`, so it is unit-tested directly.
 
 mod attr;
+mod check;
 mod docs;
 mod expand;
 #[cfg(test)]
 mod fuzz;
+mod lend;
 mod model;
 mod narrative;
 mod shape;

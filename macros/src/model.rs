@@ -1,5 +1,6 @@
-//! The tool as the generator needs it, built from the function and its attribute, with every
-//! rule that spans several parts of the declaration checked in one pass.
+//! The tool as the generator needs it, built from the function and its attribute. The rules
+//! that span several parts of the declaration are checked while it is built, by `check.rs`;
+//! borrowed parameters follow the one rule of `lend.rs`.
 //!
 //! Errors are accumulated: a user sees every problem of one tool in one build.
 
@@ -8,11 +9,16 @@ use syn::spanned::Spanned;
 use syn::{FnArg, GenericParam, ItemFn, Pat, ReceiverKind, Type};
 
 use crate::attr::{
-    Annotations, ArgArgs, Flag, FormatName, IconArgs, IconTheme, KindName, Listed, Quoted,
-    TaskName, TextValue, ToolArgs, UnknownArguments,
+    Annotations, ArgArgs, FormatName, IconArgs, IconTheme, KindName, Listed, TaskName, TextValue,
+    ToolArgs, UnknownArguments,
+};
+use crate::check::{
+    Draft, check_confirm, check_envelope, check_output_shape, check_param_attributes, check_scopes,
+    check_tool_name,
 };
 use crate::docs;
-use crate::shape::{self, Shape};
+use crate::lend::{Lend, lend_of, static_lifetimes};
+use crate::shape;
 
 /// Most parameters a tool can take (the runtime implements its argument parsing for tuples
 /// up to this size).
@@ -147,342 +153,6 @@ impl Constraints {
     }
 }
 
-/// The constraints of `arg`, checked: bounds in order, a pattern that compiles.
-fn check_constraints(errors: &mut darling::error::Accumulator, arg: &ArgArgs) -> Constraints {
-    let mut constraints = Constraints::default();
-    if let Some(range) = &arg.range {
-        constraints.minimum = range.min.map(|n| n.0);
-        constraints.maximum = range.max.map(|n| n.0);
-        if let (Some(min), Some(max)) = (constraints.minimum, constraints.maximum)
-            && min > max
-        {
-            errors.push(
-                darling::Error::custom(format!("`range`: `min` ({min}) is above `max` ({max})"))
-                    .with_span(&range.span()),
-            );
-        }
-        if constraints.minimum.is_none() && constraints.maximum.is_none() {
-            errors.push(
-                darling::Error::custom(
-                    "`range` needs `min`, `max` or both: `range(min = 1, max = 100)`",
-                )
-                .with_span(&range.span()),
-            );
-        }
-    }
-    if let Some(length) = &arg.length {
-        constraints.min_length = length.min;
-        constraints.max_length = length.max;
-        if let (Some(min), Some(max)) = (length.min, length.max)
-            && min > max
-        {
-            errors.push(
-                darling::Error::custom(format!("`length`: `min` ({min}) is above `max` ({max})"))
-                    .with_span(&length.span()),
-            );
-        }
-        if length.min.is_none() && length.max.is_none() {
-            errors.push(
-                darling::Error::custom("`length` needs `min`, `max` or both: `length(max = 64)`")
-                    .with_span(&length.span()),
-            );
-        }
-    }
-    if let Some(pattern) = &arg.pattern {
-        if let Err(error) = regex_syntax::Parser::new().parse(pattern) {
-            errors.push(
-                darling::Error::custom(format!(
-                    "`pattern` is not a valid regular expression: {}",
-                    error
-                        .to_string()
-                        .lines()
-                        .last()
-                        .unwrap_or_default()
-                        .trim()
-                        .trim_start_matches("error: ")
-                ))
-                .with_span(&pattern.span()),
-            );
-        }
-        constraints.pattern = Some(pattern.0.clone());
-    }
-    if let Some(one_of) = &arg.one_of {
-        constraints.one_of = one_of.0.0.clone();
-    }
-    if let Some(header) = &arg.header {
-        // An HTTP token (RFC 9110), as the header name `Mcp-Param-<header>` needs.
-        let token = |c: char| c.is_ascii_alphanumeric() || "!#$%&'*+-.^_`|~".contains(c);
-        if header.is_empty() || !header.chars().all(token) {
-            errors.push(
-                darling::Error::custom(format!(
-                    "`header` is a header name: letters, digits and `-`, as `Region` (sent as \
-                     `Mcp-Param-Region`), not `{}`",
-                    header.0
-                ))
-                .with_span(&header.span()),
-            );
-        }
-        constraints.header = Some(header.0.clone());
-    }
-    constraints
-}
-
-/// A parameter the client sends, as the checks of its attribute need it.
-struct Draft {
-    arg: ArgArgs,
-    /// Its Rust name.
-    rust: String,
-    /// Its name in the input schema.
-    name: String,
-    /// Where that name is written: the `rename` value, or the parameter's name.
-    name_span: Span,
-    shape: Shape,
-}
-
-/// Every check of `#[arg(...)]` against what it applies to, in one place: each key against
-/// the parameter's type (a `length` on a number, a `range` on a string, a `pattern` or
-/// `one_of` on anything but a string, a `header` on an array), a literal default against
-/// the parameter's constraints, and names and headers across the tool's parameters. Each
-/// error is at the key the user wrote and says what to write.
-fn check_param_attributes(errors: &mut darling::error::Accumulator, drafts: &[Draft]) {
-    let mut fail = |message: String, span: Span| {
-        errors.push(darling::Error::custom(message).with_span(&span));
-    };
-    for draft in drafts {
-        let (arg, shape, name) = (&draft.arg, draft.shape, &draft.name);
-        let is = shape.described();
-        if let Some(rename) = &arg.rename
-            && rename.is_empty()
-        {
-            fail(
-                "a parameter's name cannot be empty: write the name clients send, as `rename = \"pageSize\"`".into(),
-                rename.span(),
-            );
-        }
-        if let Some(range) = &arg.range {
-            match shape {
-                Shape::String | Shape::Array => fail(
-                    format!(
-                        "`range` bounds a number, and `{name}` is {is}\n\
-                         help: for the {} of {is}, write `length(min = .., max = ..)`",
-                        if shape == Shape::String {
-                            "characters"
-                        } else {
-                            "items"
-                        }
-                    ),
-                    range.span(),
-                ),
-                Shape::Bool | Shape::Object => fail(
-                    format!("`range` bounds a number, and `{name}` is {is}\nhelp: remove it"),
-                    range.span(),
-                ),
-                Shape::Integer {
-                    signed,
-                    max,
-                    name: int,
-                } => {
-                    for bound in [range.min, range.max].into_iter().flatten() {
-                        let bound = bound.0;
-                        if bound.fract() != 0.0 {
-                            fail(
-                                format!(
-                                    "`{name}` is an integer (`{int}`), and `{bound}` is not\nhelp: write a whole number"
-                                ),
-                                range.span(),
-                            );
-                        } else if !signed && bound < 0.0 {
-                            fail(
-                                format!(
-                                    "`{name}` is a `{int}`, never negative, and `range` has `{bound}`\nhelp: write `min = 0` or leave `min` out; for negative values use a signed type (`i64`)"
-                                ),
-                                range.span(),
-                            );
-                        } else if bound > max {
-                            fail(
-                                format!(
-                                    "`{name}` is a `{int}`, at most {max}, and `range` has `{bound}`\nhelp: write a bound the type can hold, or use a wider type"
-                                ),
-                                range.span(),
-                            );
-                        }
-                    }
-                }
-                Shape::Float | Shape::Unknown => {}
-            }
-        }
-        if let Some(length) = &arg.length {
-            if shape.is_number() {
-                fail(
-                    format!(
-                        "`length` counts the characters of a string or the items of an array, and `{name}` is {is}\n\
-                         help: to bound its value, write `range(min = .., max = ..)`"
-                    ),
-                    length.span(),
-                );
-            } else if matches!(shape, Shape::Bool | Shape::Object) {
-                fail(
-                    format!(
-                        "`length` counts the characters of a string or the items of an array, and `{name}` is {is}\nhelp: remove it"
-                    ),
-                    length.span(),
-                );
-            }
-        }
-        let not_a_string = !matches!(shape, Shape::String | Shape::Unknown);
-        if let Some(pattern) = &arg.pattern
-            && not_a_string
-        {
-            fail(
-                format!(
-                    "`pattern` matches strings, and `{name}` is {is}\nhelp: {}",
-                    if shape.is_number() {
-                        "to bound a number, write `range(min = .., max = ..)`"
-                    } else {
-                        "remove it, or make the parameter a `String`"
-                    }
-                ),
-                pattern.span(),
-            );
-        }
-        if let Some(one_of) = &arg.one_of {
-            if not_a_string {
-                fail(
-                    format!(
-                        "`one_of` lists strings, and `{name}` is {is}\nhelp: {}",
-                        if shape.is_number() {
-                            "to bound a number, write `range(min = .., max = ..)`; for a set of values, take an enum that derives `serde::Deserialize` and `schemars::JsonSchema`"
-                        } else {
-                            "remove it, or take an enum that derives `serde::Deserialize` and `schemars::JsonSchema`"
-                        }
-                    ),
-                    one_of.span(),
-                );
-            }
-            let values = &one_of.0.0;
-            if let Some((_, value)) = values
-                .iter()
-                .enumerate()
-                .find(|(i, value)| values[..*i].contains(value))
-            {
-                fail(
-                    format!("`one_of` lists {value:?} twice\nhelp: remove one"),
-                    one_of.span(),
-                );
-            }
-        }
-        if let Some(header) = &arg.header
-            && matches!(shape, Shape::Array | Shape::Object)
-        {
-            fail(
-                format!(
-                    "`header` sends the argument as an HTTP header, which holds one string, number or boolean, and `{name}` is {is}\n\
-                     help: remove `header`, or put it on a parameter of one value"
-                ),
-                header.span(),
-            );
-        }
-        // A literal default that the parameter's own constraints refuse.
-        if let Some(default) = &arg.default
-            && let darling::util::Override::Explicit(expr) = &**default
-        {
-            check_default(&mut fail, draft, &expr.0);
-        }
-    }
-    // Across parameters: one name each in the input schema, one header each.
-    for (i, draft) in drafts.iter().enumerate() {
-        if let Some(first) = drafts[..i].iter().find(|other| other.name == draft.name) {
-            fail(
-                format!(
-                    "`{}` and `{}` are both named `{}` in the input schema\n\
-                     help: give one another name with `#[arg(rename = \"...\")]`",
-                    first.rust, draft.rust, draft.name
-                ),
-                draft.name_span,
-            );
-        }
-        if let Some(header) = &draft.arg.header
-            && drafts[..i].iter().any(|other| {
-                other
-                    .arg
-                    .header
-                    .as_ref()
-                    .is_some_and(|other| other.eq_ignore_ascii_case(header))
-            })
-        {
-            fail(
-                format!(
-                    "two parameters are sent as the header `Mcp-Param-{}` (header names ignore case)\n\
-                     help: give each parameter its own `header`",
-                    header.0
-                ),
-                header.span(),
-            );
-        }
-    }
-}
-
-/// A default written as a literal, against the constraints of its parameter: a string
-/// outside `one_of` or of a length `length` refuses, a number outside `range`.
-fn check_default(fail: &mut impl FnMut(String, Span), draft: &Draft, expr: &syn::Expr) {
-    let arg = &draft.arg;
-    let name = &draft.name;
-    let span = expr.span();
-    let number = |expr: &syn::Expr| {
-        use darling::FromMeta as _;
-        crate::attr::NumberLit::from_expr(expr).ok().map(|n| n.0)
-    };
-    match expr {
-        syn::Expr::Lit(syn::ExprLit {
-            lit: syn::Lit::Str(text),
-            ..
-        }) => {
-            let text = text.value();
-            if let Some(one_of) = &arg.one_of
-                && !one_of.0.0.contains(&text)
-            {
-                let choices: Vec<String> = one_of.0.0.iter().map(|c| format!("{c:?}")).collect();
-                fail(
-                    format!(
-                        "the default {text:?} of `{name}` is not one of its `one_of` values ({})\n\
-                         help: make the default one of them, or add it to `one_of`",
-                        choices.join(", ")
-                    ),
-                    span,
-                );
-            }
-            if let Some(length) = &arg.length {
-                let count = text.chars().count() as u64;
-                if length.min.is_some_and(|min| count < min)
-                    || length.max.is_some_and(|max| count > max)
-                {
-                    fail(
-                        format!(
-                            "the default {text:?} of `{name}` has {count} characters, outside its `length`\n\
-                             help: make the default fit `length`, or widen `length`"
-                        ),
-                        span,
-                    );
-                }
-            }
-        }
-        _ => {
-            if let (Some(value), Some(range)) = (number(expr), &arg.range)
-                && (range.min.is_some_and(|min| value < min.0)
-                    || range.max.is_some_and(|max| value > max.0))
-            {
-                fail(
-                    format!(
-                        "the default {value} of `{name}` is outside its `range`\n\
-                         help: make the default fit `range`, or widen `range`"
-                    ),
-                    span,
-                );
-            }
-        }
-    }
-}
-
 impl SchemaParam {
     /// The type the argument is read as, spanned on the parameter's type so that a type
     /// that cannot be read is reported there.
@@ -506,247 +176,6 @@ impl SchemaParam {
             None => static_lifetimes(quote::ToTokens::to_token_stream(&self.ty)),
         }
     }
-}
-
-/// A parameter the function borrows: read as its owned form, lent to the function. One
-/// rule for every borrowed form: `&T` is read as `T`'s owned form (`String` for `str`,
-/// `Vec<U>` for `[U]`), and `Option` and `Vec` of a borrowed
-/// form are read as `Option` and `Vec` of its owned form. (`Cow<'a, T>` needs no lending:
-/// it is read as `Cow<'static, T>`.)
-#[derive(Clone)]
-pub(crate) enum Lend {
-    /// `&T`.
-    Ref(Box<Type>),
-    /// `Option<X>` of a borrowed `X`.
-    Option(Box<Lend>),
-    /// `Vec<X>` of a borrowed `X`.
-    Vec(Box<Lend>),
-}
-
-impl Lend {
-    /// The type the argument is read as.
-    fn owned(&self, private: &TokenStream, span: Span) -> TokenStream {
-        match self {
-            Lend::Ref(referent) => {
-                let referent = static_lifetimes(quote::ToTokens::to_token_stream(referent));
-                quote::quote_spanned!(span=> <#referent as #private::BorrowedParam>::Owned)
-            }
-            Lend::Option(inner) => {
-                let inner = inner.owned(private, span);
-                quote::quote_spanned!(span=> ::core::option::Option<#inner>)
-            }
-            Lend::Vec(inner) => {
-                let inner = inner.owned(private, span);
-                quote::quote_spanned!(span=> ::std::vec::Vec<#inner>)
-            }
-        }
-    }
-
-    /// The borrowed type, with `'static` references (what a default is written as).
-    fn borrowed_ty(&self) -> TokenStream {
-        match self {
-            Lend::Ref(referent) => {
-                let referent = static_lifetimes(quote::ToTokens::to_token_stream(referent));
-                quote::quote!(&'static #referent)
-            }
-            Lend::Option(inner) => {
-                let inner = inner.borrowed_ty();
-                quote::quote!(::core::option::Option<#inner>)
-            }
-            Lend::Vec(inner) => {
-                let inner = inner.borrowed_ty();
-                quote::quote!(::std::vec::Vec<#inner>)
-            }
-        }
-    }
-
-    /// The value read, from `borrowed`, a value of the borrowed type: how a default written
-    /// as the function's type has it (`Some("x")` for `Option<&str>`) is made owned.
-    pub(crate) fn owned_from(&self, borrowed: TokenStream) -> TokenStream {
-        let item = quote::quote!(__toolshape_item);
-        match self {
-            Lend::Ref(_) => quote::quote!(::std::borrow::ToOwned::to_owned(#borrowed)),
-            Lend::Option(inner) => {
-                let (ty, inner) = (inner.borrowed_ty(), inner.owned_from(item.clone()));
-                quote::quote!(::core::option::Option::map(#borrowed, |#item: #ty| #inner))
-            }
-            Lend::Vec(inner) => {
-                let (ty, inner) = (inner.borrowed_ty(), inner.owned_from(item.clone()));
-                quote::quote!(::core::iter::Iterator::collect::<::std::vec::Vec<_>>(
-                    ::core::iter::Iterator::map(::core::iter::IntoIterator::into_iter(#borrowed), |#item: #ty| #inner)
-                ))
-            }
-        }
-    }
-
-    /// The value the function gets, from `owned`, a reference to the value read.
-    pub(crate) fn lend(&self, owned: TokenStream) -> TokenStream {
-        let item = quote::quote!(__toolshape_item);
-        match self {
-            Lend::Ref(referent) => {
-                let referent = static_lifetimes(quote::ToTokens::to_token_stream(referent));
-                quote::quote!(::core::borrow::Borrow::<#referent>::borrow(#owned))
-            }
-            Lend::Option(inner) => {
-                let inner = inner.lend(item.clone());
-                quote::quote!(::core::option::Option::map(::core::option::Option::as_ref(#owned), |#item| #inner))
-            }
-            Lend::Vec(inner) => {
-                let inner = inner.lend(item.clone());
-                quote::quote!(::core::iter::Iterator::collect::<::std::vec::Vec<_>>(
-                    ::core::iter::Iterator::map(<[_]>::iter(#owned), |#item| #inner)
-                ))
-            }
-        }
-    }
-}
-
-/// The path of `ty` as written, without generic arguments (`std::option::Option`), and its
-/// one type argument, if it has exactly one.
-fn path_and_argument(ty: &Type) -> Option<(String, Option<&Type>)> {
-    let Type::Path(path) = ty else { return None };
-    if path.qself.is_some() {
-        return None;
-    }
-    let name = path
-        .path
-        .segments
-        .iter()
-        .map(|segment| segment.ident.to_string())
-        .collect::<Vec<_>>()
-        .join("::");
-    let argument = path
-        .path
-        .segments
-        .last()
-        .and_then(|last| match &last.arguments {
-            syn::PathArguments::AngleBracketed(args) => {
-                let mut types = args.args.iter().filter_map(|arg| match arg {
-                    syn::GenericArgument::Type(ty) => Some(ty),
-                    _ => None,
-                });
-                match (types.next(), types.next()) {
-                    (Some(ty), None) => Some(ty),
-                    _ => None,
-                }
-            }
-            _ => None,
-        });
-    Some((name, argument))
-}
-
-/// Whether `name` is one of `names`, or a path ending in `::` and one of them under `std`,
-/// `core` or `alloc` (`std::option::Option`).
-fn is_named(name: &str, names: &[&str]) -> bool {
-    names.iter().any(|candidate| {
-        name == candidate.rsplit("::").next().unwrap_or(candidate)
-            || ["std::", "core::", "alloc::"]
-                .iter()
-                .any(|root| name == format!("{root}{candidate}"))
-    })
-}
-
-/// How a parameter of type `ty` is lent to the function, if it borrows; an error for a
-/// borrowed form the rule does not cover.
-fn lend_of(errors: &mut darling::error::Accumulator, ty: &Type) -> Option<Lend> {
-    match ty {
-        Type::Reference(reference) if reference.mutability.is_none() => {
-            if let Some(inner) = first_reference(&quote::ToTokens::to_token_stream(&reference.elem))
-            {
-                errors.push(
-                    darling::Error::custom(
-                        "a tool parameter borrows at one level: `&str`, `&[T]`, or these inside `Option` or `Vec`\n\
-                         help: write the owned form inside the reference: `&[String]` rather than `&[&str]`",
-                    )
-                    .with_span(&inner),
-                );
-                return None;
-            }
-            Some(Lend::Ref(reference.elem.clone()))
-        }
-        Type::Reference(reference) => {
-            errors.push(
-                darling::Error::custom(
-                    "a tool parameter cannot be `&mut`: the argument comes from the client, and nothing sees a change made to it\n\
-                     help: take the value (`String`, `Vec<T>`) and change that",
-                )
-                .with_span(&reference.mutability),
-            );
-            None
-        }
-        Type::Paren(inner) => lend_of(errors, &inner.elem),
-        Type::Group(inner) => lend_of(errors, &inner.elem),
-        _ => {
-            if let Some((name, Some(argument))) = path_and_argument(ty) {
-                if is_named(&name, &["option::Option"]) {
-                    return lend_of(errors, argument).map(|inner| Lend::Option(Box::new(inner)));
-                }
-                if is_named(&name, &["vec::Vec"]) {
-                    return lend_of(errors, argument).map(|inner| Lend::Vec(Box::new(inner)));
-                }
-            }
-            if let Some(reference) = first_reference(&quote::ToTokens::to_token_stream(ty)) {
-                errors.push(
-                    darling::Error::custom(
-                        "a tool parameter borrows as `&str`, `&[T]` or `Cow<str>`, alone or inside `Option` or `Vec`; this type borrows elsewhere\n\
-                         help: write the owned form here: `String` for `&str`, `Vec<T>` for `&[T]`",
-                    )
-                    .with_span(&reference),
-                );
-            }
-            None
-        }
-    }
-}
-
-/// The span of the first `&` in `tokens`.
-fn first_reference(tokens: &TokenStream) -> Option<Span> {
-    tokens.clone().into_iter().find_map(|token| match token {
-        proc_macro2::TokenTree::Punct(punct) if punct.as_char() == '&' => Some(punct.span()),
-        proc_macro2::TokenTree::Group(group) => first_reference(&group.stream()),
-        _ => None,
-    })
-}
-
-/// `tokens` with every lifetime made `'static`: an argument is read into a value that owns
-/// its data (`Cow<'a, str>` is read as `Cow<'static, str>`, which the function accepts).
-fn static_lifetimes(tokens: TokenStream) -> TokenStream {
-    use proc_macro2::{Group, TokenTree};
-    let mut out = Vec::new();
-    let mut tokens = tokens.into_iter().peekable();
-    while let Some(token) = tokens.next() {
-        match token {
-            // `Cow<str>` with its lifetime elided: `Cow<'static, str>` (an elided lifetime
-            // is not allowed where the default's item names the type).
-            TokenTree::Ident(ident) if ident == "Cow" => {
-                let span = ident.span();
-                out.push(TokenTree::Ident(ident));
-                if matches!(tokens.peek(), Some(TokenTree::Punct(p)) if p.as_char() == '<') {
-                    out.extend(tokens.next());
-                    if !matches!(tokens.peek(), Some(TokenTree::Punct(p)) if p.as_char() == '\'') {
-                        out.extend(quote::quote_spanned!(span=> 'static,));
-                    }
-                }
-            }
-            TokenTree::Punct(punct) if punct.as_char() == '\'' => {
-                if let Some(TokenTree::Ident(_)) = tokens.peek() {
-                    let ident = tokens.next();
-                    let span = ident.map_or(punct.span(), |ident| ident.span());
-                    out.push(TokenTree::Punct(punct));
-                    out.push(TokenTree::Ident(syn::Ident::new("static", span)));
-                } else {
-                    out.push(TokenTree::Punct(punct));
-                }
-            }
-            TokenTree::Group(group) => {
-                let mut inner = Group::new(group.delimiter(), static_lifetimes(group.stream()));
-                inner.set_span(group.span());
-                out.push(TokenTree::Group(inner));
-            }
-            other => out.push(other),
-        }
-    }
-    out.into_iter().collect()
 }
 
 impl Tool {
@@ -1227,47 +656,106 @@ pub(crate) fn build(
     })
 }
 
-/// `scopes = [..]`: at least one scope, each an OAuth scope token (RFC 6749: printable
-/// ASCII without spaces, `"` or `\\`), none twice.
-fn check_scopes(
-    errors: &mut darling::error::Accumulator,
-    scopes: &darling::util::SpannedValue<crate::attr::Scopes>,
-) -> Vec<String> {
-    if scopes.0.is_empty() {
-        errors.push(
-            darling::Error::custom(
-                "`scopes` lists at least one scope, as in `scopes = [\"users:write\"]`\n\
-                 help: a tool any caller may use has no `scopes` key",
-            )
-            .with_span(&scopes.span()),
-        );
-    }
-    let mut seen: Vec<String> = Vec::new();
-    for scope in &scopes.0 {
-        let value = scope.value();
-        let token = !value.is_empty()
-            && value
-                .chars()
-                .all(|c| c.is_ascii_graphic() && c != '"' && c != '\\');
-        if !token {
-            errors.push(
-                darling::Error::custom(format!(
-                    "`{}` is not an OAuth scope: a scope is one word of printable ASCII, without spaces, `\"` or `\\`\n\
-                     help: write each scope as its own string, as in `scopes = [\"users:read\", \"users:write\"]`",
-                    value.escape_debug()
-                ))
-                .with_span(scope),
-            );
-        } else if seen.contains(&value) {
-            errors.push(
-                darling::Error::custom(format!("the scope `{value}` is listed twice"))
-                    .with_span(scope),
-            );
-        } else {
-            seen.push(value);
+/// A name for the state's type parameter that `sig` does not use.
+fn state_param(sig: &syn::Signature) -> syn::Ident {
+    fn idents(tokens: proc_macro2::TokenStream, out: &mut Vec<String>) {
+        for token in tokens {
+            match token {
+                proc_macro2::TokenTree::Ident(ident) => out.push(ident.to_string()),
+                proc_macro2::TokenTree::Group(group) => idents(group.stream(), out),
+                _ => {}
+            }
         }
     }
-    seen
+    let mut used = Vec::new();
+    idents(quote::ToTokens::to_token_stream(sig), &mut used);
+    let name = ["State", "ServerState", "ToolState"]
+        .into_iter()
+        .map(str::to_owned)
+        .chain((1..).map(|i| format!("State{i}")))
+        .find(|name| !used.contains(name))
+        .unwrap_or_default();
+    syn::Ident::new(&name, Span::call_site())
+}
+
+/// The constraints of `arg`, checked: bounds in order, a pattern that compiles.
+fn check_constraints(errors: &mut darling::error::Accumulator, arg: &ArgArgs) -> Constraints {
+    let mut constraints = Constraints::default();
+    if let Some(range) = &arg.range {
+        constraints.minimum = range.min.map(|n| n.0);
+        constraints.maximum = range.max.map(|n| n.0);
+        if let (Some(min), Some(max)) = (constraints.minimum, constraints.maximum)
+            && min > max
+        {
+            errors.push(
+                darling::Error::custom(format!("`range`: `min` ({min}) is above `max` ({max})"))
+                    .with_span(&range.span()),
+            );
+        }
+        if constraints.minimum.is_none() && constraints.maximum.is_none() {
+            errors.push(
+                darling::Error::custom(
+                    "`range` needs `min`, `max` or both: `range(min = 1, max = 100)`",
+                )
+                .with_span(&range.span()),
+            );
+        }
+    }
+    if let Some(length) = &arg.length {
+        constraints.min_length = length.min;
+        constraints.max_length = length.max;
+        if let (Some(min), Some(max)) = (length.min, length.max)
+            && min > max
+        {
+            errors.push(
+                darling::Error::custom(format!("`length`: `min` ({min}) is above `max` ({max})"))
+                    .with_span(&length.span()),
+            );
+        }
+        if length.min.is_none() && length.max.is_none() {
+            errors.push(
+                darling::Error::custom("`length` needs `min`, `max` or both: `length(max = 64)`")
+                    .with_span(&length.span()),
+            );
+        }
+    }
+    if let Some(pattern) = &arg.pattern {
+        if let Err(error) = regex_syntax::Parser::new().parse(pattern) {
+            errors.push(
+                darling::Error::custom(format!(
+                    "`pattern` is not a valid regular expression: {}",
+                    error
+                        .to_string()
+                        .lines()
+                        .last()
+                        .unwrap_or_default()
+                        .trim()
+                        .trim_start_matches("error: ")
+                ))
+                .with_span(&pattern.span()),
+            );
+        }
+        constraints.pattern = Some(pattern.0.clone());
+    }
+    if let Some(one_of) = &arg.one_of {
+        constraints.one_of = one_of.0.0.clone();
+    }
+    if let Some(header) = &arg.header {
+        // An HTTP token (RFC 9110), as the header name `Mcp-Param-<header>` needs.
+        let token = |c: char| c.is_ascii_alphanumeric() || "!#$%&'*+-.^_`|~".contains(c);
+        if header.is_empty() || !header.chars().all(token) {
+            errors.push(
+                darling::Error::custom(format!(
+                    "`header` is a header name: letters, digits and `-`, as `Region` (sent as \
+                     `Mcp-Param-Region`), not `{}`",
+                    header.0
+                ))
+                .with_span(&header.span()),
+            );
+        }
+        constraints.header = Some(header.0.clone());
+    }
+    constraints
 }
 
 /// `icon(...)`: a source, and sizes and a MIME type in the forms clients read.
@@ -1321,214 +809,4 @@ fn check_icon(
         sizes,
         theme: icon.theme.as_ref().map(|theme| theme.0),
     })
-}
-
-/// `envelope = false`: only for `format = "json"`, and not for a `kind = "state"` tool, whose
-/// envelope programs (undo) read. Whether the tool's results carry the envelope.
-fn check_envelope(
-    errors: &mut darling::error::Accumulator,
-    format: FormatName,
-    kind: Option<KindName>,
-    envelope: Option<&darling::util::SpannedValue<Flag>>,
-) -> bool {
-    let Some(flag) = envelope else {
-        return format.is_structured();
-    };
-    let span = flag.span();
-    if format != FormatName::Json {
-        errors.push(
-            darling::Error::custom(format!(
-                "`envelope` belongs to `format = \"json\"` tools: a `format = \"{}\"` result {}",
-                format.as_str(),
-                if format == FormatName::Hybrid {
-                    "keeps its narrative in its envelope\nhelp: for MCP's plain structured content, use `format = \"json\", envelope = false`"
-                } else {
-                    "is text, with no envelope"
-                }
-            ))
-            .with_span(&span),
-        );
-        return format.is_structured();
-    }
-    if !flag.0 && kind == Some(KindName::State) {
-        errors.push(
-            darling::Error::custom(
-                "a `kind = \"state\"` tool keeps its envelope: programs (undo, UI forms) read the state from its `data`\n\
-                 help: remove `envelope = false`, or use `kind = \"read\"`",
-            )
-            .with_span(&span),
-        );
-        return true;
-    }
-    flag.0
-}
-
-/// `confirm = "..."`: only for `format = "text"`, on one line; required by a text tool whose
-/// return type is written `()` or omitted.
-fn check_confirm(
-    errors: &mut darling::error::Accumulator,
-    format: FormatName,
-    confirm: Option<&darling::util::SpannedValue<Quoted<String>>>,
-    output: Option<&Type>,
-    fn_span: Span,
-) -> Option<String> {
-    let returns_unit = match output {
-        None => true,
-        Some(Type::Tuple(tuple)) => tuple.elems.is_empty(),
-        Some(_) => false,
-    };
-    match (format, confirm) {
-        (FormatName::Text, Some(confirm)) => {
-            if confirm.is_empty() || confirm.chars().any(char::is_control) {
-                errors.push(
-                    darling::Error::custom(
-                        "a confirmation is one non-empty line: it is the whole text of the result",
-                    )
-                    .with_span(&confirm.span()),
-                );
-            }
-            Some(confirm.0.clone())
-        }
-        (FormatName::Text, None) if returns_unit => {
-            let span = output.map_or(fn_span, Spanned::span);
-            errors.push(
-                darling::Error::custom(
-                    "a `format = \"text\"` tool that returns `()` needs a confirmation sentence\n\
-                     help: add `confirm = \"User successfully deleted\"` to `#[tool(...)]`",
-                )
-                .with_span(&span),
-            );
-            None
-        }
-        (FormatName::Text, None) => None,
-        (_, Some(confirm)) => {
-            errors.push(
-                darling::Error::custom(
-                    "`confirm` belongs to `format = \"text\"` tools\n\
-                     help: remove it, or use `format = \"text\"`",
-                )
-                .with_span(&confirm.span()),
-            );
-            None
-        }
-        (_, None) => None,
-    }
-}
-
-/// The MCP rule for tool names: 1 to 128 characters from `A-Z a-z 0-9 _ - .`.
-pub(crate) fn check_tool_name(name: &str) -> Result<(), String> {
-    if name.is_empty() {
-        return Err("a tool name cannot be empty".into());
-    }
-    if name.len() > 128 {
-        return Err(format!(
-            "a tool name has at most 128 characters; this one has {}",
-            name.len()
-        ));
-    }
-    if let Some(bad) = name
-        .chars()
-        .find(|c| !(c.is_ascii_alphanumeric() || matches!(c, '_' | '-' | '.')))
-    {
-        return Err(format!(
-            "tool name `{name}` contains {bad:?}; MCP tool names use only A-Z, a-z, 0-9, `_`, `-` and `.`"
-        ));
-    }
-    Ok(())
-}
-
-/// A name for the state's type parameter that `sig` does not use.
-fn state_param(sig: &syn::Signature) -> syn::Ident {
-    fn idents(tokens: proc_macro2::TokenStream, out: &mut Vec<String>) {
-        for token in tokens {
-            match token {
-                proc_macro2::TokenTree::Ident(ident) => out.push(ident.to_string()),
-                proc_macro2::TokenTree::Group(group) => idents(group.stream(), out),
-                _ => {}
-            }
-        }
-    }
-    let mut used = Vec::new();
-    idents(quote::ToTokens::to_token_stream(sig), &mut used);
-    let name = ["State", "ServerState", "ToolState"]
-        .into_iter()
-        .map(str::to_owned)
-        .chain((1..).map(|i| format!("State{i}")))
-        .find(|name| !used.contains(name))
-        .unwrap_or_default();
-    syn::Ident::new(&name, Span::call_site())
-}
-
-/// Return types the compiler would only reject with a bound error far from the fix: a
-/// future returned by a function that is not `async`, and an error type that is a trait
-/// object without `Send`.
-fn check_output_shape(errors: &mut darling::error::Accumulator, output: &Type, is_async: bool) {
-    let last_ident = |path: &syn::Path| path.segments.last().map(|s| s.ident.to_string());
-    if !is_async
-        && let Type::ImplTrait(impl_trait) = output
-        && impl_trait.bounds.iter().any(|bound| {
-            matches!(bound, syn::TypeParamBound::Trait(t) if last_ident(&t.path).as_deref() == Some("Future"))
-        })
-    {
-        errors.push(
-            darling::Error::custom(
-                "a tool that returns a future is written as an `async fn`: the server awaits the tool and renders what the future gives\n\
-                 help: write `async fn` and return the value itself (`-> T` rather than `-> impl Future<Output = T>`)",
-            )
-            .with_span(output),
-        );
-        return;
-    }
-    let Type::Path(path) = output else { return };
-    let Some(last) = path.path.segments.last() else {
-        return;
-    };
-    if last.ident != "Result" {
-        return;
-    }
-    let syn::PathArguments::AngleBracketed(args) = &last.arguments else {
-        return;
-    };
-    let Some(syn::GenericArgument::Type(error)) = args.args.iter().nth(1) else {
-        return;
-    };
-    if let Some(object) = trait_object_without_send(error) {
-        errors.push(
-            darling::Error::custom(
-                "a tool's error type must be `Send`: the server runs calls on several threads and moves the error between them\n\
-                 help: add `+ Send + Sync` to the trait object, as in `Box<dyn std::error::Error + Send + Sync>`",
-            )
-            .with_span(object),
-        );
-    }
-}
-
-/// The first `dyn Trait` inside `ty` whose bounds do not include `Send`.
-fn trait_object_without_send(ty: &Type) -> Option<&syn::TypeTraitObject> {
-    match ty {
-        Type::TraitObject(object) => {
-            let has_send = object.bounds.iter().any(|bound| {
-                matches!(bound, syn::TypeParamBound::Trait(t)
-                    if t.path.segments.last().is_some_and(|s| s.ident == "Send"))
-            });
-            (!has_send).then_some(object)
-        }
-        Type::Path(path) => {
-            path.path
-                .segments
-                .iter()
-                .find_map(|segment| match &segment.arguments {
-                    syn::PathArguments::AngleBracketed(args) => {
-                        args.args.iter().find_map(|arg| match arg {
-                            syn::GenericArgument::Type(inner) => trait_object_without_send(inner),
-                            _ => None,
-                        })
-                    }
-                    _ => None,
-                })
-        }
-        Type::Paren(inner) => trait_object_without_send(&inner.elem),
-        Type::Group(inner) => trait_object_without_send(&inner.elem),
-        _ => None,
-    }
 }

@@ -1,0 +1,503 @@
+//! The rules that span several parts of a tool's declaration, checked in one pass: each
+//! `#[arg(...)]` against its parameter's type and the tool's other parameters, a literal
+//! default against its constraints, and the tool-level keys (scopes, `envelope`, `confirm`,
+//! the name, the output's shape). The model (`model.rs`) calls them while it is built and
+//! this file imports nothing of it; each error is spanned at what the user must change.
+
+use proc_macro2::Span;
+use syn::Type;
+use syn::spanned::Spanned;
+
+use crate::attr::{ArgArgs, Flag, FormatName, KindName, Quoted};
+use crate::shape::Shape;
+
+/// A parameter the client sends, as the checks of its attribute need it.
+pub(crate) struct Draft {
+    pub(crate) arg: ArgArgs,
+    /// Its Rust name.
+    pub(crate) rust: String,
+    /// Its name in the input schema.
+    pub(crate) name: String,
+    /// Where that name is written: the `rename` value, or the parameter's name.
+    pub(crate) name_span: Span,
+    pub(crate) shape: Shape,
+}
+
+/// Every check of `#[arg(...)]` against what it applies to, in one place: each key against
+/// the parameter's type (a `length` on a number, a `range` on a string, a `pattern` or
+/// `one_of` on anything but a string, a `header` on an array), a literal default against
+/// the parameter's constraints, and names and headers across the tool's parameters. Each
+/// error is at the key the user wrote and says what to write.
+pub(crate) fn check_param_attributes(errors: &mut darling::error::Accumulator, drafts: &[Draft]) {
+    let mut fail = |message: String, span: Span| {
+        errors.push(darling::Error::custom(message).with_span(&span));
+    };
+    for draft in drafts {
+        let (arg, shape, name) = (&draft.arg, draft.shape, &draft.name);
+        let is = shape.described();
+        if let Some(rename) = &arg.rename
+            && rename.is_empty()
+        {
+            fail(
+                "a parameter's name cannot be empty: write the name clients send, as `rename = \"pageSize\"`".into(),
+                rename.span(),
+            );
+        }
+        if let Some(range) = &arg.range {
+            match shape {
+                Shape::String | Shape::Array => fail(
+                    format!(
+                        "`range` bounds a number, and `{name}` is {is}\n\
+                         help: for the {} of {is}, write `length(min = .., max = ..)`",
+                        if shape == Shape::String {
+                            "characters"
+                        } else {
+                            "items"
+                        }
+                    ),
+                    range.span(),
+                ),
+                Shape::Bool | Shape::Object => fail(
+                    format!("`range` bounds a number, and `{name}` is {is}\nhelp: remove it"),
+                    range.span(),
+                ),
+                Shape::Integer {
+                    signed,
+                    max,
+                    name: int,
+                } => {
+                    for bound in [range.min, range.max].into_iter().flatten() {
+                        let bound = bound.0;
+                        if bound.fract() != 0.0 {
+                            fail(
+                                format!(
+                                    "`{name}` is an integer (`{int}`), and `{bound}` is not\nhelp: write a whole number"
+                                ),
+                                range.span(),
+                            );
+                        } else if !signed && bound < 0.0 {
+                            fail(
+                                format!(
+                                    "`{name}` is a `{int}`, never negative, and `range` has `{bound}`\nhelp: write `min = 0` or leave `min` out; for negative values use a signed type (`i64`)"
+                                ),
+                                range.span(),
+                            );
+                        } else if bound > max {
+                            fail(
+                                format!(
+                                    "`{name}` is a `{int}`, at most {max}, and `range` has `{bound}`\nhelp: write a bound the type can hold, or use a wider type"
+                                ),
+                                range.span(),
+                            );
+                        }
+                    }
+                }
+                Shape::Float | Shape::Unknown => {}
+            }
+        }
+        if let Some(length) = &arg.length {
+            if shape.is_number() {
+                fail(
+                    format!(
+                        "`length` counts the characters of a string or the items of an array, and `{name}` is {is}\n\
+                         help: to bound its value, write `range(min = .., max = ..)`"
+                    ),
+                    length.span(),
+                );
+            } else if matches!(shape, Shape::Bool | Shape::Object) {
+                fail(
+                    format!(
+                        "`length` counts the characters of a string or the items of an array, and `{name}` is {is}\nhelp: remove it"
+                    ),
+                    length.span(),
+                );
+            }
+        }
+        let not_a_string = !matches!(shape, Shape::String | Shape::Unknown);
+        if let Some(pattern) = &arg.pattern
+            && not_a_string
+        {
+            fail(
+                format!(
+                    "`pattern` matches strings, and `{name}` is {is}\nhelp: {}",
+                    if shape.is_number() {
+                        "to bound a number, write `range(min = .., max = ..)`"
+                    } else {
+                        "remove it, or make the parameter a `String`"
+                    }
+                ),
+                pattern.span(),
+            );
+        }
+        if let Some(one_of) = &arg.one_of {
+            if not_a_string {
+                fail(
+                    format!(
+                        "`one_of` lists strings, and `{name}` is {is}\nhelp: {}",
+                        if shape.is_number() {
+                            "to bound a number, write `range(min = .., max = ..)`; for a set of values, take an enum that derives `serde::Deserialize` and `schemars::JsonSchema`"
+                        } else {
+                            "remove it, or take an enum that derives `serde::Deserialize` and `schemars::JsonSchema`"
+                        }
+                    ),
+                    one_of.span(),
+                );
+            }
+            let values = &one_of.0.0;
+            if let Some((_, value)) = values
+                .iter()
+                .enumerate()
+                .find(|(i, value)| values[..*i].contains(value))
+            {
+                fail(
+                    format!("`one_of` lists {value:?} twice\nhelp: remove one"),
+                    one_of.span(),
+                );
+            }
+        }
+        if let Some(header) = &arg.header
+            && matches!(shape, Shape::Array | Shape::Object)
+        {
+            fail(
+                format!(
+                    "`header` sends the argument as an HTTP header, which holds one string, number or boolean, and `{name}` is {is}\n\
+                     help: remove `header`, or put it on a parameter of one value"
+                ),
+                header.span(),
+            );
+        }
+        // A literal default that the parameter's own constraints refuse.
+        if let Some(default) = &arg.default
+            && let darling::util::Override::Explicit(expr) = &**default
+        {
+            check_default(&mut fail, draft, &expr.0);
+        }
+    }
+    // Across parameters: one name each in the input schema, one header each.
+    for (i, draft) in drafts.iter().enumerate() {
+        if let Some(first) = drafts[..i].iter().find(|other| other.name == draft.name) {
+            fail(
+                format!(
+                    "`{}` and `{}` are both named `{}` in the input schema\n\
+                     help: give one another name with `#[arg(rename = \"...\")]`",
+                    first.rust, draft.rust, draft.name
+                ),
+                draft.name_span,
+            );
+        }
+        if let Some(header) = &draft.arg.header
+            && drafts[..i].iter().any(|other| {
+                other
+                    .arg
+                    .header
+                    .as_ref()
+                    .is_some_and(|other| other.eq_ignore_ascii_case(header))
+            })
+        {
+            fail(
+                format!(
+                    "two parameters are sent as the header `Mcp-Param-{}` (header names ignore case)\n\
+                     help: give each parameter its own `header`",
+                    header.0
+                ),
+                header.span(),
+            );
+        }
+    }
+}
+
+/// A default written as a literal, against the constraints of its parameter: a string
+/// outside `one_of` or of a length `length` refuses, a number outside `range`.
+pub(crate) fn check_default(fail: &mut impl FnMut(String, Span), draft: &Draft, expr: &syn::Expr) {
+    let arg = &draft.arg;
+    let name = &draft.name;
+    let span = expr.span();
+    let number = |expr: &syn::Expr| {
+        use darling::FromMeta as _;
+        crate::attr::NumberLit::from_expr(expr).ok().map(|n| n.0)
+    };
+    match expr {
+        syn::Expr::Lit(syn::ExprLit {
+            lit: syn::Lit::Str(text),
+            ..
+        }) => {
+            let text = text.value();
+            if let Some(one_of) = &arg.one_of
+                && !one_of.0.0.contains(&text)
+            {
+                let choices: Vec<String> = one_of.0.0.iter().map(|c| format!("{c:?}")).collect();
+                fail(
+                    format!(
+                        "the default {text:?} of `{name}` is not one of its `one_of` values ({})\n\
+                         help: make the default one of them, or add it to `one_of`",
+                        choices.join(", ")
+                    ),
+                    span,
+                );
+            }
+            if let Some(length) = &arg.length {
+                let count = text.chars().count() as u64;
+                if length.min.is_some_and(|min| count < min)
+                    || length.max.is_some_and(|max| count > max)
+                {
+                    fail(
+                        format!(
+                            "the default {text:?} of `{name}` has {count} characters, outside its `length`\n\
+                             help: make the default fit `length`, or widen `length`"
+                        ),
+                        span,
+                    );
+                }
+            }
+        }
+        _ => {
+            if let (Some(value), Some(range)) = (number(expr), &arg.range)
+                && (range.min.is_some_and(|min| value < min.0)
+                    || range.max.is_some_and(|max| value > max.0))
+            {
+                fail(
+                    format!(
+                        "the default {value} of `{name}` is outside its `range`\n\
+                         help: make the default fit `range`, or widen `range`"
+                    ),
+                    span,
+                );
+            }
+        }
+    }
+}
+
+/// `scopes = [..]`: at least one scope, each an OAuth scope token (RFC 6749: printable
+/// ASCII without spaces, `"` or `\\`), none twice.
+pub(crate) fn check_scopes(
+    errors: &mut darling::error::Accumulator,
+    scopes: &darling::util::SpannedValue<crate::attr::Scopes>,
+) -> Vec<String> {
+    if scopes.0.is_empty() {
+        errors.push(
+            darling::Error::custom(
+                "`scopes` lists at least one scope, as in `scopes = [\"users:write\"]`\n\
+                 help: a tool any caller may use has no `scopes` key",
+            )
+            .with_span(&scopes.span()),
+        );
+    }
+    let mut seen: Vec<String> = Vec::new();
+    for scope in &scopes.0 {
+        let value = scope.value();
+        let token = !value.is_empty()
+            && value
+                .chars()
+                .all(|c| c.is_ascii_graphic() && c != '"' && c != '\\');
+        if !token {
+            errors.push(
+                darling::Error::custom(format!(
+                    "`{}` is not an OAuth scope: a scope is one word of printable ASCII, without spaces, `\"` or `\\`\n\
+                     help: write each scope as its own string, as in `scopes = [\"users:read\", \"users:write\"]`",
+                    value.escape_debug()
+                ))
+                .with_span(scope),
+            );
+        } else if seen.contains(&value) {
+            errors.push(
+                darling::Error::custom(format!("the scope `{value}` is listed twice"))
+                    .with_span(scope),
+            );
+        } else {
+            seen.push(value);
+        }
+    }
+    seen
+}
+
+/// `envelope = false`: only for `format = "json"`, and not for a `kind = "state"` tool, whose
+/// envelope programs (undo) read. Whether the tool's results carry the envelope.
+pub(crate) fn check_envelope(
+    errors: &mut darling::error::Accumulator,
+    format: FormatName,
+    kind: Option<KindName>,
+    envelope: Option<&darling::util::SpannedValue<Flag>>,
+) -> bool {
+    let Some(flag) = envelope else {
+        return format.is_structured();
+    };
+    let span = flag.span();
+    if format != FormatName::Json {
+        errors.push(
+            darling::Error::custom(format!(
+                "`envelope` belongs to `format = \"json\"` tools: a `format = \"{}\"` result {}",
+                format.as_str(),
+                if format == FormatName::Hybrid {
+                    "keeps its narrative in its envelope\nhelp: for MCP's plain structured content, use `format = \"json\", envelope = false`"
+                } else {
+                    "is text, with no envelope"
+                }
+            ))
+            .with_span(&span),
+        );
+        return format.is_structured();
+    }
+    if !flag.0 && kind == Some(KindName::State) {
+        errors.push(
+            darling::Error::custom(
+                "a `kind = \"state\"` tool keeps its envelope: programs (undo, UI forms) read the state from its `data`\n\
+                 help: remove `envelope = false`, or use `kind = \"read\"`",
+            )
+            .with_span(&span),
+        );
+        return true;
+    }
+    flag.0
+}
+
+/// `confirm = "..."`: only for `format = "text"`, on one line; required by a text tool whose
+/// return type is written `()` or omitted.
+pub(crate) fn check_confirm(
+    errors: &mut darling::error::Accumulator,
+    format: FormatName,
+    confirm: Option<&darling::util::SpannedValue<Quoted<String>>>,
+    output: Option<&Type>,
+    fn_span: Span,
+) -> Option<String> {
+    let returns_unit = match output {
+        None => true,
+        Some(Type::Tuple(tuple)) => tuple.elems.is_empty(),
+        Some(_) => false,
+    };
+    match (format, confirm) {
+        (FormatName::Text, Some(confirm)) => {
+            if confirm.is_empty() || confirm.chars().any(char::is_control) {
+                errors.push(
+                    darling::Error::custom(
+                        "a confirmation is one non-empty line: it is the whole text of the result",
+                    )
+                    .with_span(&confirm.span()),
+                );
+            }
+            Some(confirm.0.clone())
+        }
+        (FormatName::Text, None) if returns_unit => {
+            let span = output.map_or(fn_span, Spanned::span);
+            errors.push(
+                darling::Error::custom(
+                    "a `format = \"text\"` tool that returns `()` needs a confirmation sentence\n\
+                     help: add `confirm = \"User successfully deleted\"` to `#[tool(...)]`",
+                )
+                .with_span(&span),
+            );
+            None
+        }
+        (FormatName::Text, None) => None,
+        (_, Some(confirm)) => {
+            errors.push(
+                darling::Error::custom(
+                    "`confirm` belongs to `format = \"text\"` tools\n\
+                     help: remove it, or use `format = \"text\"`",
+                )
+                .with_span(&confirm.span()),
+            );
+            None
+        }
+        (_, None) => None,
+    }
+}
+
+/// The MCP rule for tool names: 1 to 128 characters from `A-Z a-z 0-9 _ - .`.
+pub(crate) fn check_tool_name(name: &str) -> Result<(), String> {
+    if name.is_empty() {
+        return Err("a tool name cannot be empty".into());
+    }
+    if name.len() > 128 {
+        return Err(format!(
+            "a tool name has at most 128 characters; this one has {}",
+            name.len()
+        ));
+    }
+    if let Some(bad) = name
+        .chars()
+        .find(|c| !(c.is_ascii_alphanumeric() || matches!(c, '_' | '-' | '.')))
+    {
+        return Err(format!(
+            "tool name `{name}` contains {bad:?}; MCP tool names use only A-Z, a-z, 0-9, `_`, `-` and `.`"
+        ));
+    }
+    Ok(())
+}
+
+/// Return types the compiler would only reject with a bound error far from the fix: a
+/// future returned by a function that is not `async`, and an error type that is a trait
+/// object without `Send`.
+pub(crate) fn check_output_shape(
+    errors: &mut darling::error::Accumulator,
+    output: &Type,
+    is_async: bool,
+) {
+    let last_ident = |path: &syn::Path| path.segments.last().map(|s| s.ident.to_string());
+    if !is_async
+        && let Type::ImplTrait(impl_trait) = output
+        && impl_trait.bounds.iter().any(|bound| {
+            matches!(bound, syn::TypeParamBound::Trait(t) if last_ident(&t.path).as_deref() == Some("Future"))
+        })
+    {
+        errors.push(
+            darling::Error::custom(
+                "a tool that returns a future is written as an `async fn`: the server awaits the tool and renders what the future gives\n\
+                 help: write `async fn` and return the value itself (`-> T` rather than `-> impl Future<Output = T>`)",
+            )
+            .with_span(output),
+        );
+        return;
+    }
+    let Type::Path(path) = output else { return };
+    let Some(last) = path.path.segments.last() else {
+        return;
+    };
+    if last.ident != "Result" {
+        return;
+    }
+    let syn::PathArguments::AngleBracketed(args) = &last.arguments else {
+        return;
+    };
+    let Some(syn::GenericArgument::Type(error)) = args.args.iter().nth(1) else {
+        return;
+    };
+    if let Some(object) = trait_object_without_send(error) {
+        errors.push(
+            darling::Error::custom(
+                "a tool's error type must be `Send`: the server runs calls on several threads and moves the error between them\n\
+                 help: add `+ Send + Sync` to the trait object, as in `Box<dyn std::error::Error + Send + Sync>`",
+            )
+            .with_span(object),
+        );
+    }
+}
+
+/// The first `dyn Trait` inside `ty` whose bounds do not include `Send`.
+pub(crate) fn trait_object_without_send(ty: &Type) -> Option<&syn::TypeTraitObject> {
+    match ty {
+        Type::TraitObject(object) => {
+            let has_send = object.bounds.iter().any(|bound| {
+                matches!(bound, syn::TypeParamBound::Trait(t)
+                    if t.path.segments.last().is_some_and(|s| s.ident == "Send"))
+            });
+            (!has_send).then_some(object)
+        }
+        Type::Path(path) => {
+            path.path
+                .segments
+                .iter()
+                .find_map(|segment| match &segment.arguments {
+                    syn::PathArguments::AngleBracketed(args) => {
+                        args.args.iter().find_map(|arg| match arg {
+                            syn::GenericArgument::Type(inner) => trait_object_without_send(inner),
+                            _ => None,
+                        })
+                    }
+                    _ => None,
+                })
+        }
+        Type::Paren(inner) => trait_object_without_send(&inner.elem),
+        Type::Group(inner) => trait_object_without_send(&inner.elem),
+        _ => None,
+    }
+}
