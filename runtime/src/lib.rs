@@ -83,13 +83,15 @@
 //! What a client receives is specified in `docs/wire-format.md`.
 #![doc(test(attr(deny(warnings))))]
 
-// The modules follow a call, and each imports only the ones before it:
+// The modules follow a call, and each imports only the ones before it (tests/tests/layout.rs
+// reads this order from here and enforces it):
 // `provenance` (metadata and the canonical hash) → `formats` (what a result is made of: json,
 // text, hybrid, the envelope, the rich content beside them) → `store` (where tasks and the
 // undo journal live: in memory, or in Redis) → `call` (the arguments become parameters, the
-// tool runs with its state and context) → `layer` (what wraps every call) → `toolset` (the tools
-// a server serves, with their layers) → `undo`, `budget` (layers built only on what the crate
-// offers its users) → `server` (rmcp's handler) → `serve` (the transports). Each module's doc says what it owns.
+// tool runs with its state and context) → `layer` (what wraps every call) → `toolset` (the
+// tools a server serves, with their layers) → `undo` → `budget` (layers built only on what
+// the crate offers its users) → `server` (rmcp's handler) → `serve` (the transports) →
+// `testing` → `__private` (the door for generated code). Each module's doc says what it owns.
 pub mod budget;
 mod call;
 mod formats;
