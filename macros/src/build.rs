@@ -5,23 +5,21 @@
 //! Errors are accumulated: a user sees every problem of one tool in one build.
 
 use proc_macro2::Span;
-use syn::spanned::Spanned;
-use syn::{FnArg, GenericParam, ItemFn, Pat, ReceiverKind, Type};
+use syn::{FnArg, GenericParam, ItemFn, Type};
 
 use crate::attr::{
     Annotations, FormatName, IconArgs, KindName, Listed, TextValue, ToolArgs, UnknownArguments,
 };
 use crate::check::{
-    Draft, check_confirm, check_envelope, check_output_shape, check_param_attributes, check_scopes,
-    check_tool_name,
+    check_confirm, check_envelope, check_output_shape, check_scopes, check_tool_name,
 };
 use crate::docs;
-use crate::lend::lend_of;
-use crate::model::{ContextPass, Icon, MAX_PARAMS, Param, SchemaParam, StateSource, Tool};
-use crate::params::{check_constraints, param_attrs, read_arg};
-use crate::shape;
+use crate::model::{Icon, Tool};
+use crate::params::{Params, read_params};
 
-/// Builds the model, or every error found.
+/// Builds the model, or every error found, in the order the declaration is read: the
+/// attribute's keys, the function's name and description, its signature, its parameters,
+/// its output.
 ///
 /// `args_incomplete` says that some of the attribute's keys could not be read (their errors
 /// are reported already): a key that seems missing may just be misspelt, so its absence is
@@ -34,326 +32,16 @@ pub(crate) fn build(
     let mut errors = darling::Error::accumulator();
     let sig = &function.sig;
 
-    let format = match args.format {
-        Some(format) => format.0,
-        None if args_incomplete => FormatName::Json,
-        None => {
-            errors.push(
-                darling::Error::custom(
-                    "missing `format`: add `format = \"json\"`, `format = \"text\"` or `format = \"hybrid\"` to `#[tool(...)]`\n\
-                     help: `json` returns the envelope `{status, data, metadata, grounded}` as structured content, for programs and models alike\n\
-                     help: `text` returns markdown a model reads, from a type that derives `toolshape::ToolText`\n\
-                     help: `hybrid` returns the envelope with a plain-English narrative, which leads the text a model reads",
-                )
-                .with_span(&Span::call_site()),
-            );
-            FormatName::Json
-        }
-    };
-
+    let format = format_of(&mut errors, &args, args_incomplete);
     let kind = args.kind.as_ref().map(|kind| kind.0);
-    if let (Some(KindName::State), Some(format_value)) = (kind, &args.format)
-        && !format.is_structured()
-    {
-        errors.push(
-            darling::Error::custom(format!(
-                "a `kind = \"state\"` tool cannot use `format = \"{}\"`: programs (undo, UI forms) read its result, and text would make them parse prose\n\
-                 help: use `format = \"json\"`, or `format = \"hybrid\"` to keep a narrative for the model; or use `kind = \"read\"` if only people and models read it",
-                format.as_str()
-            ))
-            .with_span(&format_value.span()),
-        );
-    }
+    check_kind_format(&mut errors, &args, kind, format);
     let envelope = check_envelope(&mut errors, format, kind, args.envelope.as_ref());
-    let annotations = Annotations {
-        read_only: args.read_only.map(|flag| flag.0),
-        destructive: args.destructive.map(|flag| flag.0),
-        idempotent: args.idempotent.map(|flag| flag.0),
-        open_world: args.open_world.map(|flag| flag.0),
-    }
-    .or(kind.map(KindName::hints).unwrap_or_default());
-
-    let ident_name = sig.ident.to_string();
-    let ident_name = ident_name
-        .strip_prefix("r#")
-        .unwrap_or(&ident_name)
-        .to_owned();
-    let name = match &args.name {
-        Some(TextValue::Literal(name)) => {
-            if let Err(message) = check_tool_name(&name.value()) {
-                errors.push(darling::Error::custom(message).with_span(&name.span()));
-            }
-            TextValue::Literal(name.clone())
-        }
-        // A constant, `concat!(..)`, …: checked where the compiler evaluates it — beside
-        // the registration of a function; a method's has no place for the check.
-        Some(TextValue::Expr(name)) if sig.receiver().is_some() => {
-            errors.push(
-                darling::Error::custom(
-                    "a tool method's name is a string literal: `name = \"...\"`",
-                )
-                .with_span(name),
-            );
-            TextValue::Expr(name.clone())
-        }
-        Some(name) => name.clone(),
-        // `rename_all` is about the parameters, as serde's is about the fields: the tool
-        // keeps its function's name.
-        None => {
-            if let Err(message) = check_tool_name(&ident_name) {
-                errors.push(
-                    darling::Error::custom(format!(
-                        "{message}\nhelp: give the tool a valid name with `#[tool(name = \"...\")]`"
-                    ))
-                    .with_span(&sig.ident),
-                );
-            }
-            TextValue::Literal(syn::LitStr::new(&ident_name, sig.ident.span()))
-        }
-    };
-
-    let doc = || docs::collect_text(&function.attrs, sig.ident.span());
-    let description = match args.description.clone().or_else(doc) {
-        Some(description) => description,
-        None if args_incomplete => TextValue::Literal(syn::LitStr::new("", sig.ident.span())),
-        None => {
-            errors.push(
-                darling::Error::custom(
-                    "a tool needs a description, which is what a model reads to decide when to call it\n\
-                     help: add a `///` doc comment to the function, or `description = \"...\"` to `#[tool(...)]`",
-                )
-                .with_span(&sig.ident),
-            );
-            TextValue::Literal(syn::LitStr::new("", sig.ident.span()))
-        }
-    };
-
-    // Signature shapes the runtime cannot serve.
-    if let syn::Safety::Unsafe(token) = &sig.safety {
-        errors.push(
-            darling::Error::custom("a tool cannot be an `unsafe fn`: the server calls it with arguments from the client\nhelp: make the function safe and keep the `unsafe` block inside it")
-                .with_span(token),
-        );
-    }
-    if let Some(abi) = &sig.abi {
-        errors.push(darling::Error::custom("a tool cannot have an `extern` ABI").with_span(abi));
-    }
-    if let Some(variadic) = &sig.variadic {
-        errors.push(darling::Error::custom("a tool cannot be variadic").with_span(variadic));
-    }
-    for param in &sig.generics.params {
-        match param {
-            GenericParam::Lifetime(_) => {}
-            GenericParam::Type(_) | GenericParam::Const(_) => errors.push(
-                darling::Error::custom(
-                    "a tool cannot be generic over types or constants: the server must know the parameter and output types to describe them\n\
-                     help: write a non-generic wrapper function and put `#[tool]` on it",
-                )
-                .with_span(param),
-            ),
-        }
-    }
-
-    // `x: impl Trait` is a type parameter too.
-    for input in &sig.inputs {
-        if let FnArg::Typed(typed) = input
-            && let Type::ImplTrait(impl_trait) = &*typed.ty
-        {
-            errors.push(
-                darling::Error::custom(
-                    "a tool parameter's type is a concrete type, not `impl Trait`: the server reads the argument from JSON and describes it in the input schema\n\
-                     help: take the type the client sends (`String`, `u64`, a struct that derives `serde::Deserialize` and `schemars::JsonSchema`)",
-                )
-                .with_span(impl_trait),
-            );
-        }
-    }
-
+    let annotations = annotations_of(&args, kind);
+    let name = name_of(&mut errors, &args, sig);
+    let description = description_of(&mut errors, &args, function, args_incomplete);
+    check_signature(&mut errors, sig);
     let rename_all = args.rename_all.as_ref().map(|rule| rule.0);
-    let mut drafts = Vec::new();
-    let mut state = StateSource::None;
-    let mut has_context = false;
-    let mut params = Vec::new();
-    for input in &sig.inputs {
-        match input {
-            FnArg::Receiver(receiver) => match &receiver.kind {
-                ReceiverKind::Reference(_, _, None) => state = StateSource::Receiver,
-                ReceiverKind::Reference(_, _, Some(mutability)) => errors.push(
-                    darling::Error::custom(
-                        "a tool method takes `&self`, not `&mut self`: the server runs calls concurrently on shared state\n\
-                         help: take `&self` and keep mutable parts behind a `Mutex` or `RwLock`",
-                    )
-                    .with_span(mutability),
-                ),
-                _ => errors.push(
-                    darling::Error::custom(
-                        "a tool method takes `&self`: the server shares one state between calls and cannot give each call `self`\n\
-                         help: change the receiver to `&self`",
-                    )
-                    .with_span(&receiver.self_token),
-                ),
-            },
-            FnArg::Typed(typed) => {
-                let is_state = typed.attrs.iter().any(|a| a.path().is_ident("state"));
-                let is_context = typed.attrs.iter().any(|a| a.path().is_ident("context"));
-                if (is_state || is_context)
-                    && let Some(attr) = typed
-                        .attrs
-                        .iter()
-                        .find(|a| a.path().is_ident("arg") || a.path().is_ident("cfg"))
-                {
-                    errors.push(
-                        darling::Error::custom(
-                            "`#[arg]` and `#[cfg]` apply to the parameters a client sends, not to `#[state]` or `#[context]`",
-                        )
-                        .with_span(attr),
-                    );
-                }
-                if is_state && is_context {
-                    errors.push(
-                        darling::Error::custom("a parameter is either `#[state]` or `#[context]`, not both")
-                            .with_span(&typed.pat),
-                    );
-                    continue;
-                }
-                if is_state {
-                    if matches!(state, StateSource::Receiver) {
-                        errors.push(
-                            darling::Error::custom(
-                                "a tool method's state is `self`; it takes no `#[state]` parameter\n\
-                                 help: read the state through `self`, or make the tool a free function",
-                            )
-                            .with_span(&typed.pat),
-                        );
-                    } else if matches!(state, StateSource::Provided(_)) {
-                        errors.push(
-                            darling::Error::custom(
-                                "a tool takes at most one `#[state]` parameter\n\
-                                 help: take one state type and implement `toolshape::Provides<T>` on it for each part",
-                            )
-                            .with_span(&typed.pat),
-                        );
-                    } else if let Type::Reference(reference) = &*typed.ty
-                        && reference.mutability.is_none()
-                    {
-                        state = StateSource::Provided(reference.elem.clone());
-                    } else if let Type::Reference(reference) = &*typed.ty {
-                        let elem = quote::ToTokens::to_token_stream(&reference.elem).to_string();
-                        errors.push(
-                            darling::Error::custom(format!(
-                                "a `#[state]` parameter is a shared reference, `&{elem}`, not `&mut {elem}`: the server runs calls concurrently on one state\n\
-                                 help: take `&{elem}` and put what changes behind a `Mutex` or `RwLock` inside `{elem}` (`struct {elem} {{ items: std::sync::Mutex<Vec<Item>> }}`)"
-                            ))
-                            .with_span(&reference.mutability),
-                        );
-                    } else {
-                        errors.push(
-                            darling::Error::custom(
-                                "a `#[state]` parameter is a shared reference, `&T`: the server shares one state between concurrent calls\n\
-                                 help: write the type as `&T`",
-                            )
-                            .with_span(&typed.ty),
-                        );
-                    }
-                    params.push(Param::State);
-                    continue;
-                }
-                if is_context {
-                    if has_context {
-                        errors.push(
-                            darling::Error::custom("a tool takes at most one `#[context]` parameter")
-                                .with_span(&typed.pat),
-                        );
-                    }
-                    has_context = true;
-                    let span = typed.ty.span();
-                    let pass = match &*typed.ty {
-                        Type::Reference(reference) if reference.mutability.is_none() => {
-                            ContextPass::Ref(span)
-                        }
-                        Type::Reference(reference) => {
-                            errors.push(
-                                darling::Error::custom(
-                                    "a `#[context]` parameter is `Context` or `&Context`: the context's methods take `&self`\n\
-                                     help: remove the `mut`",
-                                )
-                                .with_span(&reference.mutability),
-                            );
-                            ContextPass::Ref(span)
-                        }
-                        _ => ContextPass::Value(span),
-                    };
-                    params.push(Param::Context(pass));
-                    continue;
-                }
-                let ident = match &*typed.pat {
-                    Pat::Ident(pat) if pat.by_ref.is_none() && pat.subpat.is_none() => pat.ident.clone(),
-                    other => {
-                        errors.push(
-                            darling::Error::custom(
-                                "a tool parameter needs a plain name: it is the property name in the input schema\n\
-                                 help: name the parameter and destructure it inside the function",
-                            )
-                            .with_span(other),
-                        );
-                        continue;
-                    }
-                };
-                let cfg = param_attrs(&mut errors, &typed.attrs);
-                let arg = read_arg(&mut errors, &typed.attrs);
-                let constraints = check_constraints(&mut errors, &arg);
-                let rust_name = ident.to_string();
-                let rust_name = rust_name.strip_prefix("r#").unwrap_or(&rust_name).to_owned();
-                let name = match (&arg.rename, rename_all) {
-                    (Some(rename), _) => rename.0.clone(),
-                    (None, Some(rule)) => rule.apply(&rust_name),
-                    (None, None) => rust_name,
-                };
-                let borrowed = lend_of(&mut errors, &typed.ty);
-                let name_span = arg.rename.as_ref().map_or(ident.span(), |rename| rename.span());
-                drafts.push(Draft {
-                    arg: arg.clone(),
-                    rust: ident.to_string(),
-                    name: name.clone(),
-                    name_span,
-                    shape: shape::of(&typed.ty),
-                });
-                params.push(Param::Schema(Box::new(SchemaParam {
-                    ident,
-                    name,
-                    ty: typed.ty.clone(),
-                    borrowed,
-                    description: arg
-                        .description
-                        .clone()
-                        .or_else(|| docs::collect_text(&typed.attrs, typed.ty.span()))
-                        .unwrap_or_else(|| TextValue::Literal(syn::LitStr::new("", typed.ty.span()))),
-                    default: arg.default.map(|default| match (*default).clone() {
-                        darling::util::Override::Inherit => None,
-                        darling::util::Override::Explicit(expr) => Some(expr.0),
-                    }),
-                    cfg,
-                    constraints,
-                })));
-            }
-        }
-    }
-
-    check_param_attributes(&mut errors, &drafts);
-
-    let schema_count = params
-        .iter()
-        .filter(|p| matches!(p, Param::Schema { .. }))
-        .count();
-    if schema_count > MAX_PARAMS {
-        errors.push(
-            darling::Error::custom(format!(
-                "a tool takes at most {MAX_PARAMS} parameters; this one has {schema_count}\n\
-                 help: group related parameters in a struct that derives `serde::Deserialize` and `schemars::JsonSchema`"
-            ))
-            .with_span(&sig.inputs.span()),
-        );
-    }
+    let Params { state, params } = read_params(&mut errors, sig, rename_all);
 
     let output = match &sig.output {
         syn::ReturnType::Default => None,
@@ -411,6 +99,177 @@ pub(crate) fn build(
         output,
         state_param: state_param(sig),
     })
+}
+
+/// `format = "..."`: required, but not reported missing when the attribute had errors.
+fn format_of(
+    errors: &mut darling::error::Accumulator,
+    args: &ToolArgs,
+    args_incomplete: bool,
+) -> FormatName {
+    match args.format {
+        Some(format) => format.0,
+        None if args_incomplete => FormatName::Json,
+        None => {
+            errors.push(
+                darling::Error::custom(
+                    "missing `format`: add `format = \"json\"`, `format = \"text\"` or `format = \"hybrid\"` to `#[tool(...)]`\n\
+                     help: `json` returns the envelope `{status, data, metadata, grounded}` as structured content, for programs and models alike\n\
+                     help: `text` returns markdown a model reads, from a type that derives `toolshape::ToolText`\n\
+                     help: `hybrid` returns the envelope with a plain-English narrative, which leads the text a model reads",
+                )
+                .with_span(&Span::call_site()),
+            );
+            FormatName::Json
+        }
+    }
+}
+
+/// A `kind = "state"` tool's result is read by programs: a structured format.
+fn check_kind_format(
+    errors: &mut darling::error::Accumulator,
+    args: &ToolArgs,
+    kind: Option<KindName>,
+    format: FormatName,
+) {
+    if let (Some(KindName::State), Some(format_value)) = (kind, &args.format)
+        && !format.is_structured()
+    {
+        errors.push(
+            darling::Error::custom(format!(
+                "a `kind = \"state\"` tool cannot use `format = \"{}\"`: programs (undo, UI forms) read its result, and text would make them parse prose\n\
+                 help: use `format = \"json\"`, or `format = \"hybrid\"` to keep a narrative for the model; or use `kind = \"read\"` if only people and models read it",
+                format.as_str()
+            ))
+            .with_span(&format_value.span()),
+        );
+    }
+}
+
+/// MCP annotations: from `kind`, overridden by the explicit hints.
+fn annotations_of(args: &ToolArgs, kind: Option<KindName>) -> Annotations {
+    Annotations {
+        read_only: args.read_only.map(|flag| flag.0),
+        destructive: args.destructive.map(|flag| flag.0),
+        idempotent: args.idempotent.map(|flag| flag.0),
+        open_world: args.open_world.map(|flag| flag.0),
+    }
+    .or(kind.map(KindName::hints).unwrap_or_default())
+}
+
+/// The tool's name: `name = "..."` or the function's, checked.
+fn name_of(
+    errors: &mut darling::error::Accumulator,
+    args: &ToolArgs,
+    sig: &syn::Signature,
+) -> TextValue {
+    let ident_name = sig.ident.to_string();
+    let ident_name = ident_name
+        .strip_prefix("r#")
+        .unwrap_or(&ident_name)
+        .to_owned();
+    match &args.name {
+        Some(TextValue::Literal(name)) => {
+            if let Err(message) = check_tool_name(&name.value()) {
+                errors.push(darling::Error::custom(message).with_span(&name.span()));
+            }
+            TextValue::Literal(name.clone())
+        }
+        // A constant, `concat!(..)`, …: checked where the compiler evaluates it — beside
+        // the registration of a function; a method's has no place for the check.
+        Some(TextValue::Expr(name)) if sig.receiver().is_some() => {
+            errors.push(
+                darling::Error::custom(
+                    "a tool method's name is a string literal: `name = \"...\"`",
+                )
+                .with_span(name),
+            );
+            TextValue::Expr(name.clone())
+        }
+        Some(name) => name.clone(),
+        // `rename_all` is about the parameters, as serde's is about the fields: the tool
+        // keeps its function's name.
+        None => {
+            if let Err(message) = check_tool_name(&ident_name) {
+                errors.push(
+                    darling::Error::custom(format!(
+                        "{message}\nhelp: give the tool a valid name with `#[tool(name = \"...\")]`"
+                    ))
+                    .with_span(&sig.ident),
+                );
+            }
+            TextValue::Literal(syn::LitStr::new(&ident_name, sig.ident.span()))
+        }
+    }
+}
+
+/// The tool's description: `description = ...` or the doc comment, which a tool needs.
+fn description_of(
+    errors: &mut darling::error::Accumulator,
+    args: &ToolArgs,
+    function: &ItemFn,
+    args_incomplete: bool,
+) -> TextValue {
+    let sig = &function.sig;
+    let doc = || docs::collect_text(&function.attrs, sig.ident.span());
+    match args.description.clone().or_else(doc) {
+        Some(description) => description,
+        None if args_incomplete => TextValue::Literal(syn::LitStr::new("", sig.ident.span())),
+        None => {
+            errors.push(
+                darling::Error::custom(
+                    "a tool needs a description, which is what a model reads to decide when to call it\n\
+                     help: add a `///` doc comment to the function, or `description = \"...\"` to `#[tool(...)]`",
+                )
+                .with_span(&sig.ident),
+            );
+            TextValue::Literal(syn::LitStr::new("", sig.ident.span()))
+        }
+    }
+}
+
+/// Signature shapes the runtime cannot serve: `unsafe`, an ABI, variadics, type
+/// parameters (`impl Trait` parameters among them).
+fn check_signature(errors: &mut darling::error::Accumulator, sig: &syn::Signature) {
+    if let syn::Safety::Unsafe(token) = &sig.safety {
+        errors.push(
+            darling::Error::custom("a tool cannot be an `unsafe fn`: the server calls it with arguments from the client\nhelp: make the function safe and keep the `unsafe` block inside it")
+                .with_span(token),
+        );
+    }
+    if let Some(abi) = &sig.abi {
+        errors.push(darling::Error::custom("a tool cannot have an `extern` ABI").with_span(abi));
+    }
+    if let Some(variadic) = &sig.variadic {
+        errors.push(darling::Error::custom("a tool cannot be variadic").with_span(variadic));
+    }
+    for param in &sig.generics.params {
+        match param {
+            GenericParam::Lifetime(_) => {}
+            GenericParam::Type(_) | GenericParam::Const(_) => errors.push(
+                darling::Error::custom(
+                    "a tool cannot be generic over types or constants: the server must know the parameter and output types to describe them\n\
+                     help: write a non-generic wrapper function and put `#[tool]` on it",
+                )
+                .with_span(param),
+            ),
+        }
+    }
+
+    // `x: impl Trait` is a type parameter too.
+    for input in &sig.inputs {
+        if let FnArg::Typed(typed) = input
+            && let Type::ImplTrait(impl_trait) = &*typed.ty
+        {
+            errors.push(
+                darling::Error::custom(
+                    "a tool parameter's type is a concrete type, not `impl Trait`: the server reads the argument from JSON and describes it in the input schema\n\
+                     help: take the type the client sends (`String`, `u64`, a struct that derives `serde::Deserialize` and `schemars::JsonSchema`)",
+                )
+                .with_span(impl_trait),
+            );
+        }
+    }
 }
 
 /// A name for the state's type parameter that `sig` does not use.
