@@ -21,6 +21,7 @@ use crate::params::{Params, read_params};
 /// attribute's keys, the function's name and description, its signature, its parameters,
 /// its output.
 ///
+/// `site` is the tool's attribute, where errors about the declaration as a whole land.
 /// `args_incomplete` says that some of the attribute's keys could not be read (their errors
 /// are reported already): a key that seems missing may just be misspelt, so its absence is
 /// not reported again.
@@ -28,11 +29,12 @@ pub(crate) fn build(
     args: ToolArgs,
     function: &ItemFn,
     args_incomplete: bool,
+    site: Span,
 ) -> darling::Result<Tool> {
     let mut errors = darling::Error::accumulator();
     let sig = &function.sig;
 
-    let format = format_of(&mut errors, &args, args_incomplete);
+    let format = format_of(&mut errors, &args, args_incomplete, site);
     let kind = args.kind.as_ref().map(|kind| kind.0);
     check_kind_format(&mut errors, &args, kind, format);
     let envelope = check_envelope(&mut errors, format, kind, args.envelope.as_ref());
@@ -98,6 +100,8 @@ pub(crate) fn build(
         vis: function.vis.clone(),
         output,
         state_param: state_param(sig),
+        site,
+        in_trait: None,
     })
 }
 
@@ -106,6 +110,7 @@ fn format_of(
     errors: &mut darling::error::Accumulator,
     args: &ToolArgs,
     args_incomplete: bool,
+    site: Span,
 ) -> FormatName {
     match args.format {
         Some(format) => format.0,
@@ -118,7 +123,7 @@ fn format_of(
                      help: `text` returns markdown a model reads, from a type that derives `toolshape::ToolText`\n\
                      help: `hybrid` returns the envelope with a plain-English narrative, which leads the text a model reads",
                 )
-                .with_span(&Span::call_site()),
+                .with_span(&site),
             );
             FormatName::Json
         }

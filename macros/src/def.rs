@@ -19,6 +19,151 @@ pub(crate) fn constructor(tool: &Tool, cfg: Option<TokenStream>) -> TokenStream 
     let vis = &tool.vis;
     let constructor = constructor_ident(fn_ident);
 
+    // The state type the handler receives, the constructor's generics, and how the
+    // function's state argument is made.
+    let state_param = &tool.state_param;
+    let send_sync = quote!(::core::marker::Send + ::core::marker::Sync + 'static);
+    let (state_ty, generics, where_clause, state_arg) = match &tool.state {
+        StateSource::None => (
+            quote!(#state_param),
+            quote!(<#state_param>),
+            quote!(where #state_param: #send_sync),
+            None,
+        ),
+        StateSource::Receiver => (
+            quote!(Self),
+            quote!(),
+            quote!(where Self: #send_sync),
+            Some(quote!(__toolshape_state)),
+        ),
+        StateSource::Provided(ty) => (
+            quote!(#state_param),
+            quote!(<#state_param>),
+            quote_spanned!(ty.span()=> where #state_param: #send_sync + #private::Provides<#ty>),
+            Some(quote!(#private::Provides::<#ty>::provide(__toolshape_state))),
+        ),
+    };
+
+    let arg_idents: Vec<_> = tool.schema_params().map(|param| &param.ident).collect();
+    let checks = quote!(#krate::checks);
+    let spec = spec(tool, &private);
+    let (param_checks, default_items) = param_readings(tool, &private, &checks);
+    let call_args = call_args(tool, state_arg.as_ref());
+    let callee = match &tool.state {
+        StateSource::Receiver => match &tool.in_trait {
+            Some(path) => quote!(<Self as #path>::#fn_ident),
+            None => quote!(Self::#fn_ident),
+        },
+        _ => quote!(#fn_ident),
+    };
+    let await_ = tool.is_async.then(|| quote!(.await));
+    let state_pat = if state_arg.is_some() {
+        quote!(__toolshape_state)
+    } else {
+        quote!(_)
+    };
+    let context_pat = if tool.params.iter().any(|p| matches!(p, Param::Context(_))) {
+        quote!(__toolshape_context)
+    } else {
+        quote!(_)
+    };
+    let format = match tool.format {
+        FormatName::Json if !tool.envelope => quote!(#private::PlainJson),
+        FormatName::Json => quote!(#private::Json),
+        FormatName::Hybrid => quote!(#private::HybridFormat),
+        FormatName::Text if tool.confirm.is_some() => quote!(#private::Confirmed),
+        FormatName::Text => quote!(#private::Text),
+    };
+    // Each builder step carries some of the trait bounds; spanning the step on the user's
+    // tokens makes a missing implementation point there: the parameter types for
+    // `Deserialize + JsonSchema`, the return type for the format's bounds and `Display`.
+    let output_span = tool
+        .output
+        .as_ref()
+        .and_then(|ty| ty.to_token_stream().into_iter().next())
+        .map_or(tool.site, |token| token.span());
+    let params_step = quote!(.params((#(#param_checks,)*)));
+    // A parameter whose type might be the request's `Context` but has no `#[context]`: the
+    // hint to add it, at the type, before the errors of reading a `Context` from JSON.
+    let context_hints = tool
+        .schema_params()
+        .filter(|param| param.names_context())
+        .map(|param| {
+            let ty = param.read_ty(&private);
+            let span = param.ty.span();
+            let check = respan(quote!(#checks::ParamNotContext::check), span);
+            quote_spanned! {span=>
+                #[allow(unused_imports)]
+                use #private::{ProbeContext as _, ProbeOther as _};
+                #check((&#private::Probe::<#ty>(::core::marker::PhantomData)).context_kind());
+            }
+        });
+    // The format completes the tool, through a trait (`OutputFormat`) whose failure names the
+    // output type and the format, at the return type; the error's text likewise
+    // (`ErrorText`), at the return type.
+    let spanned_format = respan(format, output_span);
+    let finish = respan(quote!(#checks::OutputFormat::finish), output_span);
+    // The error type itself when the return type is written `Result<T, E>`.
+    let error_span = tool
+        .output
+        .as_ref()
+        .and_then(error_type)
+        .map_or(output_span, Spanned::span);
+    let error_text = respan(quote!(#checks::ErrorText::error_text(error)), error_span);
+
+    let body = quote! {
+            #(#context_hints)*
+            #(#default_items)*
+            #spec
+            #finish(
+                #spanned_format,
+                #private::ToolDef::build(&__TOOLSHAPE_SPEC)
+                    #params_step
+                    .handler(|#state_pat: &#state_ty, (#(#arg_idents,)*), #context_pat: #private::Context| {
+                        #private::Box::pin(async move {
+                            #[allow(unused_imports)]
+                            use #private::{ResultKind as _, ValueKind as _};
+                            let returned = #callee(#(#call_args),*) #await_;
+                            match (&returned).kind_of_returned().into_result(returned) {
+                                ::core::result::Result::Ok(value) => ::core::result::Result::Ok(value),
+                                ::core::result::Result::Err(error) => ::core::result::Result::Err(#error_text),
+                            }
+                        })
+                    }),
+            )
+    };
+    match &tool.state {
+        // A method: an associated function, in the inherent impl that `#[tool]` on the
+        // method's block adds beside it.
+        StateSource::Receiver => quote! {
+            #cfg
+            #[doc(hidden)]
+            #[allow(non_snake_case, clippy::needless_lifetimes)]
+            #vis fn #constructor() -> #private::ToolDef<Self> #where_clause {
+                #body
+            }
+        },
+        // A function: its registration is a type under the function's own name (types and
+        // functions live in different namespaces), so `use path::tool;` imports both, and
+        // every message about a path in `tools![...]` speaks of the user's names.
+        _ => quote! {
+            #cfg
+            #[automatically_derived]
+            #[allow(clippy::needless_lifetimes)]
+            impl #generics #krate::checks::IsTool<#state_ty> for #fn_ident #where_clause {
+                fn def() -> #private::ToolDef<#state_ty> {
+                    #body
+                }
+            }
+        },
+    }
+}
+
+/// The tool's static `ToolSpec`: its names, texts, parameters' names and constraints,
+/// annotations, and where it is declared.
+fn spec(tool: &Tool, private: &TokenStream) -> TokenStream {
+    let krate = &tool.krate;
+    let fn_ident = &tool.fn_ident;
     let name = &tool.name;
     let description = &tool.description;
     let title = option(tool.title.as_ref());
@@ -80,33 +225,36 @@ pub(crate) fn constructor(tool: &Tool, cfg: Option<TokenStream>) -> TokenStream 
         }
     };
 
-    // The state type the handler receives, the constructor's generics, and how the
-    // function's state argument is made.
-    let state_param = &tool.state_param;
-    let send_sync = quote!(::core::marker::Send + ::core::marker::Sync + 'static);
-    let (state_ty, generics, where_clause, state_arg) = match &tool.state {
-        StateSource::None => (
-            quote!(#state_param),
-            quote!(<#state_param>),
-            quote!(where #state_param: #send_sync),
-            None,
-        ),
-        StateSource::Receiver => (
-            quote!(Self),
-            quote!(),
-            quote!(where Self: #send_sync),
-            Some(quote!(__toolshape_state)),
-        ),
-        StateSource::Provided(ty) => (
-            quote!(#state_param),
-            quote!(<#state_param>),
-            quote_spanned!(ty.span()=> where #state_param: #send_sync + #private::Provides<#ty>),
-            Some(quote!(#private::Provides::<#ty>::provide(__toolshape_state))),
-        ),
-    };
+    let scopes = &tool.scopes;
+    quote! {
+        static __TOOLSHAPE_SPEC: #private::ToolSpec = #private::ToolSpec {
+            name: #name,
+            title: #title,
+            description: #description,
+            version: #version,
+            model_id: #model_id,
+            confirm: #confirm,
+            icons: &[#(#icons),*],
+            params: &[#(#param_specs),*],
+            annotations: #annotations,
+            kind: #kind,
+            ignore_unknown_arguments: #ignore_unknown,
+            task: #private::TaskSupport::#task,
+            extend_schema: #extend_schema,
+            scopes: &[#(#scopes),*],
+            rust_path: ::core::concat!(::core::module_path!(), "::", #rust_name),
+            location: ::core::concat!(::core::file!(), ":", ::core::line!()),
+        };
+    }
+}
 
-    let arg_idents: Vec<_> = tool.schema_params().map(|param| &param.ident).collect();
-    let checks = quote!(#krate::checks);
+/// One reading per parameter (the bounds its type must meet) and, for each parameter with a
+/// default, the item that gives its value.
+fn param_readings(
+    tool: &Tool,
+    private: &TokenStream,
+    checks: &TokenStream,
+) -> (Vec<TokenStream>, Vec<TokenStream>) {
     // One reading per parameter, spanned at its type, so that a type that cannot be a
     // parameter is reported there, once: `ToolParam` (`DefaultParam` with a default, whose
     // value an item per parameter gives).
@@ -114,7 +262,7 @@ pub(crate) fn constructor(tool: &Tool, cfg: Option<TokenStream>) -> TokenStream 
     let param_checks: Vec<_> = tool
         .schema_params()
         .map(|param| {
-            let read = param.read_ty(&private);
+            let read = param.read_ty(private);
             let span = param.ty.span();
             let Some(default) = &param.default else {
                 return quote_spanned!(span=> <#read as #checks::ToolParam>::param());
@@ -157,6 +305,11 @@ pub(crate) fn constructor(tool: &Tool, cfg: Option<TokenStream>) -> TokenStream 
             quote_spanned!(span=> <#read as #checks::DefaultParam>::with_default::<#holder>())
         })
         .collect();
+    (param_checks, default_items)
+}
+
+/// The arguments the handler calls the function with, in the order of its parameters.
+fn call_args(tool: &Tool, state_arg: Option<&TokenStream>) -> Vec<TokenStream> {
     let call_args = tool.params.iter().map(|param| match param {
         Param::Schema(param) => {
             let ident = &param.ident;
@@ -169,7 +322,7 @@ pub(crate) fn constructor(tool: &Tool, cfg: Option<TokenStream>) -> TokenStream 
                 None => value,
             }
         }
-        Param::State => state_arg.clone().unwrap_or_default(),
+        Param::State => state_arg.cloned().unwrap_or_default(),
         // Spanned at the parameter's type: a type that is not the context is reported there.
         Param::Context(model::ContextPass::Value(span)) => {
             quote_spanned!(*span=> __toolshape_context)
@@ -178,133 +331,11 @@ pub(crate) fn constructor(tool: &Tool, cfg: Option<TokenStream>) -> TokenStream 
             quote_spanned!(*span=> &__toolshape_context)
         }
     });
-    let call_args: Vec<_> = match &tool.state {
+    match &tool.state {
         StateSource::Receiver => std::iter::once(quote!(__toolshape_state))
             .chain(call_args)
             .collect(),
         _ => call_args.collect(),
-    };
-    let callee = match &tool.state {
-        StateSource::Receiver => quote!(Self::#fn_ident),
-        _ => quote!(#fn_ident),
-    };
-    let await_ = tool.is_async.then(|| quote!(.await));
-    let state_pat = if state_arg.is_some() {
-        quote!(__toolshape_state)
-    } else {
-        quote!(_)
-    };
-    let context_pat = if tool.params.iter().any(|p| matches!(p, Param::Context(_))) {
-        quote!(__toolshape_context)
-    } else {
-        quote!(_)
-    };
-    let format = match tool.format {
-        FormatName::Json if !tool.envelope => quote!(#private::PlainJson),
-        FormatName::Json => quote!(#private::Json),
-        FormatName::Hybrid => quote!(#private::HybridFormat),
-        FormatName::Text if tool.confirm.is_some() => quote!(#private::Confirmed),
-        FormatName::Text => quote!(#private::Text),
-    };
-    // Each builder step carries some of the trait bounds; spanning the step on the user's
-    // tokens makes a missing implementation point there: the parameter types for
-    // `Deserialize + JsonSchema`, the return type for the format's bounds and `Display`.
-    let output_span = tool
-        .output
-        .as_ref()
-        .and_then(|ty| ty.to_token_stream().into_iter().next())
-        .map_or_else(Span::call_site, |token| token.span());
-    let params_step = quote!(.params((#(#param_checks,)*)));
-    // A parameter whose type might be the request's `Context` but has no `#[context]`: the
-    // hint to add it, at the type, before the errors of reading a `Context` from JSON.
-    let context_hints = tool
-        .schema_params()
-        .filter(|param| param.names_context())
-        .map(|param| {
-            let ty = param.read_ty(&private);
-            let span = param.ty.span();
-            let check = respan(quote!(#checks::ParamNotContext::check), span);
-            quote_spanned! {span=>
-                #[allow(unused_imports)]
-                use #private::{ProbeContext as _, ProbeOther as _};
-                #check((&#private::Probe::<#ty>(::core::marker::PhantomData)).context_kind());
-            }
-        });
-    // The format completes the tool, through a trait (`OutputFormat`) whose failure names the
-    // output type and the format, at the return type; the error's text likewise
-    // (`ErrorText`), at the return type.
-    let spanned_format = respan(format, output_span);
-    let finish = respan(quote!(#checks::OutputFormat::finish), output_span);
-    // The error type itself when the return type is written `Result<T, E>`.
-    let error_span = tool
-        .output
-        .as_ref()
-        .and_then(error_type)
-        .map_or(output_span, Spanned::span);
-    let error_text = respan(quote!(#checks::ErrorText::error_text(error)), error_span);
-
-    let scopes = &tool.scopes;
-    let body = quote! {
-            #(#context_hints)*
-            #(#default_items)*
-            static __TOOLSHAPE_SPEC: #private::ToolSpec = #private::ToolSpec {
-                name: #name,
-                title: #title,
-                description: #description,
-                version: #version,
-                model_id: #model_id,
-                confirm: #confirm,
-                icons: &[#(#icons),*],
-                params: &[#(#param_specs),*],
-                annotations: #annotations,
-                kind: #kind,
-                ignore_unknown_arguments: #ignore_unknown,
-                task: #private::TaskSupport::#task,
-                extend_schema: #extend_schema,
-                scopes: &[#(#scopes),*],
-                rust_path: ::core::concat!(::core::module_path!(), "::", #rust_name),
-                location: ::core::concat!(::core::file!(), ":", ::core::line!()),
-            };
-            #finish(
-                #spanned_format,
-                #private::ToolDef::build(&__TOOLSHAPE_SPEC)
-                    #params_step
-                    .handler(|#state_pat: &#state_ty, (#(#arg_idents,)*), #context_pat: #private::Context| {
-                        #private::Box::pin(async move {
-                            #[allow(unused_imports)]
-                            use #private::{ResultKind as _, ValueKind as _};
-                            let returned = #callee(#(#call_args),*) #await_;
-                            match (&returned).kind_of_returned().into_result(returned) {
-                                ::core::result::Result::Ok(value) => ::core::result::Result::Ok(value),
-                                ::core::result::Result::Err(error) => ::core::result::Result::Err(#error_text),
-                            }
-                        })
-                    }),
-            )
-    };
-    match &tool.state {
-        // A method: an associated function beside it (an `impl` block holds no other items).
-        StateSource::Receiver => quote! {
-            #cfg
-            #[doc(hidden)]
-            #[allow(non_snake_case, clippy::needless_lifetimes)]
-            #vis fn #constructor() -> #private::ToolDef<Self> #where_clause {
-                #body
-            }
-        },
-        // A function: its registration is a type under the function's own name (types and
-        // functions live in different namespaces), so `use path::tool;` imports both, and
-        // every message about a path in `tools![...]` speaks of the user's names.
-        _ => quote! {
-            #cfg
-            #[automatically_derived]
-            #[allow(clippy::needless_lifetimes)]
-            impl #generics #krate::checks::IsTool<#state_ty> for #fn_ident #where_clause {
-                fn def() -> #private::ToolDef<#state_ty> {
-                    #body
-                }
-            }
-        },
     }
 }
 

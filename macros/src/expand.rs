@@ -3,11 +3,12 @@
 //! The expansion is the user's function, unchanged but for the parameter attributes
 //! `#[tool]` consumes, and what registers it: for a function, a type of the same name (in
 //! the other namespace) implementing `IsTool`; for a method, a hidden associated function
-//! beside it. Either builds a `ToolDef`: a static spec (names and doc strings), the format
-//! marker, and a handler closure that calls the function. Everything else (schemas, argument parsing, envelope, hashing,
+//! in an inherent impl beside its block (`methods.rs`). Either builds a `ToolDef` (`def.rs`):
+//! a static spec (names and doc strings), the format marker, and a handler closure that
+//! calls the function. Everything else (schemas, argument parsing, envelope, hashing,
 //! errors) is generic runtime code reached through `<crate>::__private`.
 
-use proc_macro2::TokenStream;
+use proc_macro2::{Span, TokenStream};
 use quote::{format_ident, quote, quote_spanned};
 use syn::ItemFn;
 use syn::spanned::Spanned;
@@ -15,11 +16,15 @@ use syn::spanned::Spanned;
 use crate::attr::ToolArgs;
 use crate::build::build;
 use crate::def::constructor;
+use crate::methods;
 use crate::model::{Param, StateSource, Tool};
 use crate::params::strip_param_attrs;
 
 /// `#[tool(args)] item`: the expansion, or the user's item and every error.
 pub(crate) fn tool(args: TokenStream, item: TokenStream) -> TokenStream {
+    if let Ok(block) = syn::parse2::<syn::ItemImpl>(item.clone()) {
+        return methods::impl_block(args, block);
+    }
     let mut function: ItemFn = match syn::parse2(item.clone()) {
         Ok(function) => function,
         // A method of a trait definition, without a body.
@@ -27,57 +32,93 @@ pub(crate) fn tool(args: TokenStream, item: TokenStream) -> TokenStream {
             let method: syn::TraitItemFn = syn::parse2(item.clone()).expect("parsed above");
             let error = syn::Error::new(
                 method.sig.ident.span(),
-                "`#[tool]` cannot go on a method of a trait: a tool is a free function or a method of an `impl Type` block\n\
-                 help: put `#[tool]` on a free function or an inherent method that calls this one",
+                "`#[tool]` cannot go on a method of a trait definition: a tool is a free function or a method in an `impl` block\n\
+                 help: put `#[tool(...)]` on the method in the trait's `impl` block, and `#[tool]` on that block",
             );
             return with_item(item, error.into_compile_error());
         }
         Err(error) => {
             let error = syn::Error::new(
                 error.span(),
-                "`#[tool]` goes on a function (`fn` or `async fn`, free or in an `impl` block)",
+                "`#[tool]` goes on a function (`fn` or `async fn`), or on an `impl` block whose methods carry `#[tool(...)]`",
             );
             return with_item(item, error.into_compile_error());
         }
     };
+    let site = Site {
+        span: Span::call_site(),
+        in_trait: None,
+    };
+    let (registration, errors) = declare(args, &mut function, &site);
+    if function.sig.receiver().is_some() {
+        // A method whose block has no `#[tool]`: the registration has no place to go
+        // (in a trait impl, every item is a member of the trait).
+        let error = methods::needs_block_attribute();
+        return quote!(#function #error #errors);
+    }
+    quote! {
+        #function
+        #registration
+        #errors
+    }
+}
+
+/// Where a tool is declared.
+pub(crate) struct Site<'a> {
+    /// The tool's attribute, where errors about the declaration as a whole land.
+    pub(crate) span: Span,
+    /// For a method of a trait impl, the trait.
+    pub(crate) in_trait: Option<&'a syn::Path>,
+}
+
+/// The tool `function` declares with `#[tool(args)]`: what registers it, and every error.
+/// The function's parameter attributes that `#[tool]` reads are removed from it.
+///
+/// After an error in the attribute, generation goes on with what could be read of it, so the
+/// signature's errors and the type checks show in the same build. After errors in the
+/// declaration, a tool that is never built is registered, so that `tools![...]` does not
+/// report the same mistake again as "not a tool".
+pub(crate) fn declare(
+    args: TokenStream,
+    function: &mut ItemFn,
+    site: &Site<'_>,
+) -> (TokenStream, TokenStream) {
     let (args, args_errors) = read_args(args);
-    let fallback = fallback(&function, args.krate.as_ref());
+    // A trait impl's method is as visible as the trait: its registration is public.
+    let vis = match site.in_trait {
+        Some(_) => syn::parse_quote!(pub),
+        None => function.vis.clone(),
+    };
+    let fallback = fallback(function, &vis, args.krate.as_ref());
     let args_incomplete = args_errors.is_some();
     // Without a format, the output's checks would be a guess: generate nothing to check.
     let checkable = args.format.is_some();
-    let result = build(args, &function, args_incomplete);
-    strip_param_attrs(&mut function);
+    let result = build(args, function, args_incomplete, site.span);
+    strip_param_attrs(function);
     let args_errors = args_errors.map(darling::Error::write_errors);
     match result {
-        // Keep generating after an error in the attribute (with what could be read of it),
-        // so the signature's errors and the type checks show in the same build.
-        Ok(tool) => {
-            let constructor = if checkable {
+        Ok(mut tool) => {
+            tool.in_trait = site.in_trait.cloned();
+            tool.vis = vis;
+            let registration = if checkable {
                 constructors(&tool)
             } else {
                 fallback
             };
-            quote! {
-                #function
-                #constructor
-                #args_errors
-            }
+            (registration, quote!(#args_errors))
         }
-        // Keep the function so the rest of the crate, and IDEs, go on working.
-        // and register a tool that is never built, so that `tools![...]` does not report the
-        // same mistake again as "not a tool".
         Err(errors) => {
             let errors = errors.write_errors();
-            with_item(quote!(#function #fallback), quote!(#args_errors #errors))
+            (fallback, quote!(#args_errors #errors))
         }
     }
 }
 
 /// What registers a tool whose declaration has errors (reported already): the items
 /// `tools![...]` looks for, which the failed build never runs.
-fn fallback(function: &ItemFn, krate: Option<&syn::Path>) -> TokenStream {
+fn fallback(function: &ItemFn, vis: &syn::Visibility, krate: Option<&syn::Path>) -> TokenStream {
     let krate = krate.map_or_else(|| quote!(::toolshape), |path| quote!(#path));
-    let (vis, ident) = (&function.vis, &function.sig.ident);
+    let ident = &function.sig.ident;
     if function.sig.receiver().is_some() {
         let constructor = constructor_ident(ident);
         quote! {
@@ -268,15 +309,38 @@ mod tests {
     #[test]
     fn method_tool_expansion() {
         let expanded = tool(
-            quote!(format = "json", name = "search"),
+            quote!(),
             quote! {
-                /// Search.
-                fn search(&self, #[context] cx: Context, query: Option<String>) -> Vec<User> {
-                    self.find(query)
+                impl Directory {
+                    /// Search.
+                    #[tool(format = "json", name = "search")]
+                    fn search(&self, #[context] cx: Context, query: Option<String>) -> Vec<User> {
+                        self.find(query)
+                    }
                 }
             },
         );
         expect_test::expect_file!["../tests/snapshots/method_tool.rs"].assert_eq(&pretty(expanded));
+    }
+
+    #[test]
+    fn trait_method_tool_expansion() {
+        let expanded = tool(
+            quote!(),
+            quote! {
+                impl<T: Send + Sync + 'static> Inventory for Shop<T> {
+                    /// Count the items.
+                    #[toolshape::tool(format = "json")]
+                    fn count(&self) -> u32 {
+                        3
+                    }
+
+                    fn helper(&self) {}
+                }
+            },
+        );
+        expect_test::expect_file!["../tests/snapshots/trait_method_tool.rs"]
+            .assert_eq(&pretty(expanded));
     }
 
     #[test]

@@ -4,8 +4,9 @@
 //! The crate follows the usual three stages: `attr` reads what the user wrote; `build`
 //! makes the `model` of a tool from it, reading each parameter with `params`, checking the
 //! rules that span several parts of the function with `check` (and `lend` for borrowed
-//! parameters); `expand` generates the registration, and `def` the `ToolDef` it builds. All
-//! logic runs on `proc_macro2`, so it is unit-tested directly.
+//! parameters); `expand` generates the registration (`methods` for the tool methods of an
+//! `impl` block), and `def` the `ToolDef` it builds. All logic runs on `proc_macro2`, so it
+//! is unit-tested directly.
 
 mod attr;
 mod build;
@@ -16,6 +17,7 @@ mod expand;
 #[cfg(test)]
 mod fuzz;
 mod lend;
+mod methods;
 mod model;
 mod narrative;
 mod params;

@@ -52,6 +52,11 @@ pub(crate) struct Tool {
     /// signature does not use, so that it cannot hide one of the user's types, and readable,
     /// since messages about a missing state show it.
     pub(crate) state_param: syn::Ident,
+    /// The tool's attribute, where the checks of the declaration as a whole land.
+    pub(crate) site: Span,
+    /// For a method of a trait impl, the trait, through which the registration (in an
+    /// inherent impl of its own) calls it.
+    pub(crate) in_trait: Option<syn::Path>,
 }
 
 /// One checked `icon(...)`.
