@@ -185,7 +185,7 @@ fn spec(tool: &Tool, private: &TokenStream) -> TokenStream {
     });
     let param_specs = tool.schema_params().map(|param| {
         let (name, description) = (&param.name, &param.description);
-        let constraints = constraints(&private, &param.constraints);
+        let constraints = constraints(private, &param.constraints);
         quote!(#private::ParamSpec { name: #name, description: #description, constraints: #constraints })
     });
     let ignore_unknown = tool.ignore_unknown;
