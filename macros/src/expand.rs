@@ -3,20 +3,28 @@
 //! The expansion is the user's function, unchanged but for the parameter attributes
 //! `#[tool]` consumes, and what registers it: for a function, a type of the same name (in
 //! the other namespace) implementing `IsTool`; for a method, a hidden associated function
-//! beside it. Either builds a `ToolDef`: a static spec (names and doc strings), the format
-//! marker, and a handler closure that calls the function. Everything else (schemas, argument parsing, envelope, hashing,
+//! in an inherent impl beside its block (`methods.rs`). Either builds a `ToolDef` (`def.rs`):
+//! a static spec (names and doc strings), the format marker, and a handler closure that
+//! calls the function. Everything else (schemas, argument parsing, envelope, hashing,
 //! errors) is generic runtime code reached through `<crate>::__private`.
 
 use proc_macro2::{Span, TokenStream};
-use quote::{ToTokens as _, format_ident, quote, quote_spanned};
+use quote::{format_ident, quote, quote_spanned};
 use syn::ItemFn;
 use syn::spanned::Spanned;
 
-use crate::attr::{FormatName, TaskName, ToolArgs};
-use crate::model::{self, Param, StateSource, Tool};
+use crate::attr::ToolArgs;
+use crate::build::build;
+use crate::def::constructor;
+use crate::methods;
+use crate::model::{Param, StateSource, Tool};
+use crate::params::strip_param_attrs;
 
 /// `#[tool(args)] item`: the expansion, or the user's item and every error.
 pub(crate) fn tool(args: TokenStream, item: TokenStream) -> TokenStream {
+    if let Ok(block) = syn::parse2::<syn::ItemImpl>(item.clone()) {
+        return methods::impl_block(args, block);
+    }
     let mut function: ItemFn = match syn::parse2(item.clone()) {
         Ok(function) => function,
         // A method of a trait definition, without a body.
@@ -24,57 +32,93 @@ pub(crate) fn tool(args: TokenStream, item: TokenStream) -> TokenStream {
             let method: syn::TraitItemFn = syn::parse2(item.clone()).expect("parsed above");
             let error = syn::Error::new(
                 method.sig.ident.span(),
-                "`#[tool]` cannot go on a method of a trait: a tool is a free function or a method of an `impl Type` block\n\
-                 help: put `#[tool]` on a free function or an inherent method that calls this one",
+                "`#[tool]` cannot go on a method of a trait definition: a tool is a free function or a method in an `impl` block\n\
+                 help: put `#[tool(...)]` on the method in the trait's `impl` block, and `#[tool]` on that block",
             );
             return with_item(item, error.into_compile_error());
         }
         Err(error) => {
             let error = syn::Error::new(
                 error.span(),
-                "`#[tool]` goes on a function (`fn` or `async fn`, free or in an `impl` block)",
+                "`#[tool]` goes on a function (`fn` or `async fn`), or on an `impl` block whose methods carry `#[tool(...)]`",
             );
             return with_item(item, error.into_compile_error());
         }
     };
+    let site = Site {
+        span: Span::call_site(),
+        in_trait: None,
+    };
+    let (registration, errors) = declare(args, &mut function, &site);
+    if function.sig.receiver().is_some() {
+        // A method whose block has no `#[tool]`: the registration has no place to go
+        // (in a trait impl, every item is a member of the trait).
+        let error = methods::needs_block_attribute();
+        return quote!(#function #error #errors);
+    }
+    quote! {
+        #function
+        #registration
+        #errors
+    }
+}
+
+/// Where a tool is declared.
+pub(crate) struct Site<'a> {
+    /// The tool's attribute, where errors about the declaration as a whole land.
+    pub(crate) span: Span,
+    /// For a method of a trait impl, the trait.
+    pub(crate) in_trait: Option<&'a syn::Path>,
+}
+
+/// The tool `function` declares with `#[tool(args)]`: what registers it, and every error.
+/// The function's parameter attributes that `#[tool]` reads are removed from it.
+///
+/// After an error in the attribute, generation goes on with what could be read of it, so the
+/// signature's errors and the type checks show in the same build. After errors in the
+/// declaration, a tool that is never built is registered, so that `tools![...]` does not
+/// report the same mistake again as "not a tool".
+pub(crate) fn declare(
+    args: TokenStream,
+    function: &mut ItemFn,
+    site: &Site<'_>,
+) -> (TokenStream, TokenStream) {
     let (args, args_errors) = read_args(args);
-    let fallback = fallback(&function, args.krate.as_ref());
+    // A trait impl's method is as visible as the trait: its registration is public.
+    let vis = match site.in_trait {
+        Some(_) => syn::parse_quote!(pub),
+        None => function.vis.clone(),
+    };
+    let fallback = fallback(function, &vis, args.krate.as_ref());
     let args_incomplete = args_errors.is_some();
     // Without a format, the output's checks would be a guess: generate nothing to check.
     let checkable = args.format.is_some();
-    let result = model::build(args, &function, args_incomplete);
-    model::strip_param_attrs(&mut function);
+    let result = build(args, function, args_incomplete, site.span);
+    strip_param_attrs(function);
     let args_errors = args_errors.map(darling::Error::write_errors);
     match result {
-        // Keep generating after an error in the attribute (with what could be read of it),
-        // so the signature's errors and the type checks show in the same build.
-        Ok(tool) => {
-            let constructor = if checkable {
+        Ok(mut tool) => {
+            tool.in_trait = site.in_trait.cloned();
+            tool.vis = vis;
+            let registration = if checkable {
                 constructors(&tool)
             } else {
                 fallback
             };
-            quote! {
-                #function
-                #constructor
-                #args_errors
-            }
+            (registration, quote!(#args_errors))
         }
-        // Keep the function so the rest of the crate, and IDEs, go on working.
-        // and register a tool that is never built, so that `tools![...]` does not report the
-        // same mistake again as "not a tool".
         Err(errors) => {
             let errors = errors.write_errors();
-            with_item(quote!(#function #fallback), quote!(#args_errors #errors))
+            (fallback, quote!(#args_errors #errors))
         }
     }
 }
 
 /// What registers a tool whose declaration has errors (reported already): the items
 /// `tools![...]` looks for, which the failed build never runs.
-fn fallback(function: &ItemFn, krate: Option<&syn::Path>) -> TokenStream {
+fn fallback(function: &ItemFn, vis: &syn::Visibility, krate: Option<&syn::Path>) -> TokenStream {
     let krate = krate.map_or_else(|| quote!(::toolshape), |path| quote!(#path));
-    let (vis, ident) = (&function.vis, &function.sig.ident);
+    let ident = &function.sig.ident;
     if function.sig.receiver().is_some() {
         let constructor = constructor_ident(ident);
         quote! {
@@ -218,376 +262,6 @@ fn constructors(tool: &Tool) -> TokenStream {
     quote!(#marker #(#variants)*)
 }
 
-fn constructor(tool: &Tool, cfg: Option<TokenStream>) -> TokenStream {
-    let krate = &tool.krate;
-    let private = quote!(#krate::__private);
-    let fn_ident = &tool.fn_ident;
-    let vis = &tool.vis;
-    let constructor = constructor_ident(fn_ident);
-
-    let name = &tool.name;
-    let description = &tool.description;
-    let title = option(tool.title.as_ref());
-    let version = match &tool.version {
-        Some(version) => quote!(#version),
-        None => quote!(::core::env!("CARGO_PKG_VERSION")),
-    };
-    let model_id = option(tool.model_id.as_ref());
-    let confirm = option(tool.confirm.as_ref());
-    let icons = tool.icons.iter().map(|icon| {
-        let src = &icon.src;
-        let mime_type = option(icon.mime_type.as_ref());
-        let sizes = &icon.sizes;
-        let theme = option(icon.theme.map(|theme| match theme {
-            crate::attr::IconTheme::Light => "light",
-            crate::attr::IconTheme::Dark => "dark",
-        }).as_ref());
-        quote!(#private::IconSpec { src: #src, mime_type: #mime_type, sizes: &[#(#sizes),*], theme: #theme })
-    });
-    let param_specs = tool.schema_params().map(|param| {
-        let (name, description) = (&param.name, &param.description);
-        let constraints = constraints(&private, &param.constraints);
-        quote!(#private::ParamSpec { name: #name, description: #description, constraints: #constraints })
-    });
-    let ignore_unknown = tool.ignore_unknown;
-    let task = format_ident!("{}", tool.task.map_or("Never", TaskName::variant));
-    // Spanned at the user's path: a function of another signature is reported there.
-    let extend_schema = match &tool.extend_schema {
-        Some(path) => quote_spanned! {path.span()=>
-            ::core::option::Option::Some(
-                (|| #krate::checks::SchemaKeywords::into_keywords(#path())) as fn() -> #private::JsonValue
-            )
-        },
-        None => quote!(::core::option::Option::None),
-    };
-    let rust_name = fn_ident.to_string();
-    let kind = option(
-        tool.kind
-            .map(|kind| format_ident!("{}", kind.variant()))
-            .map(|variant| quote!(#private::Kind::#variant))
-            .as_ref(),
-    );
-    let annotations = {
-        let hints = tool.annotations;
-        let [read_only, destructive, idempotent, open_world] = [
-            hints.read_only,
-            hints.destructive,
-            hints.idempotent,
-            hints.open_world,
-        ]
-        .map(|hint| option(hint.as_ref()));
-        quote! {
-            #private::Annotations {
-                read_only: #read_only,
-                destructive: #destructive,
-                idempotent: #idempotent,
-                open_world: #open_world,
-            }
-        }
-    };
-
-    // The state type the handler receives, the constructor's generics, and how the
-    // function's state argument is made.
-    let state_param = &tool.state_param;
-    let send_sync = quote!(::core::marker::Send + ::core::marker::Sync + 'static);
-    let (state_ty, generics, where_clause, state_arg) = match &tool.state {
-        StateSource::None => (
-            quote!(#state_param),
-            quote!(<#state_param>),
-            quote!(where #state_param: #send_sync),
-            None,
-        ),
-        StateSource::Receiver => (
-            quote!(Self),
-            quote!(),
-            quote!(where Self: #send_sync),
-            Some(quote!(__toolshape_state)),
-        ),
-        StateSource::Provided(ty) => (
-            quote!(#state_param),
-            quote!(<#state_param>),
-            quote_spanned!(ty.span()=> where #state_param: #send_sync + #private::Provides<#ty>),
-            Some(quote!(#private::Provides::<#ty>::provide(__toolshape_state))),
-        ),
-    };
-
-    let arg_idents: Vec<_> = tool.schema_params().map(|param| &param.ident).collect();
-    let checks = quote!(#krate::checks);
-    // One reading per parameter, spanned at its type, so that a type that cannot be a
-    // parameter is reported there, once: `ToolParam` (`DefaultParam` with a default, whose
-    // value an item per parameter gives).
-    let mut default_items = Vec::new();
-    let param_checks: Vec<_> = tool
-        .schema_params()
-        .map(|param| {
-            let read = param.read_ty(&private);
-            let span = param.ty.span();
-            let Some(default) = &param.default else {
-                return quote_spanned!(span=> <#read as #checks::ToolParam>::param());
-            };
-            // Named after the Rust parameter (always an identifier), not its JSON name.
-            let rust_name = param.ident.to_string();
-            let holder = format_ident!(
-                "__ToolshapeDefault_{}",
-                rust_name.strip_prefix("r#").unwrap_or(&rust_name)
-            );
-            // Spanned at the parameter's type (for `default`) or the expression, so that a
-            // type without `Default` or an expression of another type is reported there.
-            let value = match (default, &param.borrowed) {
-                (None, _) => quote_spanned!(span=> ::core::default::Default::default()),
-                // A default is written as the function's type has it (`"name"` for `&str`,
-                // `Some("x")` for `Option<&str>`) and made owned.
-                (Some(expr), Some(lend)) => respan(lend.owned_from(quote!(#expr)), expr.span()),
-                // `default = "name"` for a `String` (or `PathBuf`, `Cow<str>`, …) parameter,
-                // as one writes it for a `&str` one.
-                (
-                    Some(
-                        expr @ syn::Expr::Lit(syn::ExprLit {
-                            lit: syn::Lit::Str(_),
-                            ..
-                        }),
-                    ),
-                    _,
-                ) => quote_spanned!(expr.span()=> ::core::convert::From::from(#expr)),
-                (Some(expr), _) => quote!(#expr),
-            };
-            default_items.push(quote! {
-                #[allow(non_camel_case_types)]
-                struct #holder;
-                impl #private::DefaultValue<#read> for #holder {
-                    fn value() -> #read {
-                        #value
-                    }
-                }
-            });
-            quote_spanned!(span=> <#read as #checks::DefaultParam>::with_default::<#holder>())
-        })
-        .collect();
-    let call_args = tool.params.iter().map(|param| match param {
-        Param::Schema(param) => {
-            let ident = &param.ident;
-            let value = match &param.default {
-                Some(_) => quote!(#ident.0),
-                None => quote!(#ident),
-            };
-            match &param.borrowed {
-                Some(lend) => lend.lend(quote!(&#value)),
-                None => value,
-            }
-        }
-        Param::State => state_arg.clone().unwrap_or_default(),
-        // Spanned at the parameter's type: a type that is not the context is reported there.
-        Param::Context(model::ContextPass::Value(span)) => {
-            quote_spanned!(*span=> __toolshape_context)
-        }
-        Param::Context(model::ContextPass::Ref(span)) => {
-            quote_spanned!(*span=> &__toolshape_context)
-        }
-    });
-    let call_args: Vec<_> = match &tool.state {
-        StateSource::Receiver => std::iter::once(quote!(__toolshape_state))
-            .chain(call_args)
-            .collect(),
-        _ => call_args.collect(),
-    };
-    let callee = match &tool.state {
-        StateSource::Receiver => quote!(Self::#fn_ident),
-        _ => quote!(#fn_ident),
-    };
-    let await_ = tool.is_async.then(|| quote!(.await));
-    let state_pat = if state_arg.is_some() {
-        quote!(__toolshape_state)
-    } else {
-        quote!(_)
-    };
-    let context_pat = if tool.params.iter().any(|p| matches!(p, Param::Context(_))) {
-        quote!(__toolshape_context)
-    } else {
-        quote!(_)
-    };
-    let format = match tool.format {
-        FormatName::Json if !tool.envelope => quote!(#private::PlainJson),
-        FormatName::Json => quote!(#private::Json),
-        FormatName::Hybrid => quote!(#private::HybridFormat),
-        FormatName::Text if tool.confirm.is_some() => quote!(#private::Confirmed),
-        FormatName::Text => quote!(#private::Text),
-    };
-    // Each builder step carries some of the trait bounds; spanning the step on the user's
-    // tokens makes a missing implementation point there: the parameter types for
-    // `Deserialize + JsonSchema`, the return type for the format's bounds and `Display`.
-    let output_span = tool
-        .output
-        .as_ref()
-        .and_then(|ty| ty.to_token_stream().into_iter().next())
-        .map_or_else(Span::call_site, |token| token.span());
-    let params_step = quote!(.params((#(#param_checks,)*)));
-    // A parameter whose type might be the request's `Context` but has no `#[context]`: the
-    // hint to add it, at the type, before the errors of reading a `Context` from JSON.
-    let context_hints = tool
-        .schema_params()
-        .filter(|param| param.names_context())
-        .map(|param| {
-            let ty = param.read_ty(&private);
-            let span = param.ty.span();
-            let check = respan(quote!(#checks::ParamNotContext::check), span);
-            quote_spanned! {span=>
-                #[allow(unused_imports)]
-                use #private::{ProbeContext as _, ProbeOther as _};
-                #check((&#private::Probe::<#ty>(::core::marker::PhantomData)).context_kind());
-            }
-        });
-    // The format completes the tool, through a trait (`OutputFormat`) whose failure names the
-    // output type and the format, at the return type; the error's text likewise
-    // (`ErrorText`), at the return type.
-    let spanned_format = respan(format, output_span);
-    let finish = respan(quote!(#checks::OutputFormat::finish), output_span);
-    // The error type itself when the return type is written `Result<T, E>`.
-    let error_span = tool
-        .output
-        .as_ref()
-        .and_then(error_type)
-        .map_or(output_span, Spanned::span);
-    let error_text = respan(quote!(#checks::ErrorText::error_text(error)), error_span);
-
-    let scopes = &tool.scopes;
-    let body = quote! {
-            #(#context_hints)*
-            #(#default_items)*
-            static __TOOLSHAPE_SPEC: #private::ToolSpec = #private::ToolSpec {
-                name: #name,
-                title: #title,
-                description: #description,
-                version: #version,
-                model_id: #model_id,
-                confirm: #confirm,
-                icons: &[#(#icons),*],
-                params: &[#(#param_specs),*],
-                annotations: #annotations,
-                kind: #kind,
-                ignore_unknown_arguments: #ignore_unknown,
-                task: #private::TaskSupport::#task,
-                extend_schema: #extend_schema,
-                scopes: &[#(#scopes),*],
-                rust_path: ::core::concat!(::core::module_path!(), "::", #rust_name),
-                location: ::core::concat!(::core::file!(), ":", ::core::line!()),
-            };
-            #finish(
-                #spanned_format,
-                #private::ToolDef::build(&__TOOLSHAPE_SPEC)
-                    #params_step
-                    .handler(|#state_pat: &#state_ty, (#(#arg_idents,)*), #context_pat: #private::Context| {
-                        #private::Box::pin(async move {
-                            #[allow(unused_imports)]
-                            use #private::{ResultKind as _, ValueKind as _};
-                            let returned = #callee(#(#call_args),*) #await_;
-                            match (&returned).kind_of_returned().into_result(returned) {
-                                ::core::result::Result::Ok(value) => ::core::result::Result::Ok(value),
-                                ::core::result::Result::Err(error) => ::core::result::Result::Err(#error_text),
-                            }
-                        })
-                    }),
-            )
-    };
-    match &tool.state {
-        // A method: an associated function beside it (an `impl` block holds no other items).
-        StateSource::Receiver => quote! {
-            #cfg
-            #[doc(hidden)]
-            #[allow(non_snake_case, clippy::needless_lifetimes)]
-            #vis fn #constructor() -> #private::ToolDef<Self> #where_clause {
-                #body
-            }
-        },
-        // A function: its registration is a type under the function's own name (types and
-        // functions live in different namespaces), so `use path::tool;` imports both, and
-        // every message about a path in `tools![...]` speaks of the user's names.
-        _ => quote! {
-            #cfg
-            #[automatically_derived]
-            #[allow(clippy::needless_lifetimes)]
-            impl #generics #krate::checks::IsTool<#state_ty> for #fn_ident #where_clause {
-                fn def() -> #private::ToolDef<#state_ty> {
-                    #body
-                }
-            }
-        },
-    }
-}
-
-/// `E` of a return type written `Result<T, E>` (under any path or alias of that shape).
-fn error_type(output: &syn::Type) -> Option<&syn::Type> {
-    let syn::Type::Path(path) = output else {
-        return None;
-    };
-    let syn::PathArguments::AngleBracketed(args) = &path.path.segments.last()?.arguments else {
-        return None;
-    };
-    let mut types = args.args.iter().filter_map(|arg| match arg {
-        syn::GenericArgument::Type(ty) => Some(ty),
-        _ => None,
-    });
-    match (types.next(), types.next(), types.next()) {
-        (Some(_), Some(error), None) => Some(error),
-        _ => None,
-    }
-}
-
-/// `Option` of `value`'s tokens, written with absolute paths.
-/// A parameter's `Constraints`: `NONE`, or the ones it states over `NONE`.
-fn constraints(private: &TokenStream, c: &crate::model::Constraints) -> TokenStream {
-    if c.is_none() {
-        return quote!(#private::Constraints::NONE);
-    }
-    let mut fields = Vec::new();
-    if let Some(min) = c.minimum {
-        fields.push(quote!(minimum: ::core::option::Option::Some(#min)));
-    }
-    if let Some(max) = c.maximum {
-        fields.push(quote!(maximum: ::core::option::Option::Some(#max)));
-    }
-    if let Some(min) = c.min_length {
-        fields.push(quote!(min_length: ::core::option::Option::Some(#min)));
-    }
-    if let Some(max) = c.max_length {
-        fields.push(quote!(max_length: ::core::option::Option::Some(#max)));
-    }
-    if let Some(pattern) = &c.pattern {
-        fields.push(quote!(pattern: ::core::option::Option::Some(#pattern)));
-    }
-    if !c.one_of.is_empty() {
-        let one_of = &c.one_of;
-        fields.push(quote!(one_of: &[#(#one_of),*]));
-    }
-    if let Some(header) = &c.header {
-        fields.push(quote!(header: ::core::option::Option::Some(#header)));
-    }
-    quote!(#private::Constraints { #(#fields,)* ..#private::Constraints::NONE })
-}
-
-fn option<T: quote::ToTokens>(value: Option<&T>) -> TokenStream {
-    match value {
-        Some(value) => quote!(::core::option::Option::Some(#value)),
-        None => quote!(::core::option::Option::None),
-    }
-}
-
-/// `tokens` with every span set to `span` (for paths whose tokens come from several places).
-pub(crate) fn respan(tokens: TokenStream, span: Span) -> TokenStream {
-    tokens
-        .into_iter()
-        .map(|mut token| {
-            if let proc_macro2::TokenTree::Group(group) = &token {
-                let mut inner =
-                    proc_macro2::Group::new(group.delimiter(), respan(group.stream(), span));
-                inner.set_span(span);
-                token = inner.into();
-            }
-            token.set_span(span);
-            token
-        })
-        .collect()
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -635,15 +309,38 @@ mod tests {
     #[test]
     fn method_tool_expansion() {
         let expanded = tool(
-            quote!(format = "json", name = "search"),
+            quote!(),
             quote! {
-                /// Search.
-                fn search(&self, #[context] cx: Context, query: Option<String>) -> Vec<User> {
-                    self.find(query)
+                impl Directory {
+                    /// Search.
+                    #[tool(format = "json", name = "search")]
+                    fn search(&self, #[context] cx: Context, query: Option<String>) -> Vec<User> {
+                        self.find(query)
+                    }
                 }
             },
         );
         expect_test::expect_file!["../tests/snapshots/method_tool.rs"].assert_eq(&pretty(expanded));
+    }
+
+    #[test]
+    fn trait_method_tool_expansion() {
+        let expanded = tool(
+            quote!(),
+            quote! {
+                impl<T: Send + Sync + 'static> Inventory for Shop<T> {
+                    /// Count the items.
+                    #[toolshape::tool(format = "json")]
+                    fn count(&self) -> u32 {
+                        3
+                    }
+
+                    fn helper(&self) {}
+                }
+            },
+        );
+        expect_test::expect_file!["../tests/snapshots/trait_method_tool.rs"]
+            .assert_eq(&pretty(expanded));
     }
 
     #[test]

@@ -412,7 +412,22 @@ fn tool_expansion_never_panics() {
     let generated = std::cell::Cell::new(0u32);
     let declarations = prop_oneof![anything, valid_declaration()];
     let ran = run(4000, declarations, |(keys, function)| {
-        let (Some(args), Some(item)) = (tokens(&keys), tokens(&function)) else {
+        // A method is declared in its `impl` block, which carries `#[tool]` too: an inherent
+        // impl or a trait impl, alternately.
+        let (args, item) = if function.contains("self") {
+            let block = if function.len() % 2 == 0 {
+                "impl Shop"
+            } else {
+                "impl Inventory for Shop"
+            };
+            (
+                String::new(),
+                format!("{block} {{ #[tool({keys})] {function} }}"),
+            )
+        } else {
+            (keys.clone(), function.clone())
+        };
+        let (Some(args), Some(item)) = (tokens(&args), tokens(&item)) else {
             return;
         };
         let expanded = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {

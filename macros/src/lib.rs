@@ -1,19 +1,26 @@
 //! Procedural macros of [toolshape](https://docs.rs/toolshape). Depend on `toolshape`, which
 //! re-exports them and documents them; generated code only works through it.
 //!
-//! The crate follows the usual three stages: `attr` reads what the user wrote,
-//! `model` checks it against the rules that span several parts of the function, and
-//! `expand` generates code. All logic runs on `proc_macro2`, so it is unit-tested directly.
+//! The crate follows the usual three stages: `attr` reads what the user wrote; `build`
+//! makes the `model` of a tool from it, reading each parameter with `params`, checking the
+//! rules that span several parts of the function with `check` (and `lend` for borrowed
+//! parameters); `expand` generates the registration (`methods` for the tool methods of an
+//! `impl` block), and `def` the `ToolDef` it builds. All logic runs on `proc_macro2`, so it
+//! is unit-tested directly.
 
 mod attr;
+mod build;
 mod check;
+mod def;
 mod docs;
 mod expand;
 #[cfg(test)]
 mod fuzz;
 mod lend;
+mod methods;
 mod model;
 mod narrative;
+mod params;
 mod shape;
 mod text;
 mod tools;

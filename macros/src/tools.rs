@@ -67,7 +67,8 @@ pub(crate) fn expand(input: TokenStream) -> syn::Result<TokenStream> {
 }
 
 /// The `ToolDef` of the tool method `Type::method`: its registration, the associated function
-/// `#[tool]` puts beside the method, through a path that cannot fail to resolve, so that the
+/// `#[tool]` on the method's `impl` block puts in an inherent impl of `Type` (for a method
+/// of a trait impl too), through a path that cannot fail to resolve, so that the
 /// compiler never shows that function's name. A blanket trait declared here gives every type
 /// a fallback function of the same name, which an inherent one shadows; the fallback returns
 /// a value that `method_tool` refuses with a message in the user's words. The path itself is

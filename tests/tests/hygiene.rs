@@ -94,11 +94,27 @@ mod shadowed {
 
     pub struct Service;
 
+    #[::toolshape::tool]
     impl Service {
         /// A method tool in the shadowed scope.
         #[::toolshape::tool(format = "json")]
         pub fn ping(&self) -> bool {
             true
+        }
+    }
+
+    /// A trait whose impl has a tool method, in the shadowed scope.
+    pub trait Echo {
+        /// The word, back.
+        fn echo(&self, word: &str) -> ::std::string::String;
+    }
+
+    #[::toolshape::tool]
+    impl Echo for Service {
+        /// Say the word back.
+        #[::toolshape::tool(format = "json")]
+        fn echo(&self, word: &str) -> ::std::string::String {
+            ::std::string::ToString::to_string(word)
         }
     }
 }
@@ -159,6 +175,12 @@ async fn tools_in_a_shadowed_scope_work() {
         .unwrap();
     assert_eq!(common::text_of(&forget), "Greeting forgotten");
 
-    let service = ::toolshape::ToolSet::new(::toolshape::tools![shadowed::Service::ping]).unwrap();
-    assert_eq!(service.list()[0].name, "ping");
+    use shadowed::Echo as _;
+    let service = ::toolshape::ToolSet::new(::toolshape::tools![
+        shadowed::Service::ping,
+        shadowed::Service::echo
+    ])
+    .unwrap();
+    let names: ::std::vec::Vec<_> = service.list().into_iter().map(|tool| tool.name).collect();
+    assert_eq!(names, ["echo", "ping"]);
 }

@@ -128,6 +128,7 @@ pub struct Counter {
     count: AtomicU32,
 }
 
+#[tool]
 impl Counter {
     /// Increment the counter and return its new value.
     #[tool(format = "json")]
@@ -139,6 +140,21 @@ impl Counter {
     ) -> u32 {
         assert!(!cx.is_cancelled());
         self.count.fetch_add(by.unwrap_or(1), Ordering::SeqCst) + by.unwrap_or(1)
+    }
+}
+
+/// Something with a reading, whose impl for `Counter` serves it as a tool.
+trait Meter {
+    /// The current reading, scaled.
+    fn reading(&self, scale: u32) -> u32;
+}
+
+#[tool]
+impl Meter for Counter {
+    /// The counter's value times `scale`.
+    #[tool(format = "json", kind = "read")]
+    fn reading(&self, #[arg(range(min = 1))] scale: u32) -> u32 {
+        self.count.load(Ordering::SeqCst) * scale
     }
 }
 
@@ -362,6 +378,34 @@ async fn a_method_tool_uses_self_as_state_and_sees_the_request() {
     let second = call(&client, "increment", json!({"by": 5})).await.unwrap();
     assert_eq!(check_json_success(&tools[0], &first), 1);
     assert_eq!(check_json_success(&tools[0], &second), 6);
+}
+
+#[tokio::test]
+async fn a_tool_method_of_a_trait_impl_is_called_through_the_trait() {
+    let server = Server::new(
+        Counter {
+            count: AtomicU32::new(0),
+        },
+        ToolSet::new(tools![Counter::increment, Counter::reading]).unwrap(),
+    );
+    let client = connect(server, versions()[0].clone()).await;
+    let tools = client.list_all_tools().await.unwrap();
+    let names: Vec<_> = tools.iter().map(|t| t.name.to_string()).collect();
+    assert_eq!(names, ["increment", "reading"]);
+    let input = serde_json::to_value(&*tools[1].input_schema).unwrap();
+    assert_eq!(input["properties"]["scale"]["minimum"], json!(1));
+    assert_eq!(
+        tools[1].annotations.as_ref().unwrap().read_only_hint,
+        Some(true)
+    );
+
+    call(&client, "increment", json!({"by": 4})).await.unwrap();
+    let reading = call(&client, "reading", json!({"scale": 10}))
+        .await
+        .unwrap();
+    assert_eq!(check_json_success(&tools[1], &reading), 40);
+    let refused = call(&client, "reading", json!({"scale": 0})).await.unwrap();
+    assert_eq!(refused.is_error, Some(true));
 }
 
 #[test]

@@ -1,5 +1,6 @@
 struct Shop;
 
+#[toolshape::tool]
 impl Shop {
     /// List the products.
     #[toolshape::tool(format = "jsn")]

@@ -2,6 +2,7 @@ struct Counter {
     count: u32,
 }
 
+#[toolshape::tool]
 impl Counter {
     /// Increment the counter.
     #[toolshape::tool(format = "json")]

@@ -11,6 +11,7 @@ const LIST: &str = "list_items";
 
 struct Shop;
 
+#[toolshape::tool]
 impl Shop {
     /// List the items.
     #[toolshape::tool(format = "text", name = LIST)]

@@ -1,5 +1,6 @@
 struct Server;
 
+#[toolshape::tool]
 impl Server {
     /// Consume the server.
     #[toolshape::tool(format = "json")]

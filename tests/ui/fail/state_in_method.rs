@@ -1,6 +1,7 @@
 struct Db;
 struct Server;
 
+#[toolshape::tool]
 impl Server {
     /// Count users.
     #[toolshape::tool(format = "json")]

@@ -48,6 +48,7 @@ fn type_of<'a>(#[state] db: &'a Db, r#type: String) -> std::result::Result<Strin
 
 struct Service;
 
+#[tool]
 impl Service {
     /// A method tool.
     #[tool(format = "json")]

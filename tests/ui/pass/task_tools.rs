@@ -20,6 +20,7 @@ async fn rebuild() -> String {
 
 struct Index;
 
+#[toolshape::tool]
 impl Index {
     /// Reindex one collection (a method, as a task when the client can).
     #[toolshape::tool(format = "text", task = "optional", kind = "action")]
