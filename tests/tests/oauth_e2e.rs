@@ -658,3 +658,71 @@ async fn the_users_example_takes_issuer_audience_and_jwks_after_http() {
     }
     let _ = std::fs::remove_file(&db);
 }
+
+/// The official Python MCP SDK (`mcp` on PyPI, `tests/interop/oauth_client.py`) against the
+/// users example's binary: given only the server's URL and its client credentials, the
+/// SDK's `ClientCredentialsOAuthProvider` finds the authorization server from the `401`
+/// (RFC 9728 metadata, then the issuer's metadata), asks for a token for this resource
+/// (RFC 8707) and the scope the `401` names, and lists and calls tools, in the 2026-07-28
+/// and 2025-11-25 eras. The read-only client sees only reads and its write is refused (the
+/// authorization server does not grant the step-up); the writer steps up on the `403` and
+/// creates a user, found in the database afterwards.
+#[tokio::test(flavor = "multi_thread")]
+async fn the_python_sdk_finds_the_authorization_server_and_steps_up_for_a_write() {
+    let auth = AuthServer::start();
+    let users = env!("CARGO_BIN_EXE_users_server");
+    let port = {
+        let listener = std::net::TcpListener::bind("127.0.0.1:0").unwrap();
+        listener.local_addr().unwrap().port()
+    };
+    let addr = format!("127.0.0.1:{port}");
+    let resource = format!("http://{addr}/mcp");
+    let db = std::env::temp_dir().join(format!(
+        "toolshape-oauth-sdk-{}.sqlite3",
+        std::process::id()
+    ));
+    let _ = std::fs::remove_file(&db);
+    let mut child = Command::new(users)
+        .args(["--db", db.to_str().unwrap(), "--http", &addr])
+        .args(["--issuer", &auth.issuer, "--audience", &resource])
+        .stderr(Stdio::null())
+        .spawn()
+        .unwrap();
+    for _ in 0..200 {
+        if std::net::TcpStream::connect(&addr).is_ok() {
+            break;
+        }
+        tokio::time::sleep(std::time::Duration::from_millis(50)).await;
+    }
+    let args = [resource.clone(), auth.issuer.clone()];
+    let ran = tokio::task::spawn_blocking(move || {
+        toolshape_test_support::python::run_script(
+            "oauth_client.py",
+            &[args[0].as_str(), args[1].as_str()],
+            120,
+        )
+    })
+    .await;
+    let _ = child.kill();
+    let _ = child.wait();
+    let output = ran.unwrap();
+    eprintln!("{output}");
+    assert!(output.contains(" passed, 0 failed"), "{output}");
+
+    // What the writer created, and nothing the reader tried, is in the database.
+    let server = Server::new(UserDb::open(&db).unwrap(), toolset());
+    let client =
+        toolshape_test_support::connect(server, rmcp::model::ProtocolVersion::V_2026_07_28).await;
+    for (email, found) in [
+        ("writer-auto@example.org", true),
+        ("writer-legacy@example.org", true),
+        ("reader-", false),
+    ] {
+        let result = toolshape_test_support::call(&client, "search_user", json!({"email": email}))
+            .await
+            .unwrap();
+        let text = toolshape_test_support::text_of(&result);
+        assert_eq!(text.contains("User ID:"), found, "{email}: {text}");
+    }
+    let _ = std::fs::remove_file(&db);
+}
