@@ -83,22 +83,31 @@
 //! What a client receives is specified in `docs/wire-format.md`.
 #![doc(test(attr(deny(warnings))))]
 
-// The modules follow a call: `call` (the arguments become parameters, the tool runs with its
-// state and context) → `formats` (its value becomes a result: json, text, hybrid, and the
-// rich content beside them) → `provenance` (metadata and the canonical hash) → `server` (the
-// tool set, its layers, rmcp's handler and the transports). Each module's doc says what it owns.
+// The modules follow a call, and each imports only the ones before it:
+// `provenance` (metadata and the canonical hash) → `formats` (what a result is made of: json,
+// text, hybrid, the envelope, the rich content beside them) → `store` (where tasks and the
+// undo journal live: in memory, or in Redis) → `call` (the arguments become parameters, the
+// tool runs with its state and context) → `layer` (what wraps every call) → `toolset` (the tools
+// a server serves, with their layers) → `undo`, `budget` (layers built only on what the crate
+// offers its users) → `server` (rmcp's handler) → `serve` (the transports). Each module's doc says what it owns.
+pub mod budget;
 mod call;
 mod formats;
+pub mod layer;
 mod provenance;
+pub mod serve;
 mod server;
+mod store;
 #[cfg(feature = "testing")]
 pub mod testing;
+mod toolset;
+pub mod undo;
 
 #[doc(hidden)]
 #[path = "private.rs"]
 pub mod __private;
 #[cfg(feature = "redis")]
-pub mod redis;
+pub use store::redis;
 
 pub use call::args::BorrowedParam;
 pub use call::caller::Caller;
@@ -106,10 +115,11 @@ pub use call::checks;
 pub use call::context::{Answer, Ask, Context, Elicitation, InputError, LogLevel, Sampled};
 pub use call::error::{DuplicateTool, ToolError};
 pub use call::rounds::{StateKeyError, StateKeys};
-pub use call::spec::{BoxFuture, CallFacts, Kind, TOOL_META_KEY, TaskSupport};
+pub use call::spec::{BoxFuture, Kind, TOOL_META_KEY, TaskSupport};
 pub use call::state::Provides;
 pub use call::tool::ToolDef;
 pub use formats::content::{Attachment, Rich};
+pub use formats::facts::CallFacts;
 pub use formats::hybrid::Hybrid;
 pub use formats::narrative::Narrative;
 pub use formats::plot::Plot;
@@ -118,13 +128,9 @@ pub use formats::text::ToolText;
 pub use formats::{Format, HybridFormat, HybridOutput, Json, JsonOutput, Render};
 pub use provenance::canonical;
 pub use provenance::{META_KEY, Provenance, data_hash, hash_canonical};
-pub use server::budget;
-pub use server::layer;
-pub use server::serve;
-pub use server::tasks;
-pub use server::toolset::ToolSet;
-pub use server::undo;
 pub use server::{NoHandler, Server, ToolFilter};
+pub use store::tasks;
+pub use toolset::ToolSet;
 /// Derives [`Narrative`](trait@Narrative) from a `#[narrative("...")]` template on the type,
 /// for `#[tool(format = "hybrid")]`: the sentence a hybrid result leads with.
 ///

@@ -94,5 +94,5 @@ impl IsValue {
 /// Facts of a call of `spec` starting now, for benchmarks and tests of a [`Render`](crate::Render)
 /// alone; tools get theirs from the runtime.
 pub fn call_facts(spec: &ToolSpec) -> crate::CallFacts<'_> {
-    crate::CallFacts::starting_now(spec)
+    spec.facts(std::time::Instant::now(), None)
 }

@@ -1,6 +1,7 @@
-//! The runtime's files follow a call (`call/` → `formats/` → `provenance/` → `server/`), and
-//! no file imports another that imports it back, directly or through others: the layout
-//! stays one a reader can follow from top to bottom.
+//! The runtime's layout stays one a reader can follow from bottom to top: its top-level
+//! modules come in the order the crate's root (`runtime/src/lib.rs`) declares and describes
+//! them, each imports only the ones before it, and no file imports another that imports it
+//! back, directly or through others.
 
 use std::collections::{BTreeMap, BTreeSet};
 use std::path::{Path, PathBuf};
@@ -131,4 +132,111 @@ fn every_runtime_file_says_what_it_owns() {
             file.display()
         );
     }
+}
+
+/// The runtime's top-level modules, lowest first, as `lib.rs` declares them and its comment
+/// describes them. `testing` and `__private` (the door for generated code) sit above all.
+const FOLDER_ORDER: &[&str] = &[
+    "provenance",
+    "formats",
+    "store",
+    "call",
+    "layer",
+    "toolset",
+    "undo",
+    "budget",
+    "server",
+    "serve",
+    "testing",
+    "__private",
+];
+
+/// Where each name the crate's root re-exports comes from: `pub use a::b::{C, D};` gives
+/// `C` → `a::b::C`. A file that names `crate::C` depends on `a`.
+fn root_exports(lib: &str) -> BTreeMap<String, String> {
+    let mut exports = BTreeMap::new();
+    let mut statement = String::new();
+    for line in lib.lines().map(str::trim) {
+        if statement.is_empty() && !line.starts_with("pub use ") {
+            continue;
+        }
+        statement.push_str(line);
+        if !line.ends_with(';') {
+            continue;
+        }
+        let body = statement["pub use ".len()..]
+            .trim_end_matches(';')
+            .replace(' ', "");
+        statement.clear();
+        let (prefix, names) = match body.split_once("::{") {
+            Some((prefix, rest)) => (prefix.to_owned(), rest.trim_end_matches('}').to_owned()),
+            None => match body.rsplit_once("::") {
+                Some((prefix, name)) => (prefix.to_owned(), name.to_owned()),
+                None => continue,
+            },
+        };
+        for name in names.split(',').filter(|n| !n.is_empty()) {
+            let name = name.rsplit("as").next().unwrap_or(name);
+            exports.insert(name.to_owned(), format!("{prefix}::{name}"));
+        }
+    }
+    exports
+}
+
+#[test]
+fn each_top_level_module_imports_only_those_below_it() {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("../runtime/src");
+    let lib = std::fs::read_to_string(root.join("lib.rs")).unwrap();
+
+    // lib.rs declares the modules in this order
+    let declared: Vec<String> = lib
+        .lines()
+        .filter_map(|l| {
+            let l = l.trim_start_matches("pub ").trim();
+            l.strip_prefix("mod ")
+                .map(|m| m.trim_end_matches(';').to_owned())
+        })
+        .collect();
+    assert_eq!(
+        declared, FOLDER_ORDER,
+        "lib.rs declares its modules in another order"
+    );
+
+    let exports = root_exports(&lib);
+    assert_eq!(exports["ToolSet"], "toolset::ToolSet", "{exports:?}");
+    let rank = |module: &str| FOLDER_ORDER.iter().position(|m| *m == module);
+    let mut files = Vec::new();
+    rust_files(&root, &root, &mut files);
+    let mut wrong = Vec::new();
+    for file in files {
+        let module = module_of(&file);
+        let Some(top) = module.split("::").next().filter(|t| !t.is_empty()) else {
+            continue; // lib.rs itself
+        };
+        let own = rank(top).unwrap_or_else(|| panic!("{top} is not in FOLDER_ORDER"));
+        let source = std::fs::read_to_string(root.join(&file)).unwrap();
+        for path in crate_paths(&source) {
+            let first = path.split("::").next().unwrap();
+            let resolved = match rank(first) {
+                Some(_) => path.clone(),
+                None => match exports.get(first) {
+                    Some(home) => home.clone(),
+                    None => continue, // a macro or a constant defined in lib.rs
+                },
+            };
+            let target = resolved.split("::").next().unwrap();
+            let Some(theirs) = rank(target) else { continue };
+            if theirs > own {
+                wrong.push(format!(
+                    "{} ({top}) names crate::{path}, which is in {target}, above it",
+                    file.display()
+                ));
+            }
+        }
+    }
+    assert!(
+        wrong.is_empty(),
+        "imports against the layout's order:\n{}",
+        wrong.join("\n")
+    );
 }

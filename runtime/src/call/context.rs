@@ -21,7 +21,7 @@ use serde::de::DeserializeOwned;
 use serde_json::Value;
 
 use crate::call::spec::BoxFuture;
-use crate::server::tasks::TaskHandle;
+use crate::store::tasks::TaskHandle;
 use rmcp::task_manager::TaskExit;
 
 /// The request a tool is serving. Take it with a `#[context]` parameter:
@@ -602,7 +602,7 @@ impl std::error::Error for InputError {}
 pub(crate) struct FromServer {
     pub(crate) tools: Arc<dyn CallTools>,
     pub(crate) log_level: SessionLogLevel,
-    pub(crate) journal: Option<Arc<dyn crate::undo::JournalStore>>,
+    pub(crate) journal: Option<Arc<dyn crate::store::journal::JournalStore>>,
 }
 
 impl Context {

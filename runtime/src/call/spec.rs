@@ -1,22 +1,17 @@
-//! What a tool is and what a call of it knows: the declared [`ToolSpec`] (name, texts,
-//! parameters, annotations, kind), the [`CallFacts`] a format reads to build provenance,
-//! and the error result every failed call becomes.
+//! What a tool is: the declared [`ToolSpec`] (name, texts, parameters, annotations, kind),
+//! and the [`CallFacts`] a call of it gives its format.
 
-use std::future::Future;
-use std::pin::Pin;
 use std::time::Instant;
 
-use rmcp::model::{CallToolResult, ContentBlock};
-
 use crate::call::args::ParamSpec;
-use crate::provenance::{self, Provenance};
+use crate::formats::facts::CallFacts;
 
 /// The `_meta` key of a `tools/list` entry that says what the tool is:
 /// `{"format": "json" | "text" | "hybrid", "kind"?: "read" | "state" | "action"}`.
 pub const TOOL_META_KEY: &str = "dev.toolshape/tool";
 
-/// A boxed future, as tool handlers return them.
-pub type BoxFuture<'a, T> = Pin<Box<dyn Future<Output = T> + Send + 'a>>;
+/// A boxed future, as tool handlers return them: `futures`' own.
+pub use futures::future::BoxFuture;
 
 /// What a tool does, as declared with `#[tool(kind = "...")]`. It sets the tool's MCP
 /// annotations and tells programs that treat tools generically (an undo journal, a UI)
@@ -198,38 +193,17 @@ impl IconSpec {
     }
 }
 
-/// Facts about the call a [`Render`](crate::Render) implementation needs to build provenance.
-pub struct CallFacts<'a> {
-    pub(crate) spec: &'a ToolSpec,
-    pub(crate) started: Instant,
-    /// The caller's subject, when the server records it in provenance.
-    pub(crate) caller: Option<String>,
-}
-
-impl<'a> CallFacts<'a> {
-    /// Facts of a call of `spec` starting now.
-    pub(crate) fn starting_now(spec: &'a ToolSpec) -> Self {
+impl ToolSpec {
+    /// The facts a format records about a call of this tool that started at `started`, for
+    /// `caller` when the server records who asked.
+    pub(crate) fn facts(&self, started: Instant, caller: Option<String>) -> CallFacts<'_> {
         CallFacts {
-            spec,
-            started: Instant::now(),
-            caller: None,
+            tool: self.name,
+            version: self.version,
+            model_id: self.model_id,
+            confirm: self.confirm,
+            started,
+            caller,
         }
     }
-
-    /// Provenance for this call, finishing now.
-    pub fn provenance(&self, data_hash: Option<String>) -> Provenance {
-        let mut provenance =
-            Provenance::finish(self.spec.name, self.spec.version, self.started, data_hash);
-        provenance.model_id = self.spec.model_id.map(str::to_owned);
-        provenance.caller.clone_from(&self.caller);
-        provenance
-    }
-}
-
-/// An error result (`isError: true`) with the text `Error: …` already formatted, and
-/// provenance without a data hash in `_meta`.
-pub(crate) fn error_result(text: String, facts: &CallFacts<'_>) -> CallToolResult {
-    let mut result = CallToolResult::error(vec![ContentBlock::text(text)]);
-    result.meta = Some(provenance::meta(facts.provenance(None)));
-    result
 }

@@ -14,7 +14,8 @@ use rmcp::model::{CallToolResult, JsonObject, Tool};
 
 use crate::call::args::{self, ParamList, Reading};
 use crate::call::context::Context;
-use crate::call::spec::{BoxFuture, CallFacts, TOOL_META_KEY, ToolSpec, error_result};
+use crate::call::spec::{BoxFuture, TOOL_META_KEY, ToolSpec};
+use crate::formats::facts::error_result;
 use crate::formats::{Format, Render};
 
 type ParamSchemas =
@@ -163,14 +164,7 @@ impl<S, L: ParamList, T, E> WithHandler<S, L, T, E> {
                 let problems =
                     args::parse(&list, &reading.params, arguments, reading.ignore_unknown).err()?;
                 let message = args::describe_problems(spec.name, &reading.params, &problems);
-                Some(error_result(
-                    message,
-                    &CallFacts {
-                        spec,
-                        started,
-                        caller: None,
-                    },
-                ))
+                Some(error_result(message, &spec.facts(started, None)))
             }),
         }
     }
@@ -296,11 +290,7 @@ where
         Ok(parsed) => parsed,
         Err(problems) => {
             let message = args::describe_problems(spec.name, &reading.params, &problems);
-            let facts = CallFacts {
-                spec,
-                started,
-                caller,
-            };
+            let facts = spec.facts(started, caller);
             let result = error_result(message, &facts);
             return Box::pin(std::future::ready(result));
         }
@@ -309,11 +299,7 @@ where
     let panic_caller = caller.clone();
     guard(
         Box::pin(async move {
-            let facts = CallFacts {
-                spec,
-                started,
-                caller,
-            };
+            let facts = spec.facts(started, caller);
             match call.await {
                 Ok(value) => F::render(value, &facts),
                 Err(error) => error_result(format!("Error: {error}"), &facts),
@@ -353,11 +339,7 @@ fn guard<'a>(
                 let _ = PANICKED.try_with(|panicked| panicked.set(true));
                 error_result(
                     format!("Error: internal error in tool `{}`", spec.name),
-                    &CallFacts {
-                        spec,
-                        started,
-                        caller,
-                    },
+                    &spec.facts(started, caller),
                 )
             }
         }

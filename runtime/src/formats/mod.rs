@@ -13,6 +13,7 @@
 //! macro — not something a server adds on its side.
 
 pub(crate) mod content;
+pub(crate) mod facts;
 pub(crate) mod finite;
 pub(crate) mod hybrid;
 pub(crate) mod narrative;
@@ -24,7 +25,7 @@ use schemars::{JsonSchema, SchemaGenerator, generate::SchemaSettings};
 use serde::Serialize;
 use serde_json::Value;
 
-use crate::call::spec::{CallFacts, error_result};
+use crate::formats::facts::{CallFacts, error_result};
 use crate::formats::hybrid::{Hybrid, Parts};
 use crate::formats::narrative::Narrative;
 use crate::provenance::canonical;
@@ -523,7 +524,7 @@ fn non_finite_failure(facts: &CallFacts<'_>, path: &str, what: &str) -> CallTool
         format!("field `{path}` of the result")
     };
     tracing::warn!(
-        tool = facts.spec.name,
+        tool = facts.tool,
         field = path,
         value = what,
         "a tool result holds a non-finite float"
@@ -531,18 +532,18 @@ fn non_finite_failure(facts: &CallFacts<'_>, path: &str, what: &str) -> CallTool
     error_result(
         format!(
             "Error: {field} of `{}` is {what}, which JSON cannot represent (its schema says `number`)",
-            facts.spec.name
+            facts.tool
         ),
         facts,
     )
 }
 
 fn serialisation_failure(facts: &CallFacts<'_>, error: &serde_json::Error) -> CallToolResult {
-    tracing::error!(tool = facts.spec.name, %error, "a tool result could not be serialised as JSON");
+    tracing::error!(tool = facts.tool, %error, "a tool result could not be serialised as JSON");
     error_result(
         format!(
             "Error: the result of `{}` could not be serialised as JSON: {error}",
-            facts.spec.name
+            facts.tool
         ),
         facts,
     )
@@ -627,23 +628,13 @@ mod tests {
     use std::time::Instant;
 
     use super::*;
-    use crate::call::spec::ToolSpec;
-
-    static SPEC: ToolSpec = ToolSpec {
-        name: "t",
-        title: None,
-        description: "d",
-        version: "1.2.3",
-        model_id: Some("declared"),
-        params: &[],
-        rust_path: "crate::t",
-        location: "here:1",
-        ..ToolSpec::DEFAULT
-    };
 
     fn facts() -> CallFacts<'static> {
         CallFacts {
-            spec: &SPEC,
+            tool: "t",
+            version: "1.2.3",
+            model_id: Some("declared"),
+            confirm: None,
             started: Instant::now(),
             caller: None,
         }

@@ -6,13 +6,8 @@
 //! serves resources, prompts, completions or anything else. Nothing is forwarded by hand, so
 //! nothing can be forgotten.
 
-pub mod budget;
-pub mod layer;
-pub mod serve;
+pub(crate) mod protocol;
 mod task_work;
-pub mod tasks;
-pub(crate) mod toolset;
-pub mod undo;
 
 use std::borrow::Cow;
 use std::sync::Arc;
@@ -35,9 +30,9 @@ use rmcp::{ErrorData, RoleServer, ServerHandler};
 
 use crate::call::context::{CallTools, FromServer, LogLevel, SessionLogLevel, TaskStarter};
 use crate::call::spec::TaskSupport;
-use crate::server::layer::Tools as _;
-use crate::server::tasks::TaskStore;
-use crate::server::toolset::ToolSet;
+use crate::layer::Tools as _;
+use crate::store::tasks::TaskStore;
+use crate::toolset::ToolSet;
 
 /// An MCP server that serves a [`ToolSet`] with a state `S`.
 ///
@@ -452,91 +447,10 @@ impl<S: Send + Sync + 'static, H: ServerHandler> Server<S, H> {
         &self.tools
     }
 
-    /// Serves one client over stdin and stdout until it disconnects: [`serve::stdio`].
-    ///
-    /// # Errors
-    /// When the transport fails to start or the session ends with an error.
-    #[cfg(feature = "stdio")]
-    pub async fn serve_stdio(self) -> Result<(), serve::Error> {
-        serve::stdio(self).await
-    }
-
-    /// The server at `/mcp` as an axum router, with toolshape's HTTP checks (foreign origins
-    /// refused, JSON-RPC errors for unreadable bodies, size limits, unknown sessions):
-    /// [`serve::router`]. Merge or nest it into your application.
-    ///
-    /// ```no_run
-    /// # async fn run(server: toolshape::Server<()>) -> std::io::Result<()> {
-    /// use toolshape::serve::HttpOptions;
-    ///
-    /// let app = server
-    ///     .http_router(&HttpOptions::default())
-    ///     .route("/health", axum::routing::get(|| async { "ok" }));
-    /// let listener = tokio::net::TcpListener::bind("127.0.0.1:8080").await?;
-    /// axum::serve(listener, app).await
-    /// # }
-    /// # let _ = run;
-    /// ```
-    ///
-    /// With OAuth ([`HttpOptions::with_oauth`](serve::HttpOptions::with_oauth)), a
-    /// `tools/call` whose caller lacks a scope of the tool is answered `403` with
-    /// `error="insufficient_scope"` naming the tool's scopes, and the metadata's
-    /// `scopes_supported` lists every tool's scopes. Without OAuth, every caller is the local
-    /// user and has every scope (a warning says so when a tool declares scopes).
+    /// The tools, shared: for the transports, which outlive a borrow of the server.
     #[cfg(feature = "http")]
-    pub fn http_router(&self, options: &serve::HttpOptions) -> axum::Router {
-        let all = self.tools.all_scopes();
-        #[cfg(feature = "oauth")]
-        let protected = options.oauth.is_some();
-        #[cfg(not(feature = "oauth"))]
-        let protected = false;
-        if !all.is_empty() && !protected {
-            tracing::warn!(
-                "tools declare scopes ({}) but the HTTP endpoint has no OAuth: every caller is the local user, with every scope",
-                all.join(", ")
-            );
-        }
-        let tools = self.tools.clone();
-        let scopes = serve::ToolScopes {
-            of: Arc::new(move |name: &str| tools.scopes(name)),
-            all,
-        };
-        serve::router_with(self.clone(), options, Some(scopes))
-    }
-
-    /// The server as rmcp's streamable HTTP tower service alone, **without** toolshape's
-    /// checks: [`serve::http_service`]. For an application that does its own origin and
-    /// body checks; otherwise use [`Server::http_router`].
-    #[cfg(feature = "http")]
-    pub fn http_service(&self) -> serve::HttpService<Self> {
-        serve::http_service(self.clone(), Default::default())
-    }
-
-    /// Serves streamable HTTP at `http://ADDR/mcp` until the process ends: [`serve::http`].
-    ///
-    /// # Errors
-    /// When the address cannot be bound or the server fails.
-    #[cfg(feature = "http")]
-    pub async fn serve_http(
-        self,
-        addr: impl tokio::net::ToSocketAddrs,
-    ) -> Result<(), serve::Error> {
-        self.serve_http_with(addr, &serve::HttpOptions::default())
-            .await
-    }
-
-    /// [`Server::serve_http`] with options: allowed hosts and origins, limits, OAuth.
-    ///
-    /// # Errors
-    /// When the address cannot be bound or the server fails.
-    #[cfg(feature = "http")]
-    pub async fn serve_http_with(
-        self,
-        addr: impl tokio::net::ToSocketAddrs,
-        options: &serve::HttpOptions,
-    ) -> Result<(), serve::Error> {
-        let listener = tokio::net::TcpListener::bind(addr).await?;
-        serve::app_on(self.http_router(options), listener).await
+    pub(crate) fn tools_arc(&self) -> Arc<ToolSet<S>> {
+        self.tools.clone()
     }
 }
 
@@ -867,7 +781,7 @@ impl<S: Send + Sync + 'static, H: ServerHandler> ServerHandler for Server<S, H> 
         context: RequestContext<RoleServer>,
     ) -> Result<CustomResult, ErrorData> {
         let revision = context.protocol_version();
-        if let Some(problem) = serve::protocol::custom_request_problem(
+        if let Some(problem) = protocol::custom_request_problem(
             &request.method,
             request.params.as_ref(),
             revision.as_ref().map(ProtocolVersion::as_str),

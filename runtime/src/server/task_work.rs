@@ -14,8 +14,8 @@ use tracing::Instrument as _;
 use tracing::field::Empty;
 
 use crate::call::tool::PANICKED;
-use crate::server::tasks::{TaskHandle, TaskWork};
-use crate::server::toolset::ToolSet;
+use crate::store::tasks::{TaskHandle, TaskWork};
+use crate::toolset::ToolSet;
 
 /// How long a tool called as a task may go on after `tasks/cancel` to wind down (it sees
 /// [`Context::cancelled`](crate::Context::cancelled)) before it is dropped.

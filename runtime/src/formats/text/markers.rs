@@ -3,7 +3,7 @@
 use rmcp::model::{CallToolResult, ContentBlock, JsonObject};
 
 use super::{ToolText, render};
-use crate::call::spec::CallFacts;
+use crate::formats::facts::CallFacts;
 use crate::formats::{Format, Render};
 use crate::provenance::hash_canonical;
 use crate::provenance::meta;
@@ -106,7 +106,7 @@ impl<T: ConfirmOutput> Render<T> for Confirmed {
 
     fn render(value: T, facts: &CallFacts<'_>) -> CallToolResult {
         let mut out = String::new();
-        value.write_confirmed(facts.spec.confirm.unwrap_or_default(), &mut out);
+        value.write_confirmed(facts.confirm.unwrap_or_default(), &mut out);
         text_result(out, facts)
     }
 }

@@ -47,8 +47,8 @@ use serde_json::Value;
 
 use crate::call::spec::BoxFuture;
 use crate::formats::{self, Format};
+use crate::layer::{Call, Layer, Next};
 use crate::provenance::canonical;
-use crate::server::layer::{Call, Layer, Next};
 
 /// The argument a budgeted tool takes to ask for a later page.
 pub const CURSOR: &str = "cursor";

@@ -15,7 +15,8 @@
 use rmcp::ServerHandler;
 
 mod observe;
-pub(crate) mod protocol;
+#[cfg(any(feature = "stdio", feature = "http"))]
+mod server;
 #[cfg(feature = "stdio")]
 mod stdio;
 

@@ -57,7 +57,7 @@
 //! processes can hold them.
 
 use std::collections::{BTreeMap, BTreeSet};
-use std::sync::{Arc, Mutex};
+use std::sync::Arc;
 
 use rmcp::ErrorData;
 use rmcp::model::{CallToolResult, JsonObject, Tool, ToolAnnotations};
@@ -65,34 +65,17 @@ use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
 
-use crate::call::spec::{BoxFuture, CallFacts, Kind, TOOL_META_KEY, ToolSpec, error_result};
+use crate::call::spec::{BoxFuture, Kind, TOOL_META_KEY, ToolSpec};
+use crate::formats::facts::error_result;
 use crate::formats::{Json, Render};
-use crate::server::layer::{Call, Layer, Next};
-use crate::server::toolset::ToolSet;
+use crate::layer::{Call, Layer, Next};
+pub use crate::store::journal::{JournalEntry, JournalStore, MemoryJournal, StoreError};
+use crate::toolset::ToolSet;
 
 /// The tool that undoes the last recorded action.
 pub const UNDO_TOOL: &str = "undo_last_action";
 /// The tool that lists the recorded actions.
 pub const HISTORY_TOOL: &str = "list_undo_history";
-
-/// One recorded action.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, JsonSchema)]
-pub struct JournalEntry {
-    /// Sequence number given by the store, from 1.
-    pub id: u64,
-    /// The action tool that ran.
-    pub action: String,
-    /// The arguments it ran with.
-    pub arguments: JsonObject,
-    /// The state tool that captured the state before it.
-    pub state_tool: String,
-    /// The arguments the state tool was called with (the action's, by name).
-    pub state_arguments: JsonObject,
-    /// The state tool's `data` before the action: what undo restores.
-    pub before: JsonObject,
-    /// When the action ran, RFC 3339 UTC.
-    pub at: String,
-}
 
 /// What `undo_last_action` did.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize, JsonSchema)]
@@ -126,65 +109,6 @@ pub struct UndoHistory {
     pub total_count: usize,
     /// The actions, newest first: `undo_last_action` undoes the first.
     pub entries: Vec<JournalEntry>,
-}
-
-/// A failure of the journal's store.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct StoreError(pub String);
-
-impl std::fmt::Display for StoreError {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        write!(f, "the undo journal's store failed: {}", self.0)
-    }
-}
-
-impl std::error::Error for StoreError {}
-
-/// Where the journal's entries live. [`MemoryJournal`] keeps them in the process; a store
-/// shared by several server processes (a database table, say) implements the same four
-/// operations on serialised [`JournalEntry`]s.
-pub trait JournalStore: Send + Sync + 'static {
-    /// Appends `entry`, giving it the next id (its `id` field is ignored); returns the id.
-    fn push(&self, entry: JournalEntry) -> BoxFuture<'_, Result<u64, StoreError>>;
-    /// The newest entry.
-    fn last(&self) -> BoxFuture<'_, Result<Option<JournalEntry>, StoreError>>;
-    /// Removes the entry `id` (once undone).
-    fn remove(&self, id: u64) -> BoxFuture<'_, Result<(), StoreError>>;
-    /// Every entry, oldest first.
-    fn entries(&self) -> BoxFuture<'_, Result<Vec<JournalEntry>, StoreError>>;
-}
-
-/// The journal in the server's memory: lost when it stops.
-#[derive(Debug, Default)]
-pub struct MemoryJournal {
-    entries: Mutex<(u64, Vec<JournalEntry>)>,
-}
-
-impl JournalStore for MemoryJournal {
-    fn push(&self, mut entry: JournalEntry) -> BoxFuture<'_, Result<u64, StoreError>> {
-        let mut guard = self.entries.lock().unwrap_or_else(|e| e.into_inner());
-        guard.0 += 1;
-        entry.id = guard.0;
-        guard.1.push(entry);
-        let id = guard.0;
-        Box::pin(std::future::ready(Ok(id)))
-    }
-
-    fn last(&self) -> BoxFuture<'_, Result<Option<JournalEntry>, StoreError>> {
-        let guard = self.entries.lock().unwrap_or_else(|e| e.into_inner());
-        Box::pin(std::future::ready(Ok(guard.1.last().cloned())))
-    }
-
-    fn remove(&self, id: u64) -> BoxFuture<'_, Result<(), StoreError>> {
-        let mut guard = self.entries.lock().unwrap_or_else(|e| e.into_inner());
-        guard.1.retain(|entry| entry.id != id);
-        Box::pin(std::future::ready(Ok(())))
-    }
-
-    fn entries(&self) -> BoxFuture<'_, Result<Vec<JournalEntry>, StoreError>> {
-        let guard = self.entries.lock().unwrap_or_else(|e| e.into_inner());
-        Box::pin(std::future::ready(Ok(guard.1.clone())))
-    }
 }
 
 /// Why undo cannot be set up over a tool set: the names of a setter and its state tool do
@@ -527,7 +451,7 @@ impl<S: Send + Sync + 'static, J: JournalStore> Layer<S> for Undo<J> {
             if let Some(spec) = served
                 && let Some(unknown) = call.arguments.keys().next()
             {
-                let facts = CallFacts::starting_now(spec);
+                let facts = spec.facts(std::time::Instant::now(), None);
                 return Ok(error_result(
                     format!(
                         "Error: unknown argument `{unknown}`: `{}` takes no arguments",
@@ -538,14 +462,14 @@ impl<S: Send + Sync + 'static, J: JournalStore> Layer<S> for Undo<J> {
             }
             match call.name() {
                 UNDO_TOOL => {
-                    let facts = CallFacts::starting_now(&UNDO_SPEC);
+                    let facts = UNDO_SPEC.facts(std::time::Instant::now(), None);
                     Ok(match self.undo_last(call, next).await {
                         Ok(outcome) => <Json as Render<UndoOutcome>>::render(outcome, &facts),
                         Err(why) => error_result(format!("Error: cannot undo: {why}"), &facts),
                     })
                 }
                 HISTORY_TOOL => {
-                    let facts = CallFacts::starting_now(&HISTORY_SPEC);
+                    let facts = HISTORY_SPEC.facts(std::time::Instant::now(), None);
                     let lent = lent_journal(call.context());
                     let journal = lent.as_deref().unwrap_or(&self.store);
                     Ok(match journal.entries().await {

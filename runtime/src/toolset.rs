@@ -15,7 +15,7 @@ use crate::call::rounds::{self, StateKeys};
 use crate::call::spec::BoxFuture;
 use crate::call::tool::ToolDef;
 use crate::call::tool::ignore_unknown_arguments;
-use crate::server::layer::{Call, Layer, Next, ToolInfo, Tools};
+use crate::layer::{Call, Layer, Next, ToolInfo, Tools};
 
 pub(crate) struct Entry<S> {
     pub(crate) def: ToolDef<S>,
@@ -556,8 +556,8 @@ fn refuse_scopes<S>(entry: &Entry<S>, caller: &Caller) -> Option<CallToolResult>
     if missing.is_empty() {
         return None;
     }
-    let facts = crate::call::spec::CallFacts::starting_now(entry.def.spec);
-    Some(crate::call::spec::error_result(
+    let facts = entry.def.spec.facts(std::time::Instant::now(), None);
+    Some(crate::formats::facts::error_result(
         crate::call::caller::refusal(entry.def.spec.name, &missing),
         &facts,
     ))

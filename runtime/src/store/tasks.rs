@@ -57,7 +57,7 @@
 
 use std::sync::Arc;
 
-use crate::call::spec::BoxFuture;
+use futures::future::BoxFuture;
 use rmcp::ErrorData;
 use rmcp::model::{DetailedTask, InputRequest, InputResponses, Task};
 use rmcp::task_manager::{TaskContext, TaskExit, TaskFuture, TaskManager, TaskOptions};

@@ -85,9 +85,9 @@ use rmcp::task_manager::{TaskExit, TaskOptions};
 use serde_json::Value;
 use tokio::sync::{Notify, oneshot, watch};
 
-use crate::call::spec::BoxFuture;
-use crate::server::tasks::{TaskChannel, TaskHandle, TaskStore, TaskWork};
-use crate::server::undo::{JournalEntry, JournalStore, StoreError};
+use crate::store::journal::{JournalEntry, JournalStore, StoreError};
+use crate::store::tasks::{TaskChannel, TaskHandle, TaskStore, TaskWork};
+use futures::future::BoxFuture;
 
 /// The store's connection to Redis (redis-rs's `ConnectionManager`), for state of your own
 /// in the same Redis: [`RedisStore::connection`].

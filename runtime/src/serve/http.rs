@@ -14,8 +14,8 @@ use rmcp::transport::streamable_http_server::StreamableHttpServerConfig;
 use rmcp::transport::streamable_http_server::session::SessionManager as _;
 use rmcp::transport::streamable_http_server::session::local::LocalSessionManager;
 
-use super::protocol::{self, INVALID_PARAMS, Incoming, Rejection};
 use super::{Error, Limits, Traced};
+use crate::server::protocol::{self, INVALID_PARAMS, Incoming, Rejection};
 
 /// rmcp's streamable HTTP tower service for a handler, one handler clone per session, each
 /// request in its span ([`Traced`]).
