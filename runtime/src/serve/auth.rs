@@ -118,6 +118,17 @@ impl Auth {
         if let Ok(value) = HeaderValue::from_str(&challenge) {
             headers.insert(header::WWW_AUTHENTICATE, value);
         }
+        let error_type = if error.is_empty() {
+            status.as_str().to_owned()
+        } else {
+            error.to_owned()
+        };
+        response.extensions_mut().insert(super::refused::Refusal {
+            error_type: error_type.into(),
+            json_rpc: false,
+            description: description.to_owned(),
+            request_id: None,
+        });
         response
     }
 

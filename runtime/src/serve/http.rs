@@ -135,6 +135,12 @@ pub fn http_service<H: ServerHandler + Clone>(
 ///   that do not fit it: a JSON-RPC `-32602` error naming the member, with the request's id.
 /// - `DELETE` with an `Mcp-Session-Id` the server does not know: `404`.
 /// - A foreign `Origin`: `403`. A body over [`Limits::max_message_bytes`]: `413`.
+/// - Each request refused before the handler sees it (all of the above, and rmcp's own
+///   refusals: a `Host` not allowed, an unknown session) is a `tracing` span like the one
+///   [`Traced`] opens for the others, with `error.type`: the JSON-RPC error code, the
+///   OAuth error (`invalid_token`, `insufficient_scope`, `invalid_request`), or else the
+///   HTTP status code; and `http.response.status_code`. A `traceparent` header continues
+///   the caller's trace (feature `otel`).
 ///
 /// With OAuth ([`HttpOptions::with_oauth`], feature `oauth`), before any of these:
 /// - the Protected Resource Metadata at `/.well-known/oauth-protected-resource` and at its
@@ -191,10 +197,12 @@ pub(crate) fn router_with<H: ServerHandler + Clone>(
         .nest_service("/mcp", service)
         .layer(axum::middleware::from_fn_with_state(layer.clone(), check));
     #[cfg(feature = "oauth")]
-    if let Some(auth) = &layer.auth {
-        return super::auth::protect(router, auth);
-    }
-    router
+    let router = match &layer.auth {
+        Some(auth) => super::auth::protect(router, auth),
+        None => router,
+    };
+    // outermost: a request refused by any check above still gets its span
+    router.layer(axum::middleware::from_fn(super::refused::observe))
 }
 
 /// Serves streamable HTTP at `http://ADDR/mcp` until the process ends, with the default
@@ -328,5 +336,14 @@ fn json_rpc_error(rejection: &Rejection) -> Response {
         header::CONTENT_TYPE,
         HeaderValue::from_static("application/json"),
     );
+    response.extensions_mut().insert(super::refused::Refusal {
+        error_type: rejection.code.to_string().into(),
+        json_rpc: true,
+        description: rejection.message.clone(),
+        request_id: (!rejection.id.is_null()).then(|| match &rejection.id {
+            serde_json::Value::String(id) => id.clone(),
+            id => id.to_string(),
+        }),
+    });
     response
 }
