@@ -726,3 +726,117 @@ async fn the_python_sdk_finds_the_authorization_server_and_steps_up_for_a_write(
     }
     let _ = std::fs::remove_file(&db);
 }
+
+/// One 2025-11-25 request over HTTP: the status, the session it names (or creates) and the
+/// body.
+async fn legacy_post(
+    url: &str,
+    token: &str,
+    session: Option<&str>,
+    method: reqwest::Method,
+    body: Option<Value>,
+) -> (u16, Option<String>, String) {
+    let mut builder = reqwest::Client::new()
+        .request(method, url)
+        .bearer_auth(token)
+        .header("accept", "application/json, text/event-stream")
+        .header("content-type", "application/json");
+    if let Some(session) = session {
+        builder = builder
+            .header("mcp-session-id", session)
+            .header("mcp-protocol-version", "2025-11-25");
+    }
+    if let Some(body) = body {
+        builder = builder.body(body.to_string());
+    }
+    let response = builder.send().await.unwrap();
+    let status = response.status().as_u16();
+    let session = response
+        .headers()
+        .get("mcp-session-id")
+        .map(|v| v.to_str().unwrap().to_owned());
+    (status, session, response.text().await.unwrap())
+}
+
+/// A 2025-11-25 session belongs to the subject whose token started it: another subject's
+/// token (from the same authorization server, with every scope the session's calls need)
+/// is answered `404` with the session's id, for requests and for a `DELETE`, and the
+/// session goes on for its owner, with a fresh token of the same subject too.
+#[tokio::test(flavor = "multi_thread")]
+async fn a_session_is_refused_to_another_subjects_token() {
+    let auth = AuthServer::start();
+    let (resource, _server) = start_users(&auth.issuer).await;
+    let owner = auth
+        .token("writer", "users:read users:write", &resource)
+        .await;
+    let other = auth.token("reader", "users:read", &resource).await;
+    let post = reqwest::Method::POST;
+    let initialize = json!({"jsonrpc": "2.0", "id": 0, "method": "initialize", "params": {
+        "protocolVersion": "2025-11-25", "capabilities": {},
+        "clientInfo": {"name": "legacy", "version": "0"}}});
+    let (status, session, body) =
+        legacy_post(&resource, &owner, None, post.clone(), Some(initialize)).await;
+    assert_eq!(status, 200, "{body}");
+    let session = session.expect("a session");
+    let initialized = json!({"jsonrpc": "2.0", "method": "notifications/initialized"});
+    let (status, _, _) = legacy_post(
+        &resource,
+        &owner,
+        Some(&session),
+        post.clone(),
+        Some(initialized),
+    )
+    .await;
+    assert_eq!(status, 202);
+    let get = json!({"jsonrpc": "2.0", "id": 1, "method": "tools/call",
+        "params": {"name": "get_user_by_id", "arguments": {"id": 42}}});
+
+    let (status, _, body) = legacy_post(
+        &resource,
+        &owner,
+        Some(&session),
+        post.clone(),
+        Some(get.clone()),
+    )
+    .await;
+    assert_eq!(status, 200, "{body}");
+    assert!(body.contains("Alice"), "{body}");
+
+    // another subject, a valid token with the scope the call needs: no such session
+    let (status, _, body) = legacy_post(
+        &resource,
+        &other,
+        Some(&session),
+        post.clone(),
+        Some(get.clone()),
+    )
+    .await;
+    assert_eq!(status, 404, "{body}");
+    assert!(!body.contains("Alice"), "{body}");
+    let (status, _, _) = legacy_post(
+        &resource,
+        &other,
+        Some(&session),
+        reqwest::Method::DELETE,
+        None,
+    )
+    .await;
+    assert_eq!(status, 404);
+
+    // the session is still its owner's, with a fresh token of the same subject too
+    let again = auth.token("writer", "users:read", &resource).await;
+    assert_ne!(again, owner);
+    let (status, _, body) =
+        legacy_post(&resource, &again, Some(&session), post.clone(), Some(get)).await;
+    assert_eq!(status, 200, "{body}");
+    assert!(body.contains("Alice"), "{body}");
+    let (status, _, _) = legacy_post(
+        &resource,
+        &owner,
+        Some(&session),
+        reqwest::Method::DELETE,
+        None,
+    )
+    .await;
+    assert!((200..300).contains(&status), "{status}");
+}

@@ -1,8 +1,9 @@
 //! The OAuth checks of the HTTP router: the bearer token of every request to `/mcp`, the
-//! scopes of a `tools/call`, the Protected Resource Metadata routes, and the `401`/`403`
-//! answers with MCP's `WWW-Authenticate` parameters.
+//! scopes of a `tools/call`, the owner of each 2025-11-25 session, the Protected Resource
+//! Metadata routes, and the `401`/`403` answers with MCP's `WWW-Authenticate` parameters.
 
-use std::sync::Arc;
+use std::collections::HashMap;
+use std::sync::{Arc, Mutex};
 
 use axum::extract::{Request, State};
 use axum::http::request::Parts;
@@ -264,4 +265,107 @@ fn quotable(text: &str) -> String {
             _ => '?',
         })
         .collect()
+}
+
+/// Who started each 2025-11-25 session: the subject of the token (else its client id) of
+/// the request whose answer created it. MCP's security best practices ask that a session
+/// be bound to its user, so that a session id someone learns is no way in.
+#[derive(Default)]
+pub(crate) struct Owners {
+    owners: Mutex<HashMap<Arc<str>, String>>,
+    /// How many owners the map may hold before the ended sessions are swept out.
+    sweep_at: std::sync::atomic::AtomicUsize,
+}
+
+/// Who a caller is, for a session: its subject, else its client id.
+fn owner_of(caller: &Caller) -> Option<String> {
+    caller
+        .subject()
+        .map(|subject| format!("sub:{subject}"))
+        .or_else(|| caller.client_id().map(|client| format!("client:{client}")))
+}
+
+impl Owners {
+    /// Runs `next` for `request` unless it names a session another caller started (then
+    /// `404`, as for a session that does not exist), and notes the owner of a session its
+    /// answer creates.
+    pub(crate) async fn guard<F>(
+        &self,
+        sessions: &rmcp::transport::streamable_http_server::session::local::LocalSessionManager,
+        request: Request,
+        next: impl FnOnce(Request) -> F,
+    ) -> Response
+    where
+        F: Future<Output = Response>,
+    {
+        // a token that names neither subject nor client: the owner is "no one", whom
+        // only such tokens match
+        let caller = request
+            .extensions()
+            .get::<Caller>()
+            .map(|caller| owner_of(caller).unwrap_or_default());
+        let session = request
+            .headers()
+            .get("mcp-session-id")
+            .and_then(|value| value.to_str().ok())
+            .map(Arc::<str>::from);
+        if let Some(session) = &session {
+            let owner = self.owners.lock().unwrap().get(session).cloned();
+            if let Some(owner) = owner
+                && caller.as_ref() != Some(&owner)
+            {
+                tracing::debug!(
+                    session = %session,
+                    "a session used by another caller than the one that started it"
+                );
+                return (StatusCode::NOT_FOUND, "Not Found: Session not found").into_response();
+            }
+            let deleting = request.method() == axum::http::Method::DELETE;
+            let response = next(request).await;
+            if deleting && response.status().is_success() {
+                self.owners.lock().unwrap().remove(session);
+            }
+            return response;
+        }
+        let response = next(request).await;
+        let created = response
+            .headers()
+            .get("mcp-session-id")
+            .and_then(|value| value.to_str().ok());
+        if let (Some(created), Some(caller)) = (created, caller) {
+            let len = {
+                let mut owners = self.owners.lock().unwrap();
+                owners.insert(Arc::from(created), caller);
+                owners.len()
+            };
+            self.sweep(sessions, len).await;
+        }
+        response
+    }
+
+    /// Forgets the owners of sessions that ended without a `DELETE` (expired, closed), once
+    /// the map has doubled since the last sweep.
+    async fn sweep(
+        &self,
+        sessions: &rmcp::transport::streamable_http_server::session::local::LocalSessionManager,
+        len: usize,
+    ) {
+        use rmcp::transport::streamable_http_server::session::SessionManager as _;
+        use std::sync::atomic::Ordering;
+        if len < self.sweep_at.load(Ordering::Relaxed).max(1024) {
+            return;
+        }
+        let known: Vec<Arc<str>> = self.owners.lock().unwrap().keys().cloned().collect();
+        let mut ended = Vec::new();
+        for session in known {
+            if !sessions.has_session(&session).await.unwrap_or(true) {
+                ended.push(session);
+            }
+        }
+        let mut owners = self.owners.lock().unwrap();
+        for session in ended {
+            owners.remove(&session);
+        }
+        self.sweep_at.store(owners.len() * 2, Ordering::Relaxed);
+    }
 }

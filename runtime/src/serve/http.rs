@@ -153,7 +153,11 @@ pub fn http_service<H: ServerHandler + Clone>(
 ///   router) without the scopes of the tool a `tools/call` names: `403` with
 ///   `error="insufficient_scope"` and `scope="…"`, the tool not run;
 /// - the `Authorization` header is taken off the request once checked, so nothing after
-///   (rmcp, logs) sees the token; the tools see the [`Caller`](crate::Caller).
+///   (rmcp, logs) sees the token; the tools see the [`Caller`](crate::Caller);
+/// - a 2025-11-25 session belongs to the subject whose token started it: a request with its
+///   `Mcp-Session-Id` and another subject's token is answered `404` as for a session that
+///   does not exist (MCP's security best practices: a session id is no credential), and the
+///   session goes on for its owner.
 pub fn router<H: ServerHandler + Clone>(handler: H, options: &HttpOptions) -> axum::Router {
     router_with(handler, options, None)
 }
@@ -187,6 +191,8 @@ pub(crate) fn router_with<H: ServerHandler + Clone>(
     let layer = Arc::new(Layer {
         sessions,
         max: options.limits.max_message_bytes,
+        #[cfg(feature = "oauth")]
+        owners: super::auth::Owners::default(),
         #[cfg(feature = "oauth")]
         auth: options
             .oauth
@@ -254,12 +260,30 @@ pub async fn app_on(app: axum::Router, listener: tokio::net::TcpListener) -> Res
 pub(super) struct Layer {
     sessions: Arc<LocalSessionManager>,
     max: usize,
+    /// With OAuth: who started each 2025-11-25 session.
+    #[cfg(feature = "oauth")]
+    owners: super::auth::Owners,
     #[cfg(feature = "oauth")]
     pub(super) auth: Option<super::auth::Auth>,
 }
 
 /// toolshape's checks in front of rmcp's service.
 async fn check(State(layer): State<Arc<Layer>>, request: Request, next: Next) -> Response {
+    // With OAuth, a session is used only by the subject that started it.
+    #[cfg(feature = "oauth")]
+    if layer.auth.is_some() {
+        return layer
+            .owners
+            .guard(&layer.sessions, request, |request| {
+                checked(layer.clone(), request, next)
+            })
+            .await;
+    }
+    checked(layer, request, next).await
+}
+
+/// [`check`], the session's owner aside.
+async fn checked(layer: Arc<Layer>, request: Request, next: Next) -> Response {
     match *request.method() {
         Method::DELETE => {
             let session = request
