@@ -193,3 +193,38 @@ async fn list_changed_is_advertised_only_by_a_server_whose_tools_can_change() {
         assert_eq!(tools.unwrap().list_changed, Some(true), "{version:?}");
     }
 }
+
+/// Turns `restart_billing` off (`on: true`) or back on.
+#[tool(format = "text", kind = "action")]
+fn maintenance(#[state] switch: &ToolSwitch, on: bool) -> String {
+    if on {
+        switch.disable("restart_billing");
+        "maintenance: restart_billing is off".into()
+    } else {
+        switch.enable("restart_billing");
+        "maintenance over".into()
+    }
+}
+
+/// The official Python SDK (`tests/interop/list_changed_client.py`), in its 2025-11-25
+/// mode over streamable HTTP: told of each change on its session's event stream, it lists
+/// again and sees it.
+#[tokio::test(flavor = "multi_thread")]
+async fn the_python_sdk_is_told_over_http_and_lists_again() {
+    let switch = ToolSwitch::new();
+    let server = Server::new(
+        switch.clone(),
+        ToolSet::new(tools![add, restart_billing, maintenance]).unwrap(),
+    )
+    .with_tool_switch(&switch);
+    let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
+    let url = format!("http://{}/mcp", listener.local_addr().unwrap());
+    tokio::spawn(toolshape::serve::http_on(server, listener));
+    let output = tokio::task::spawn_blocking(move || {
+        toolshape_test_support::python::run_script("list_changed_client.py", &[url.as_str()], 60)
+    })
+    .await
+    .unwrap();
+    eprintln!("{output}");
+    assert!(output.contains(" passed, 0 failed"), "{output}");
+}

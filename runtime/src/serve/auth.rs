@@ -176,12 +176,16 @@ async fn authenticate(State(auth): State<Arc<Auth>>, mut request: Request, next:
             .any(|pair| pair.split('=').next() == Some("access_token"))
     });
     if in_query {
-        return auth.answer(
-            StatusCode::BAD_REQUEST,
-            "invalid_request",
-            "an access token is accepted only in the Authorization header, never in the URL",
-            None,
-        );
+        return refuse(
+            request,
+            auth.answer(
+                StatusCode::BAD_REQUEST,
+                "invalid_request",
+                "an access token is accepted only in the Authorization header, never in the URL",
+                None,
+            ),
+        )
+        .await;
     }
     let token = request.headers().get(header::AUTHORIZATION).map(|value| {
         value
@@ -193,20 +197,28 @@ async fn authenticate(State(auth): State<Arc<Auth>>, mut request: Request, next:
     });
     let token = match token {
         None => {
-            return auth.answer(
-                StatusCode::UNAUTHORIZED,
-                "",
-                "this server needs an OAuth access token (Authorization: Bearer …)",
-                auth.required_scope().as_deref(),
-            );
+            return refuse(
+                request,
+                auth.answer(
+                    StatusCode::UNAUTHORIZED,
+                    "",
+                    "this server needs an OAuth access token (Authorization: Bearer …)",
+                    auth.required_scope().as_deref(),
+                ),
+            )
+            .await;
         }
         Some(None) => {
-            return auth.answer(
-                StatusCode::UNAUTHORIZED,
-                "invalid_request",
-                "the Authorization header is not `Bearer <token>`",
-                None,
-            );
+            return refuse(
+                request,
+                auth.answer(
+                    StatusCode::UNAUTHORIZED,
+                    "invalid_request",
+                    "the Authorization header is not `Bearer <token>`",
+                    None,
+                ),
+            )
+            .await;
         }
         Some(Some(token)) => token,
     };
@@ -215,21 +227,29 @@ async fn authenticate(State(auth): State<Arc<Auth>>, mut request: Request, next:
         Ok(caller) => caller,
         Err(error) if error.is_unavailable() => {
             tracing::warn!(%error, "an access token could not be checked");
-            return auth.answer(
-                StatusCode::SERVICE_UNAVAILABLE,
-                "temporarily_unavailable",
-                "the authorization server could not be reached to check the access token",
-                None,
-            );
+            return refuse(
+                request,
+                auth.answer(
+                    StatusCode::SERVICE_UNAVAILABLE,
+                    "temporarily_unavailable",
+                    "the authorization server could not be reached to check the access token",
+                    None,
+                ),
+            )
+            .await;
         }
         Err(error) => {
             tracing::debug!(%error, "access token refused");
-            return auth.answer(
-                StatusCode::UNAUTHORIZED,
-                "invalid_token",
-                &error.to_string(),
-                None,
-            );
+            return refuse(
+                request,
+                auth.answer(
+                    StatusCode::UNAUTHORIZED,
+                    "invalid_token",
+                    &error.to_string(),
+                    None,
+                ),
+            )
+            .await;
         }
     };
     let missing = caller.missing(
@@ -241,18 +261,30 @@ async fn authenticate(State(auth): State<Arc<Auth>>, mut request: Request, next:
             .collect::<Vec<_>>(),
     );
     if !missing.is_empty() {
-        return auth.answer(
-            StatusCode::FORBIDDEN,
-            "insufficient_scope",
-            &format!(
-                "this server needs the scope {} that the access token does not grant",
-                missing.join(" ")
+        return refuse(
+            request,
+            auth.answer(
+                StatusCode::FORBIDDEN,
+                "insufficient_scope",
+                &format!(
+                    "this server needs the scope {} that the access token does not grant",
+                    missing.join(" ")
+                ),
+                auth.required_scope().as_deref(),
             ),
-            auth.required_scope().as_deref(),
-        );
+        )
+        .await;
     }
     request.extensions_mut().insert(caller);
     next.run(request).await
+}
+
+/// A refusal, once what is left of the request's body is read (64 KiB at most): hyper
+/// closes a keep-alive connection whose request body was not read, and a client that sent
+/// its next request on it (the metadata discovery after a `401`) would see it cut.
+async fn refuse(request: Request, answer: Response) -> Response {
+    let _ = axum::body::to_bytes(request.into_body(), 64 * 1024).await;
+    answer
 }
 
 /// Text for a quoted parameter of `WWW-Authenticate` (RFC 6750: no `"` or `\`, printable
@@ -318,7 +350,9 @@ impl Owners {
                     session = %session,
                     "a session used by another caller than the one that started it"
                 );
-                return (StatusCode::NOT_FOUND, "Not Found: Session not found").into_response();
+                let answer =
+                    (StatusCode::NOT_FOUND, "Not Found: Session not found").into_response();
+                return refuse(request, answer).await;
             }
             let deleting = request.method() == axum::http::Method::DELETE;
             let response = next(request).await;
