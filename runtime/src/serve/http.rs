@@ -133,7 +133,8 @@ pub fn http_service<H: ServerHandler + Clone>(
 /// - A body that is not JSON: `400` with a JSON-RPC `-32700` error, `id: null`; JSON that
 ///   is not a JSON-RPC message: `400` with `-32600`; a request of an MCP method with params
 ///   that do not fit it: a JSON-RPC `-32602` error naming the member, with the request's id.
-/// - `DELETE` with an `Mcp-Session-Id` the server does not know: `404`.
+/// - `DELETE` with an `Mcp-Session-Id` the server does not know: `404`; of one it knows:
+///   `204 No Content`, the session ended.
 /// - A foreign `Origin`: `403`. A body over [`Limits::max_message_bytes`]: `413`.
 /// - Each request refused before the handler sees it (all of the above, and rmcp's own
 ///   refusals: a `Host` not allowed, an unknown session) is a `tracing` span like the one
@@ -300,7 +301,14 @@ async fn checked(layer: Arc<Layer>, request: Request, next: Next) -> Response {
                 )
                     .into_response();
             }
-            next.run(request).await
+            // rmcp answers `202 Accepted`; the session is gone when it does, and the
+            // Python SDK takes only 200 or 204 for a session ended (it warns otherwise)
+            let mut response = next.run(request).await;
+            if response.status() == StatusCode::ACCEPTED {
+                *response.status_mut() = StatusCode::NO_CONTENT;
+                *response.body_mut() = Body::empty();
+            }
+            response
         }
         Method::POST => {
             let (parts, body) = request.into_parts();
