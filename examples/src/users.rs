@@ -729,7 +729,12 @@ pub async fn run(args: impl IntoIterator<Item = String>) -> Result<(), toolshape
     }
     let mut options = toolshape::serve::HttpOptions::default();
     if let (Some(issuer), Some(audience)) = (args.issuer, args.audience) {
-        let mut oauth = toolshape::serve::oauth::OAuth::new(audience, issuer);
+        // Every client of a user directory reads it: `users:read` is the baseline scope,
+        // named in the `401` so that MCP clients ask for it (and not for every scope the
+        // metadata lists, which a read-only client is not granted), then step up to
+        // `users:write` on the `403` of a write.
+        let mut oauth = toolshape::serve::oauth::OAuth::new(audience, issuer)
+            .with_required_scopes(["users:read"]);
         if let Some(jwks) = args.jwks {
             oauth = oauth.with_jwks_uri(jwks);
         }

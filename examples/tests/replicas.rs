@@ -7,6 +7,10 @@
 //! version and the client's capabilities); haproxy names the replica that answered each
 //! request in an `x-replica` header, so a test can see that a task created on one replica
 //! is polled, answered and cancelled on others.
+//!
+//! A real MCP client goes through the same fleet too: the official Python SDK
+//! (`tests/interop/replicas_client.py`), in its 2026-07-28 mode (a task polled across
+//! replicas) and its 2025-11-25 mode (sessions kept on their replica by haproxy).
 
 use std::net::SocketAddr;
 use std::path::PathBuf;
@@ -766,4 +770,21 @@ async fn a_2025_11_25_session_stays_on_the_replica_that_created_it() {
         assert_eq!(replica, first);
         assert!(String::from_utf8_lossy(&bytes).contains("slow_compute"));
     }
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_python_sdk_lists_calls_and_polls_a_task_across_replicas_in_both_eras() {
+    let fleet = Fleet::start(CONFORMANCE, 3, 10_000).await;
+    let url = format!("http://{}/mcp", fleet.front);
+    let output = tokio::task::spawn_blocking(move || {
+        toolshape_test_support::python::run_script("replicas_client.py", &[url.as_str()], 120)
+    })
+    .await
+    .unwrap();
+    eprintln!("{output}");
+    assert!(output.contains(" passed, 0 failed"), "{output}");
+    assert!(
+        output.contains("PASS 2026-07-28: the task polled on replicas"),
+        "{output}"
+    );
 }

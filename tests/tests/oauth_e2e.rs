@@ -658,3 +658,185 @@ async fn the_users_example_takes_issuer_audience_and_jwks_after_http() {
     }
     let _ = std::fs::remove_file(&db);
 }
+
+/// The official Python MCP SDK (`mcp` on PyPI, `tests/interop/oauth_client.py`) against the
+/// users example's binary: given only the server's URL and its client credentials, the
+/// SDK's `ClientCredentialsOAuthProvider` finds the authorization server from the `401`
+/// (RFC 9728 metadata, then the issuer's metadata), asks for a token for this resource
+/// (RFC 8707) and the scope the `401` names, and lists and calls tools, in the 2026-07-28
+/// and 2025-11-25 eras. The read-only client sees only reads and its write is refused (the
+/// authorization server does not grant the step-up); the writer steps up on the `403` and
+/// creates a user, found in the database afterwards.
+#[tokio::test(flavor = "multi_thread")]
+async fn the_python_sdk_finds_the_authorization_server_and_steps_up_for_a_write() {
+    let auth = AuthServer::start();
+    let users = env!("CARGO_BIN_EXE_users_server");
+    let port = {
+        let listener = std::net::TcpListener::bind("127.0.0.1:0").unwrap();
+        listener.local_addr().unwrap().port()
+    };
+    let addr = format!("127.0.0.1:{port}");
+    let resource = format!("http://{addr}/mcp");
+    let db = std::env::temp_dir().join(format!(
+        "toolshape-oauth-sdk-{}.sqlite3",
+        std::process::id()
+    ));
+    let _ = std::fs::remove_file(&db);
+    let mut child = Command::new(users)
+        .args(["--db", db.to_str().unwrap(), "--http", &addr])
+        .args(["--issuer", &auth.issuer, "--audience", &resource])
+        .stderr(Stdio::null())
+        .spawn()
+        .unwrap();
+    for _ in 0..200 {
+        if std::net::TcpStream::connect(&addr).is_ok() {
+            break;
+        }
+        tokio::time::sleep(std::time::Duration::from_millis(50)).await;
+    }
+    let args = [resource.clone(), auth.issuer.clone()];
+    let ran = tokio::task::spawn_blocking(move || {
+        toolshape_test_support::python::run_script(
+            "oauth_client.py",
+            &[args[0].as_str(), args[1].as_str()],
+            120,
+        )
+    })
+    .await;
+    let _ = child.kill();
+    let _ = child.wait();
+    let output = ran.unwrap();
+    eprintln!("{output}");
+    assert!(output.contains(" passed, 0 failed"), "{output}");
+
+    // What the writer created, and nothing the reader tried, is in the database.
+    let server = Server::new(UserDb::open(&db).unwrap(), toolset());
+    let client =
+        toolshape_test_support::connect(server, rmcp::model::ProtocolVersion::V_2026_07_28).await;
+    for (email, found) in [
+        ("writer-auto@example.org", true),
+        ("writer-legacy@example.org", true),
+        ("reader-", false),
+    ] {
+        let result = toolshape_test_support::call(&client, "search_user", json!({"email": email}))
+            .await
+            .unwrap();
+        let text = toolshape_test_support::text_of(&result);
+        assert_eq!(text.contains("User ID:"), found, "{email}: {text}");
+    }
+    let _ = std::fs::remove_file(&db);
+}
+
+/// One 2025-11-25 request over HTTP: the status, the session it names (or creates) and the
+/// body.
+async fn legacy_post(
+    url: &str,
+    token: &str,
+    session: Option<&str>,
+    method: reqwest::Method,
+    body: Option<Value>,
+) -> (u16, Option<String>, String) {
+    let mut builder = reqwest::Client::new()
+        .request(method, url)
+        .bearer_auth(token)
+        .header("accept", "application/json, text/event-stream")
+        .header("content-type", "application/json");
+    if let Some(session) = session {
+        builder = builder
+            .header("mcp-session-id", session)
+            .header("mcp-protocol-version", "2025-11-25");
+    }
+    if let Some(body) = body {
+        builder = builder.body(body.to_string());
+    }
+    let response = builder.send().await.unwrap();
+    let status = response.status().as_u16();
+    let session = response
+        .headers()
+        .get("mcp-session-id")
+        .map(|v| v.to_str().unwrap().to_owned());
+    (status, session, response.text().await.unwrap())
+}
+
+/// A 2025-11-25 session belongs to the subject whose token started it: another subject's
+/// token (from the same authorization server, with every scope the session's calls need)
+/// is answered `404` with the session's id, for requests and for a `DELETE`, and the
+/// session goes on for its owner, with a fresh token of the same subject too.
+#[tokio::test(flavor = "multi_thread")]
+async fn a_session_is_refused_to_another_subjects_token() {
+    let auth = AuthServer::start();
+    let (resource, _server) = start_users(&auth.issuer).await;
+    let owner = auth
+        .token("writer", "users:read users:write", &resource)
+        .await;
+    let other = auth.token("reader", "users:read", &resource).await;
+    let post = reqwest::Method::POST;
+    let initialize = json!({"jsonrpc": "2.0", "id": 0, "method": "initialize", "params": {
+        "protocolVersion": "2025-11-25", "capabilities": {},
+        "clientInfo": {"name": "legacy", "version": "0"}}});
+    let (status, session, body) =
+        legacy_post(&resource, &owner, None, post.clone(), Some(initialize)).await;
+    assert_eq!(status, 200, "{body}");
+    let session = session.expect("a session");
+    let initialized = json!({"jsonrpc": "2.0", "method": "notifications/initialized"});
+    let (status, _, _) = legacy_post(
+        &resource,
+        &owner,
+        Some(&session),
+        post.clone(),
+        Some(initialized),
+    )
+    .await;
+    assert_eq!(status, 202);
+    let get = json!({"jsonrpc": "2.0", "id": 1, "method": "tools/call",
+        "params": {"name": "get_user_by_id", "arguments": {"id": 42}}});
+
+    let (status, _, body) = legacy_post(
+        &resource,
+        &owner,
+        Some(&session),
+        post.clone(),
+        Some(get.clone()),
+    )
+    .await;
+    assert_eq!(status, 200, "{body}");
+    assert!(body.contains("Alice"), "{body}");
+
+    // another subject, a valid token with the scope the call needs: no such session
+    let (status, _, body) = legacy_post(
+        &resource,
+        &other,
+        Some(&session),
+        post.clone(),
+        Some(get.clone()),
+    )
+    .await;
+    assert_eq!(status, 404, "{body}");
+    assert!(!body.contains("Alice"), "{body}");
+    let (status, _, _) = legacy_post(
+        &resource,
+        &other,
+        Some(&session),
+        reqwest::Method::DELETE,
+        None,
+    )
+    .await;
+    assert_eq!(status, 404);
+
+    // the session is still its owner's, with a fresh token of the same subject too
+    let again = auth.token("writer", "users:read", &resource).await;
+    assert_ne!(again, owner);
+    let (status, _, body) =
+        legacy_post(&resource, &again, Some(&session), post.clone(), Some(get)).await;
+    assert_eq!(status, 200, "{body}");
+    assert!(body.contains("Alice"), "{body}");
+    let (status, _, _) = legacy_post(
+        &resource,
+        &owner,
+        Some(&session),
+        reqwest::Method::DELETE,
+        None,
+    )
+    .await;
+    assert!((200..300).contains(&status), "{status}");
+}

@@ -3,7 +3,8 @@
 //! `mcp.server.operation.duration` histogram read back from the SDK's in-memory exporters.
 //! Span names and attributes of OpenTelemetry's semantic conventions for MCP, the trace a
 //! client sends in `_meta` continued by the server's span, `error.type` on failures, the
-//! session of a 2025-11-25 HTTP client, and a task's span with its id and the replica.
+//! session of a 2025-11-25 HTTP client, a task's span with its id and the replica, and
+//! the spans of HTTP requests refused before the handler sees them.
 //!
 //! The tracer and meter providers are the process's (a `tracing` subscriber and
 //! OpenTelemetry's globals), shared by the tests of this file: each test finds its own spans
@@ -415,6 +416,19 @@ async fn post(
     headers: &[(&str, &str)],
     body: &Value,
 ) -> (hyper::HeaderMap, String) {
+    let host = format!("127.0.0.1:{}", address.port());
+    let body = serde_json::to_vec(body).unwrap();
+    let (_, headers, body) = post_raw(address, &host, headers, body).await;
+    (headers, body)
+}
+
+/// One POST of `body` to `/mcp` with this `Host`: the status, headers and body.
+async fn post_raw(
+    address: SocketAddr,
+    host: &str,
+    headers: &[(&str, &str)],
+    body: Vec<u8>,
+) -> (u16, hyper::HeaderMap, String) {
     use http_body_util::{BodyExt as _, Full};
     let stream = tokio::net::TcpStream::connect(address).await.unwrap();
     let (mut sender, connection) =
@@ -425,19 +439,228 @@ async fn post(
     let mut request = hyper::Request::builder()
         .method("POST")
         .uri(format!("http://{address}/mcp"))
-        .header("host", format!("127.0.0.1:{}", address.port()))
+        .header("host", host)
         .header("accept", "application/json, text/event-stream")
-        .header("content-type", "application/json")
-        .header("mcp-protocol-version", "2025-11-25");
+        .header("content-type", "application/json");
+    if !headers
+        .iter()
+        .any(|(name, _)| *name == "mcp-protocol-version")
+    {
+        request = request.header("mcp-protocol-version", "2025-11-25");
+    }
     for (name, value) in headers {
         request = request.header(*name, *value);
     }
-    let body = hyper::body::Bytes::from(serde_json::to_vec(body).unwrap());
+    let body = hyper::body::Bytes::from(body);
     let response = sender
         .send_request(request.body(Full::new(body)).unwrap())
         .await
         .unwrap();
+    let status = response.status().as_u16();
     let headers = response.headers().clone();
     let bytes = response.into_body().collect().await.unwrap().to_bytes();
-    (headers, String::from_utf8_lossy(&bytes).into_owned())
+    (
+        status,
+        headers,
+        String::from_utf8_lossy(&bytes).into_owned(),
+    )
+}
+
+fn integer(span: &SpanData, key: &str) -> Option<i64> {
+    match attribute(span, key)? {
+        OtelValue::I64(value) => Some(*value),
+        other => panic!("{key} is not an integer: {other:?}"),
+    }
+}
+
+/// Requests the HTTP transport refuses before the handler sees them have a span too: named
+/// from the 2026-07-28 headers when they say what was asked, in the caller's trace when a
+/// `traceparent` header gives one, with `error.type` (the JSON-RPC code, the OAuth error,
+/// else the HTTP status), `http.response.status_code` and the reason. A request the handler
+/// answers has no second span.
+#[tokio::test]
+async fn a_request_refused_before_the_handler_has_a_span_with_its_error_type() {
+    telemetry();
+    let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
+    let address = listener.local_addr().unwrap();
+    tokio::spawn(toolshape::serve::http_on(server(), listener));
+    let host = format!("127.0.0.1:{}", address.port());
+    let traceparent = |trace: &str| format!("00-{trace}-{CLIENT_SPAN}-01");
+    let modern = |trace: &str| {
+        vec![
+            ("mcp-protocol-version", "2026-07-28".to_owned()),
+            ("mcp-method", "tools/call".to_owned()),
+            ("mcp-name", "get_user".to_owned()),
+            ("traceparent", traceparent(trace)),
+        ]
+    };
+    let borrow =
+        |headers: &[(&'static str, String)]| -> Vec<(&'static str, String)> { headers.to_vec() };
+    async fn send(
+        address: SocketAddr,
+        host: &str,
+        headers: &[(&'static str, String)],
+        body: &[u8],
+    ) -> (u16, String) {
+        let headers: Vec<(&str, &str)> = headers.iter().map(|(k, v)| (*k, v.as_str())).collect();
+        let (status, _, body) = post_raw(address, host, &headers, body.to_vec()).await;
+        (status, body)
+    }
+
+    // A body that is not JSON: -32700, named by its headers.
+    let trace = "5bf92f3577b34da6a3ce929d0e0e4701";
+    let (status, body) = send(address, &host, &borrow(&modern(trace)), b"{not json").await;
+    assert_eq!(status, 400, "{body}");
+    let span = span_named(trace, "tools/call get_user");
+    assert_eq!(span.span_kind, SpanKind::Server);
+    assert_eq!(span.parent_span_id.to_string(), CLIENT_SPAN);
+    assert_eq!(text(&span, "error.type").as_deref(), Some("-32700"));
+    assert_eq!(
+        text(&span, "rpc.response.status_code").as_deref(),
+        Some("-32700")
+    );
+    assert_eq!(integer(&span, "http.response.status_code"), Some(400));
+    assert_eq!(
+        text(&span, "mcp.method.name").as_deref(),
+        Some("tools/call")
+    );
+    assert_eq!(text(&span, "gen_ai.tool.name").as_deref(), Some("get_user"));
+    assert_eq!(
+        text(&span, "mcp.protocol.version").as_deref(),
+        Some("2026-07-28")
+    );
+    assert!(
+        matches!(span.status, Status::Error { .. }),
+        "{:?}",
+        span.status
+    );
+
+    // Params that do not fit the method: -32602, with the request's id.
+    let trace = "5bf92f3577b34da6a3ce929d0e0e4702";
+    let wrong = json!({"jsonrpc": "2.0", "id": "w-1", "method": "tools/call",
+        "params": {"name": "get_user", "arguments": "not an object"}});
+    let (_, body) = send(
+        address,
+        &host,
+        &borrow(&modern(trace)),
+        &serde_json::to_vec(&wrong).unwrap(),
+    )
+    .await;
+    assert!(body.contains("-32602"), "{body}");
+    let span = span_named(trace, "tools/call get_user");
+    assert_eq!(text(&span, "error.type").as_deref(), Some("-32602"));
+    assert_eq!(text(&span, "jsonrpc.request.id").as_deref(), Some("w-1"));
+
+    // A `Host` not allowed (rmcp's DNS-rebinding check): 403, with rmcp's reason.
+    let trace = "5bf92f3577b34da6a3ce929d0e0e4703";
+    let list = json!({"jsonrpc": "2.0", "id": 1, "method": "tools/list"});
+    let headers = vec![("traceparent", traceparent(trace))];
+    let (status, _) = send(
+        address,
+        "evil.example:80",
+        &headers,
+        &serde_json::to_vec(&list).unwrap(),
+    )
+    .await;
+    assert_eq!(status, 403);
+    let span = span_named(trace, "POST /mcp");
+    assert_eq!(text(&span, "error.type").as_deref(), Some("403"));
+    assert_eq!(integer(&span, "http.response.status_code"), Some(403));
+    assert_eq!(text(&span, "http.request.method").as_deref(), Some("POST"));
+    let Status::Error { description } = &span.status else {
+        panic!("{:?}", span.status)
+    };
+    assert!(description.to_lowercase().contains("host"), "{description}");
+
+    // An unknown session (2025-11-25): 404, the session on the span.
+    let trace = "5bf92f3577b34da6a3ce929d0e0e4704";
+    let headers = vec![
+        ("mcp-session-id", "no-such-session".to_owned()),
+        ("traceparent", traceparent(trace)),
+    ];
+    let (status, _) = send(
+        address,
+        &host,
+        &headers,
+        &serde_json::to_vec(&list).unwrap(),
+    )
+    .await;
+    assert_eq!(status, 404);
+    let span = span_named(trace, "POST /mcp");
+    assert_eq!(text(&span, "error.type").as_deref(), Some("404"));
+    assert_eq!(
+        text(&span, "mcp.session.id").as_deref(),
+        Some("no-such-session")
+    );
+
+    // A request the handler answers: its span is the handler's, in a trace of its own (the
+    // trace context of a request is its `_meta`'s), and none is added in the header's trace.
+    let trace = "5bf92f3577b34da6a3ce929d0e0e4705";
+    let call = json!({"jsonrpc": "2.0", "id": 2, "method": "tools/call", "params": {
+        "name": "get_user", "arguments": {"id": 3}, "_meta": {
+            "io.modelcontextprotocol/protocolVersion": "2026-07-28",
+            "io.modelcontextprotocol/clientCapabilities": {},
+            "io.modelcontextprotocol/clientInfo": {"name": "raw", "version": "0"}}}});
+    let (status, body) = send(
+        address,
+        &host,
+        &borrow(&modern(trace)),
+        &serde_json::to_vec(&call).unwrap(),
+    )
+    .await;
+    assert_eq!(status, 200, "{body}");
+    assert!(body.contains("Ada"), "{body}");
+    assert_eq!(spans_of(trace).len(), 0);
+}
+
+/// With OAuth, the `401` of a request without a token and of a refused token have their
+/// span, `error.type` the OAuth error (or `401` when there is none); the token is not on
+/// the span.
+#[tokio::test]
+async fn an_oauth_refusal_has_a_span_with_the_oauth_error() {
+    use toolshape::serve::HttpOptions;
+    use toolshape::serve::oauth::OAuth;
+    telemetry();
+    let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
+    let address = listener.local_addr().unwrap();
+    let resource = format!("http://{address}/mcp");
+    // an issuer that cannot be reached: the refusals below need none of its keys
+    let oauth = OAuth::new(&resource, "http://127.0.0.1:9");
+    let app = server().http_router(&HttpOptions::default().with_oauth(oauth));
+    tokio::spawn(toolshape::serve::app_on(app, listener));
+    let host = format!("127.0.0.1:{}", address.port());
+    let list =
+        serde_json::to_vec(&json!({"jsonrpc": "2.0", "id": 1, "method": "tools/list"})).unwrap();
+
+    let trace = "6bf92f3577b34da6a3ce929d0e0e4701";
+    let parent = format!("00-{trace}-{CLIENT_SPAN}-01");
+    let headers = [
+        ("mcp-protocol-version", "2026-07-28"),
+        ("mcp-method", "tools/list"),
+        ("traceparent", parent.as_str()),
+    ];
+    let (status, _, _) = post_raw(address, &host, &headers, list.clone()).await;
+    assert_eq!(status, 401);
+    let span = span_named(trace, "tools/list");
+    assert_eq!(text(&span, "error.type").as_deref(), Some("401"));
+    assert_eq!(integer(&span, "http.response.status_code"), Some(401));
+
+    let trace = "6bf92f3577b34da6a3ce929d0e0e4702";
+    let parent = format!("00-{trace}-{CLIENT_SPAN}-01");
+    let token = "Bearer not-a-jwt-secret-token";
+    let headers = [
+        ("mcp-protocol-version", "2026-07-28"),
+        ("mcp-method", "tools/list"),
+        ("authorization", token),
+        ("traceparent", parent.as_str()),
+    ];
+    let (status, _, _) = post_raw(address, &host, &headers, list.clone()).await;
+    assert_eq!(status, 401);
+    let span = span_named(trace, "tools/list");
+    assert_eq!(text(&span, "error.type").as_deref(), Some("invalid_token"));
+    let everything = format!("{span:?}");
+    assert!(
+        !everything.contains("not-a-jwt-secret-token"),
+        "{everything}"
+    );
 }

@@ -1,8 +1,9 @@
 //! The OAuth checks of the HTTP router: the bearer token of every request to `/mcp`, the
-//! scopes of a `tools/call`, the Protected Resource Metadata routes, and the `401`/`403`
-//! answers with MCP's `WWW-Authenticate` parameters.
+//! scopes of a `tools/call`, the owner of each 2025-11-25 session, the Protected Resource
+//! Metadata routes, and the `401`/`403` answers with MCP's `WWW-Authenticate` parameters.
 
-use std::sync::Arc;
+use std::collections::HashMap;
+use std::sync::{Arc, Mutex};
 
 use axum::extract::{Request, State};
 use axum::http::request::Parts;
@@ -118,6 +119,17 @@ impl Auth {
         if let Ok(value) = HeaderValue::from_str(&challenge) {
             headers.insert(header::WWW_AUTHENTICATE, value);
         }
+        let error_type = if error.is_empty() {
+            status.as_str().to_owned()
+        } else {
+            error.to_owned()
+        };
+        response.extensions_mut().insert(super::refused::Refusal {
+            error_type: error_type.into(),
+            json_rpc: false,
+            description: description.to_owned(),
+            request_id: None,
+        });
         response
     }
 
@@ -164,12 +176,16 @@ async fn authenticate(State(auth): State<Arc<Auth>>, mut request: Request, next:
             .any(|pair| pair.split('=').next() == Some("access_token"))
     });
     if in_query {
-        return auth.answer(
-            StatusCode::BAD_REQUEST,
-            "invalid_request",
-            "an access token is accepted only in the Authorization header, never in the URL",
-            None,
-        );
+        return refuse(
+            request,
+            auth.answer(
+                StatusCode::BAD_REQUEST,
+                "invalid_request",
+                "an access token is accepted only in the Authorization header, never in the URL",
+                None,
+            ),
+        )
+        .await;
     }
     let token = request.headers().get(header::AUTHORIZATION).map(|value| {
         value
@@ -181,20 +197,28 @@ async fn authenticate(State(auth): State<Arc<Auth>>, mut request: Request, next:
     });
     let token = match token {
         None => {
-            return auth.answer(
-                StatusCode::UNAUTHORIZED,
-                "",
-                "this server needs an OAuth access token (Authorization: Bearer …)",
-                auth.required_scope().as_deref(),
-            );
+            return refuse(
+                request,
+                auth.answer(
+                    StatusCode::UNAUTHORIZED,
+                    "",
+                    "this server needs an OAuth access token (Authorization: Bearer …)",
+                    auth.required_scope().as_deref(),
+                ),
+            )
+            .await;
         }
         Some(None) => {
-            return auth.answer(
-                StatusCode::UNAUTHORIZED,
-                "invalid_request",
-                "the Authorization header is not `Bearer <token>`",
-                None,
-            );
+            return refuse(
+                request,
+                auth.answer(
+                    StatusCode::UNAUTHORIZED,
+                    "invalid_request",
+                    "the Authorization header is not `Bearer <token>`",
+                    None,
+                ),
+            )
+            .await;
         }
         Some(Some(token)) => token,
     };
@@ -203,21 +227,29 @@ async fn authenticate(State(auth): State<Arc<Auth>>, mut request: Request, next:
         Ok(caller) => caller,
         Err(error) if error.is_unavailable() => {
             tracing::warn!(%error, "an access token could not be checked");
-            return auth.answer(
-                StatusCode::SERVICE_UNAVAILABLE,
-                "temporarily_unavailable",
-                "the authorization server could not be reached to check the access token",
-                None,
-            );
+            return refuse(
+                request,
+                auth.answer(
+                    StatusCode::SERVICE_UNAVAILABLE,
+                    "temporarily_unavailable",
+                    "the authorization server could not be reached to check the access token",
+                    None,
+                ),
+            )
+            .await;
         }
         Err(error) => {
             tracing::debug!(%error, "access token refused");
-            return auth.answer(
-                StatusCode::UNAUTHORIZED,
-                "invalid_token",
-                &error.to_string(),
-                None,
-            );
+            return refuse(
+                request,
+                auth.answer(
+                    StatusCode::UNAUTHORIZED,
+                    "invalid_token",
+                    &error.to_string(),
+                    None,
+                ),
+            )
+            .await;
         }
     };
     let missing = caller.missing(
@@ -229,18 +261,30 @@ async fn authenticate(State(auth): State<Arc<Auth>>, mut request: Request, next:
             .collect::<Vec<_>>(),
     );
     if !missing.is_empty() {
-        return auth.answer(
-            StatusCode::FORBIDDEN,
-            "insufficient_scope",
-            &format!(
-                "this server needs the scope {} that the access token does not grant",
-                missing.join(" ")
+        return refuse(
+            request,
+            auth.answer(
+                StatusCode::FORBIDDEN,
+                "insufficient_scope",
+                &format!(
+                    "this server needs the scope {} that the access token does not grant",
+                    missing.join(" ")
+                ),
+                auth.required_scope().as_deref(),
             ),
-            auth.required_scope().as_deref(),
-        );
+        )
+        .await;
     }
     request.extensions_mut().insert(caller);
     next.run(request).await
+}
+
+/// A refusal, once what is left of the request's body is read (64 KiB at most): hyper
+/// closes a keep-alive connection whose request body was not read, and a client that sent
+/// its next request on it (the metadata discovery after a `401`) would see it cut.
+async fn refuse(request: Request, answer: Response) -> Response {
+    let _ = axum::body::to_bytes(request.into_body(), 64 * 1024).await;
+    answer
 }
 
 /// Text for a quoted parameter of `WWW-Authenticate` (RFC 6750: no `"` or `\`, printable
@@ -253,4 +297,109 @@ fn quotable(text: &str) -> String {
             _ => '?',
         })
         .collect()
+}
+
+/// Who started each 2025-11-25 session: the subject of the token (else its client id) of
+/// the request whose answer created it. MCP's security best practices ask that a session
+/// be bound to its user, so that a session id someone learns is no way in.
+#[derive(Default)]
+pub(crate) struct Owners {
+    owners: Mutex<HashMap<Arc<str>, String>>,
+    /// How many owners the map may hold before the ended sessions are swept out.
+    sweep_at: std::sync::atomic::AtomicUsize,
+}
+
+/// Who a caller is, for a session: its subject, else its client id.
+fn owner_of(caller: &Caller) -> Option<String> {
+    caller
+        .subject()
+        .map(|subject| format!("sub:{subject}"))
+        .or_else(|| caller.client_id().map(|client| format!("client:{client}")))
+}
+
+impl Owners {
+    /// Runs `next` for `request` unless it names a session another caller started (then
+    /// `404`, as for a session that does not exist), and notes the owner of a session its
+    /// answer creates.
+    pub(crate) async fn guard<F>(
+        &self,
+        sessions: &rmcp::transport::streamable_http_server::session::local::LocalSessionManager,
+        request: Request,
+        next: impl FnOnce(Request) -> F,
+    ) -> Response
+    where
+        F: Future<Output = Response>,
+    {
+        // a token that names neither subject nor client: the owner is "no one", whom
+        // only such tokens match
+        let caller = request
+            .extensions()
+            .get::<Caller>()
+            .map(|caller| owner_of(caller).unwrap_or_default());
+        let session = request
+            .headers()
+            .get("mcp-session-id")
+            .and_then(|value| value.to_str().ok())
+            .map(Arc::<str>::from);
+        if let Some(session) = &session {
+            let owner = self.owners.lock().unwrap().get(session).cloned();
+            if let Some(owner) = owner
+                && caller.as_ref() != Some(&owner)
+            {
+                tracing::debug!(
+                    session = %session,
+                    "a session used by another caller than the one that started it"
+                );
+                let answer =
+                    (StatusCode::NOT_FOUND, "Not Found: Session not found").into_response();
+                return refuse(request, answer).await;
+            }
+            let deleting = request.method() == axum::http::Method::DELETE;
+            let response = next(request).await;
+            if deleting && response.status().is_success() {
+                self.owners.lock().unwrap().remove(session);
+            }
+            return response;
+        }
+        let response = next(request).await;
+        let created = response
+            .headers()
+            .get("mcp-session-id")
+            .and_then(|value| value.to_str().ok());
+        if let (Some(created), Some(caller)) = (created, caller) {
+            let len = {
+                let mut owners = self.owners.lock().unwrap();
+                owners.insert(Arc::from(created), caller);
+                owners.len()
+            };
+            self.sweep(sessions, len).await;
+        }
+        response
+    }
+
+    /// Forgets the owners of sessions that ended without a `DELETE` (expired, closed), once
+    /// the map has doubled since the last sweep.
+    async fn sweep(
+        &self,
+        sessions: &rmcp::transport::streamable_http_server::session::local::LocalSessionManager,
+        len: usize,
+    ) {
+        use rmcp::transport::streamable_http_server::session::SessionManager as _;
+        use std::sync::atomic::Ordering;
+        if len < self.sweep_at.load(Ordering::Relaxed).max(1024) {
+            return;
+        }
+        let known: Vec<Arc<str>> = self.owners.lock().unwrap().keys().cloned().collect();
+        let mut ended = Vec::new();
+        for session in known {
+            if !sessions.has_session(&session).await.unwrap_or(true) {
+                ended.push(session);
+            }
+        }
+        let mut owners = self.owners.lock().unwrap();
+        for session in ended {
+            owners.remove(&session);
+        }
+        self.sweep_at.store(owners.len() * 2, Ordering::Relaxed);
+    }
 }

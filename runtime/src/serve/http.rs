@@ -133,8 +133,15 @@ pub fn http_service<H: ServerHandler + Clone>(
 /// - A body that is not JSON: `400` with a JSON-RPC `-32700` error, `id: null`; JSON that
 ///   is not a JSON-RPC message: `400` with `-32600`; a request of an MCP method with params
 ///   that do not fit it: a JSON-RPC `-32602` error naming the member, with the request's id.
-/// - `DELETE` with an `Mcp-Session-Id` the server does not know: `404`.
+/// - `DELETE` with an `Mcp-Session-Id` the server does not know: `404`; of one it knows:
+///   `204 No Content`, the session ended.
 /// - A foreign `Origin`: `403`. A body over [`Limits::max_message_bytes`]: `413`.
+/// - Each request refused before the handler sees it (all of the above, and rmcp's own
+///   refusals: a `Host` not allowed, an unknown session) is a `tracing` span like the one
+///   [`Traced`] opens for the others, with `error.type`: the JSON-RPC error code, the
+///   OAuth error (`invalid_token`, `insufficient_scope`, `invalid_request`), or else the
+///   HTTP status code; and `http.response.status_code`. A `traceparent` header continues
+///   the caller's trace (feature `otel`).
 ///
 /// With OAuth ([`HttpOptions::with_oauth`], feature `oauth`), before any of these:
 /// - the Protected Resource Metadata at `/.well-known/oauth-protected-resource` and at its
@@ -147,7 +154,11 @@ pub fn http_service<H: ServerHandler + Clone>(
 ///   router) without the scopes of the tool a `tools/call` names: `403` with
 ///   `error="insufficient_scope"` and `scope="…"`, the tool not run;
 /// - the `Authorization` header is taken off the request once checked, so nothing after
-///   (rmcp, logs) sees the token; the tools see the [`Caller`](crate::Caller).
+///   (rmcp, logs) sees the token; the tools see the [`Caller`](crate::Caller);
+/// - a 2025-11-25 session belongs to the subject whose token started it: a request with its
+///   `Mcp-Session-Id` and another subject's token is answered `404` as for a session that
+///   does not exist (MCP's security best practices: a session id is no credential), and the
+///   session goes on for its owner.
 pub fn router<H: ServerHandler + Clone>(handler: H, options: &HttpOptions) -> axum::Router {
     router_with(handler, options, None)
 }
@@ -182,6 +193,8 @@ pub(crate) fn router_with<H: ServerHandler + Clone>(
         sessions,
         max: options.limits.max_message_bytes,
         #[cfg(feature = "oauth")]
+        owners: super::auth::Owners::default(),
+        #[cfg(feature = "oauth")]
         auth: options
             .oauth
             .clone()
@@ -191,10 +204,12 @@ pub(crate) fn router_with<H: ServerHandler + Clone>(
         .nest_service("/mcp", service)
         .layer(axum::middleware::from_fn_with_state(layer.clone(), check));
     #[cfg(feature = "oauth")]
-    if let Some(auth) = &layer.auth {
-        return super::auth::protect(router, auth);
-    }
-    router
+    let router = match &layer.auth {
+        Some(auth) => super::auth::protect(router, auth),
+        None => router,
+    };
+    // outermost: a request refused by any check above still gets its span
+    router.layer(axum::middleware::from_fn(super::refused::observe))
 }
 
 /// Serves streamable HTTP at `http://ADDR/mcp` until the process ends, with the default
@@ -246,12 +261,30 @@ pub async fn app_on(app: axum::Router, listener: tokio::net::TcpListener) -> Res
 pub(super) struct Layer {
     sessions: Arc<LocalSessionManager>,
     max: usize,
+    /// With OAuth: who started each 2025-11-25 session.
+    #[cfg(feature = "oauth")]
+    owners: super::auth::Owners,
     #[cfg(feature = "oauth")]
     pub(super) auth: Option<super::auth::Auth>,
 }
 
 /// toolshape's checks in front of rmcp's service.
 async fn check(State(layer): State<Arc<Layer>>, request: Request, next: Next) -> Response {
+    // With OAuth, a session is used only by the subject that started it.
+    #[cfg(feature = "oauth")]
+    if layer.auth.is_some() {
+        return layer
+            .owners
+            .guard(&layer.sessions, request, |request| {
+                checked(layer.clone(), request, next)
+            })
+            .await;
+    }
+    checked(layer, request, next).await
+}
+
+/// [`check`], the session's owner aside.
+async fn checked(layer: Arc<Layer>, request: Request, next: Next) -> Response {
     match *request.method() {
         Method::DELETE => {
             let session = request
@@ -268,7 +301,14 @@ async fn check(State(layer): State<Arc<Layer>>, request: Request, next: Next) ->
                 )
                     .into_response();
             }
-            next.run(request).await
+            // rmcp answers `202 Accepted`; the session is gone when it does, and the
+            // Python SDK takes only 200 or 204 for a session ended (it warns otherwise)
+            let mut response = next.run(request).await;
+            if response.status() == StatusCode::ACCEPTED {
+                *response.status_mut() = StatusCode::NO_CONTENT;
+                *response.body_mut() = Body::empty();
+            }
+            response
         }
         Method::POST => {
             let (parts, body) = request.into_parts();
@@ -328,5 +368,14 @@ fn json_rpc_error(rejection: &Rejection) -> Response {
         header::CONTENT_TYPE,
         HeaderValue::from_static("application/json"),
     );
+    response.extensions_mut().insert(super::refused::Refusal {
+        error_type: rejection.code.to_string().into(),
+        json_rpc: true,
+        description: rejection.message.clone(),
+        request_id: (!rejection.id.is_null()).then(|| match &rejection.id {
+            serde_json::Value::String(id) => id.clone(),
+            id => id.to_string(),
+        }),
+    });
     response
 }

@@ -9,7 +9,10 @@
 //! [`Limits`] and in `docs/wire-format.md` ("Limits").
 //!
 //! Each transport serves the handler through [`Traced`]: every request is a `tracing` span
-//! named and described as OpenTelemetry's semantic conventions for MCP ask.
+//! named and described as OpenTelemetry's semantic conventions for MCP ask. Over HTTP, a
+//! request refused before the handler sees it (a body that is not JSON-RPC, an unknown
+//! session, a `Host` not allowed, an OAuth `401`/`403`) has a span too, with its
+//! `error.type`.
 
 #[cfg(feature = "stdio")]
 use rmcp::ServerHandler;
@@ -100,6 +103,8 @@ mod auth;
 mod http;
 #[cfg(feature = "oauth")]
 pub mod oauth;
+#[cfg(feature = "http")]
+mod refused;
 #[cfg(feature = "http")]
 pub use http::{HttpOptions, HttpService, app_on, http, http_on, http_service, router};
 #[cfg(feature = "http")]

@@ -7,7 +7,10 @@
 //! nothing can be forgotten.
 
 pub(crate) mod protocol;
+mod switch;
 mod task_work;
+
+pub use switch::ToolSwitch;
 
 use std::borrow::Cow;
 use std::sync::Arc;
@@ -79,6 +82,8 @@ pub struct Server<S, H = NoHandler> {
     filter: Option<Arc<ToolFilter>>,
     /// [`Server::with_caller_in_provenance`].
     record_caller: bool,
+    /// [`Server::with_tool_switch`].
+    switch: Option<ToolSwitch>,
 }
 
 /// Which tools a caller sees and may call, given the tool, the caller and the client's
@@ -133,6 +138,7 @@ impl<S, H> Clone for Server<S, H> {
             log_level: SessionLogLevel::default(),
             filter: self.filter.clone(),
             record_caller: self.record_caller,
+            switch: self.switch.clone(),
         }
     }
 }
@@ -183,6 +189,7 @@ impl<S: Send + Sync + 'static> Server<S> {
             log_level: SessionLogLevel::default(),
             filter: None,
             record_caller: false,
+            switch: None,
         }
     }
 }
@@ -250,6 +257,7 @@ impl<S: Send + Sync + 'static, H: ServerHandler> Server<S, H> {
             log_level: self.log_level,
             filter: self.filter,
             record_caller: self.record_caller,
+            switch: self.switch,
         }
     }
 
@@ -417,6 +425,27 @@ impl<S: Send + Sync + 'static, H: ServerHandler> Server<S, H> {
         self
     }
 
+    /// Lets `switch` turn this server's tools off and on while it runs, and advertises
+    /// `capabilities.tools.listChanged`: each change is sent to every 2025-11-25 session as
+    /// `notifications/tools/list_changed`. See [`ToolSwitch`].
+    pub fn with_tool_switch(mut self, switch: &ToolSwitch) -> Self {
+        switch.know(
+            self.tools
+                .list()
+                .into_iter()
+                .map(|tool| tool.name.into_owned()),
+        );
+        self.switch = Some(switch.clone());
+        self
+    }
+
+    /// Whether the tool `name` is on (always, without a [`ToolSwitch`]).
+    fn switched_on(&self, name: &str) -> bool {
+        self.switch
+            .as_ref()
+            .is_none_or(|switch| switch.is_enabled(name))
+    }
+
     /// Whether the filter lets `caller` see and call the tool `name`.
     fn keeps(
         &self,
@@ -530,6 +559,10 @@ impl<S: Send + Sync + 'static, H: ServerHandler> ServerHandler for Server<S, H> 
         if info.instructions.is_none() {
             info.instructions = theirs.instructions;
         }
+        // listChanged only when the tools can change
+        if let Some(tools) = &mut info.capabilities.tools {
+            tools.list_changed = self.switch.is_some().then_some(true);
+        }
         info
     }
 
@@ -544,6 +577,9 @@ impl<S: Send + Sync + 'static, H: ServerHandler> ServerHandler for Server<S, H> 
     ) -> Result<ListToolsResult, ErrorData> {
         let caller = crate::Caller::of(&context);
         let mut tools = self.tools.list_for(&caller);
+        if self.switch.is_some() {
+            tools.retain(|tool| self.switched_on(&tool.name));
+        }
         if self.filter.is_some() {
             let capabilities = context.client_capabilities();
             tools.retain(|tool| self.keeps(&tool.name, &caller, capabilities.as_ref()));
@@ -558,6 +594,12 @@ impl<S: Send + Sync + 'static, H: ServerHandler> ServerHandler for Server<S, H> 
     ) -> Result<CallToolResponse, ErrorData> {
         if self.record_caller {
             context.extensions.insert(crate::call::caller::RecordCaller);
+        }
+        if !self.switched_on(&request.name) {
+            return Err(ErrorData::invalid_params(
+                format!("no tool is named `{}`", request.name),
+                None,
+            ));
         }
         // A caller without the tool's scopes is refused before anything starts (a task too).
         let caller = crate::Caller::of(&context);
@@ -808,6 +850,10 @@ impl<S: Send + Sync + 'static, H: ServerHandler> ServerHandler for Server<S, H> 
     }
 
     async fn on_initialized(&self, context: NotificationContext<RoleServer>) {
+        // a session: told when the tools change
+        if let Some(switch) = &self.switch {
+            switch.register(context.peer.clone());
+        }
         self.handler.on_initialized(context).await;
     }
 

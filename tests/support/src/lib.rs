@@ -1,12 +1,15 @@
 //! What the workspace's end-to-end tests share: a real rmcp client connected in-process to
 //! a toolshape server, and checks of what it receives written independently of the runtime
 //! (the envelope against the output schema, the hash recomputed with the maintained RFC 8785
-//! implementation, the text a model reads). Used by `tests/` and by the examples' own tests.
+//! implementation, the text a model reads), and the official Python MCP SDK as an outside
+//! client ([`python`]). Used by `tests/` and by the examples' own tests.
 
 use rmcp::ServiceError;
 use rmcp::model::{CallToolRequestParams, CallToolResult, ProtocolVersion, Tool};
 use serde_json::Value;
 use sha2::{Digest, Sha256};
+
+pub mod python;
 
 pub use toolshape::testing::Client;
 

@@ -1,0 +1,220 @@
+//! The span of an HTTP request the transport refuses before any handler sees it: a body
+//! that is not a JSON-RPC message of MCP, an unknown session, a `Host` or `Origin` not
+//! allowed, a body too large, and with OAuth the `400`/`401`/`403` of the token checks.
+//! [`Traced`](super::Traced) describes every request a handler answers; this describes the
+//! others, with the same name and attributes, so that a collector sees every request.
+
+use std::borrow::Cow;
+
+use axum::extract::Request;
+use axum::http::HeaderValue;
+use axum::middleware::Next;
+use axum::response::Response;
+use tracing::field::Empty;
+
+/// What toolshape's own refusals say about themselves, as a response extension: the
+/// `error.type` and the reason, and what they read of the request (its JSON-RPC id).
+#[derive(Clone)]
+pub(crate) struct Refusal {
+    /// A JSON-RPC error code (`-32700`) or an OAuth error (`invalid_token`).
+    pub(crate) error_type: Cow<'static, str>,
+    /// Whether `error_type` is a JSON-RPC error code.
+    pub(crate) json_rpc: bool,
+    /// Why, in words (never a token).
+    pub(crate) description: String,
+    /// The request's JSON-RPC id, when it was read.
+    pub(crate) request_id: Option<String>,
+}
+
+/// The headers a refused request's span reads, taken before the request goes on (clones
+/// of the header values, which share the request's bytes).
+struct Heads {
+    http_method: axum::http::Method,
+    mcp_method: Option<HeaderValue>,
+    name: Option<HeaderValue>,
+    session: Option<HeaderValue>,
+    version: Option<HeaderValue>,
+    #[cfg(feature = "otel")]
+    traceparent: Option<HeaderValue>,
+    #[cfg(feature = "otel")]
+    tracestate: Option<HeaderValue>,
+}
+
+fn text(value: &Option<HeaderValue>) -> Option<&str> {
+    value.as_ref().and_then(|value| value.to_str().ok())
+}
+
+impl Heads {
+    fn of(request: &Request) -> Self {
+        let headers = request.headers();
+        Heads {
+            http_method: request.method().clone(),
+            mcp_method: headers.get("mcp-method").cloned(),
+            name: headers.get("mcp-name").cloned(),
+            session: headers.get("mcp-session-id").cloned(),
+            version: headers.get("mcp-protocol-version").cloned(),
+            #[cfg(feature = "otel")]
+            traceparent: headers.get("traceparent").cloned(),
+            #[cfg(feature = "otel")]
+            tracestate: headers.get("tracestate").cloned(),
+        }
+    }
+}
+
+/// Opens and closes a span for each request to `/mcp` answered with an error status, or
+/// with a refusal of toolshape's layer, that no handler saw. What a 2026-07-28 client puts
+/// in its headers (`Mcp-Method`, `Mcp-Name`, `Mcp-Protocol-Version`) names it; a
+/// `traceparent` header continues the caller's trace (feature `otel`).
+pub(crate) async fn observe(request: Request, next: Next) -> Response {
+    // Nothing to do while no subscriber listens at `info` (the span would be disabled).
+    if !tracing::level_enabled!(tracing::Level::INFO) || !request.uri().path().starts_with("/mcp") {
+        return next.run(request).await;
+    }
+    let heads = Heads::of(&request);
+    let mut response = next.run(request).await;
+    let status = response.status();
+    let refusal = response.extensions_mut().remove::<Refusal>();
+    if refusal.is_none() && !status.is_client_error() && !status.is_server_error() {
+        return response;
+    }
+    let span = tracing::info_span!(
+        parent: None,
+        "mcp.request",
+        otel.name = Empty,
+        otel.kind = "server",
+        otel.status_code = "error",
+        otel.status_description = Empty,
+        mcp.method.name = text(&heads.mcp_method),
+        gen_ai.tool.name = Empty,
+        gen_ai.operation.name = Empty,
+        gen_ai.prompt.name = Empty,
+        mcp.task.id = Empty,
+        jsonrpc.request.id = Empty,
+        mcp.session.id = text(&heads.session),
+        mcp.protocol.version = text(&heads.version),
+        error.type = Empty,
+        rpc.response.status_code = Empty,
+        http.request.method = heads.http_method.as_str(),
+        http.response.status_code = i64::from(status.as_u16()),
+    );
+    if span.is_disabled() {
+        return response;
+    }
+    #[cfg(feature = "otel")]
+    continue_trace(&span, text(&heads.traceparent), text(&heads.tracestate));
+    let method = text(&heads.mcp_method);
+    let name = text(&heads.name);
+    let otel_name = match (method, name) {
+        (Some(method), Some(name)) if !method.starts_with("tasks/") => {
+            match method {
+                "tools/call" => {
+                    span.record("gen_ai.tool.name", name);
+                    span.record("gen_ai.operation.name", "execute_tool");
+                }
+                "prompts/get" => {
+                    span.record("gen_ai.prompt.name", name);
+                }
+                _ => {}
+            }
+            format!("{method} {name}")
+        }
+        (Some(method), name) => {
+            if let Some(task) = name.filter(|_| method.starts_with("tasks/")) {
+                span.record("mcp.task.id", task);
+            }
+            method.to_owned()
+        }
+        // what it asked is unknown: named as an HTTP server span is
+        (None, _) => format!("{} /mcp", heads.http_method),
+    };
+    span.record("otel.name", otel_name.as_str());
+    match refusal {
+        Some(refusal) => {
+            span.record("error.type", refusal.error_type.as_ref());
+            if refusal.json_rpc {
+                span.record("rpc.response.status_code", refusal.error_type.as_ref());
+            }
+            span.record("otel.status_description", refusal.description.as_str());
+            if let Some(id) = &refusal.request_id {
+                span.record("jsonrpc.request.id", id.as_str());
+            }
+        }
+        None => {
+            span.record("error.type", status.as_str());
+            let (description, kept) = reason(response).await;
+            response = kept;
+            if let Some(description) = description {
+                span.record("otel.status_description", description.as_str());
+            }
+        }
+    }
+    drop(span);
+    response
+}
+
+/// The longest body read for a refusal's reason.
+const REASON_BYTES: u64 = 1024;
+
+/// A refusal's short text body (rmcp's are, e.g. `Forbidden: Host header is not allowed`),
+/// and the response with its body put back. A body whose length is not known, or longer,
+/// is left unread.
+async fn reason(response: Response) -> (Option<String>, Response) {
+    use axum::body::HttpBody as _;
+    let short = response
+        .body()
+        .size_hint()
+        .exact()
+        .is_some_and(|length| length <= REASON_BYTES);
+    if !short {
+        return (None, response);
+    }
+    let (parts, body) = response.into_parts();
+    match axum::body::to_bytes(body, REASON_BYTES as usize).await {
+        Ok(bytes) => {
+            let text = String::from_utf8_lossy(&bytes).trim().to_owned();
+            (
+                (!text.is_empty()).then_some(text),
+                Response::from_parts(parts, axum::body::Body::from(bytes)),
+            )
+        }
+        Err(_) => (None, Response::from_parts(parts, axum::body::Body::empty())),
+    }
+}
+
+/// The caller's trace, from the request's `traceparent` (and `tracestate`) headers, becomes
+/// the span's parent.
+#[cfg(feature = "otel")]
+fn continue_trace(span: &tracing::Span, traceparent: Option<&str>, tracestate: Option<&str>) {
+    use opentelemetry::trace::TraceContextExt as _;
+    use tracing_opentelemetry::OpenTelemetrySpanExt as _;
+
+    struct Headers<'a>([(&'static str, Option<&'a str>); 2]);
+
+    impl opentelemetry::propagation::Extractor for Headers<'_> {
+        fn get(&self, key: &str) -> Option<&str> {
+            self.0
+                .iter()
+                .find(|(name, _)| *name == key)
+                .and_then(|(_, value)| *value)
+        }
+
+        fn keys(&self) -> Vec<&str> {
+            self.0
+                .iter()
+                .filter(|(_, value)| value.is_some())
+                .map(|(name, _)| *name)
+                .collect()
+        }
+    }
+
+    if traceparent.is_none() {
+        return;
+    }
+    let headers = Headers([("traceparent", traceparent), ("tracestate", tracestate)]);
+    let parent =
+        opentelemetry::global::get_text_map_propagator(|propagator| propagator.extract(&headers));
+    if parent.span().span_context().is_valid() {
+        // Fails only when no OpenTelemetry layer records the span: nothing to continue.
+        let _ = span.set_parent(parent);
+    }
+}
