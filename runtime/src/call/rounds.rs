@@ -15,7 +15,8 @@ use rmcp::service::RequestContext;
 use rmcp::{ErrorData, RoleServer};
 use serde_json::Value;
 
-use crate::call::context::{Context, Era, Halt, Inputs, TaskStarter, era_of};
+use crate::call::context::Context;
+use crate::call::inputs::{Era, Halt, Inputs, TaskStarter, era_of};
 use crate::call::spec::BoxFuture;
 
 /// How long sealed request state stays valid: a client has this long to answer a question.
