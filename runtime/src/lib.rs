@@ -109,6 +109,7 @@ pub mod __private;
 #[cfg(feature = "redis")]
 pub use store::redis;
 
+pub use call::answers::Answers;
 pub use call::args::BorrowedParam;
 pub use call::ask::{Answer, Ask, Elicitation, InputError, Sampled};
 pub use call::caller::Caller;

@@ -230,6 +230,16 @@ impl<'a, T: Answer + Send + 'a> IntoFuture for Ask<'a, T> {
                         InputError::Failed(format!("the client's answer is not {expected}"))
                     })
                 }
+                Era::Answered => {
+                    let Some(answer) = context.inputs.answer(&key) else {
+                        return Err(InputError::Failed(format!(
+                            "the test gave no answer to the question `{key}`"
+                        )));
+                    };
+                    T::decode(answer).map_err(|expected| {
+                        InputError::Failed(format!("the answer to `{key}` is not {expected}"))
+                    })
+                }
                 Era::Requests => {
                     let answer = send(&context.request.peer, kind, request).await?;
                     T::decode(answer).map_err(|expected| {

@@ -94,11 +94,7 @@ impl Context {
     /// # }
     /// ```
     pub fn detached() -> Self {
-        let (ours, theirs) = tokio::io::duplex(64);
-        drop(theirs);
-        let running = rmcp::service::serve_directly::<RoleServer, _, _, _, _>(NoPeer, ours, None);
-        let peer = running.peer().clone();
-        let request = RequestContext::new(rmcp::model::RequestId::Number(0), peer);
+        let request = detached_request();
         let inputs = Inputs::new(era_of(&request), Default::default());
         Context::with_inputs(request, Arc::new(inputs))
     }
@@ -197,7 +193,7 @@ impl Context {
         let message = message.into();
         tracing::debug!(level = level.as_str(), %message, "tool log message");
         let wanted = match self.inputs.era {
-            Era::Requests => Some(
+            Era::Requests | Era::Answered => Some(
                 self.request
                     .extensions
                     .get::<FromServer>()
@@ -338,6 +334,15 @@ pub(crate) trait CallTools: Send + Sync {
         arguments: rmcp::model::JsonObject,
         context: Context,
     ) -> BoxFuture<'a, Result<rmcp::model::CallToolResult, ErrorData>>;
+}
+
+/// The request of a [`Context::detached`]: number 0, on a connection to no client.
+pub(crate) fn detached_request() -> RequestContext<RoleServer> {
+    let (ours, theirs) = tokio::io::duplex(64);
+    drop(theirs);
+    let running = rmcp::service::serve_directly::<RoleServer, _, _, _, _>(NoPeer, ours, None);
+    let peer = running.peer().clone();
+    RequestContext::new(rmcp::model::RequestId::Number(0), peer)
 }
 
 /// The handler of a [`Context::detached`]'s closed connection: it serves nothing.

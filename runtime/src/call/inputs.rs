@@ -24,9 +24,15 @@ pub(crate) enum Era {
     /// A call running as a task: the task reports `input_required` with the question, and
     /// the client answers with `tasks/update`.
     Task,
+    /// A context for unit tests ([`Context::answering`](crate::Context::answering)): the
+    /// answers are the test's, and a question without one fails.
+    Answered,
 }
 
 pub(crate) fn era_of(request: &RequestContext<RoleServer>) -> Era {
+    if request.extensions.get::<GivenAnswers>().is_some() {
+        return Era::Answered;
+    }
     if request.extensions.get::<TaskHandle>().is_some() {
         return Era::Task;
     }
@@ -35,6 +41,12 @@ pub(crate) fn era_of(request: &RequestContext<RoleServer>) -> Era {
         _ => Era::Requests,
     }
 }
+
+/// The answers a unit test gave ([`Context::answering`](crate::Context::answering)), kept in
+/// the request's extensions so that a call through a tool set
+/// ([`ToolSet::call_json`](crate::ToolSet::call_json)) is answered with them too.
+#[derive(Debug, Clone)]
+pub(crate) struct GivenAnswers(pub(crate) Arc<BTreeMap<String, Value>>);
 
 /// Why a run of a tool stopped before its result.
 #[derive(Debug)]
