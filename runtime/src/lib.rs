@@ -111,11 +111,14 @@ pub mod __private;
 #[cfg(feature = "redis")]
 pub use store::redis;
 
+pub use call::answers::Answers;
 pub use call::args::BorrowedParam;
+pub use call::ask::{Answer, Ask, Elicitation, InputError, Sampled};
 pub use call::caller::Caller;
 pub use call::checks;
-pub use call::context::{Answer, Ask, Context, Elicitation, InputError, LogLevel, Sampled};
+pub use call::context::Context;
 pub use call::error::{DuplicateTool, ToolError};
+pub use call::log::LogLevel;
 pub use call::rounds::{StateKeyError, StateKeys};
 pub use call::spec::{BoxFuture, Kind, TOOL_META_KEY, TaskSupport};
 pub use call::state::Provides;

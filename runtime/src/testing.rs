@@ -26,17 +26,25 @@
 //! # Ok(()) }
 //! ```
 //!
+//! [`connect_with_client`] connects a client handler of your own instead: one that answers
+//! the server's questions or records its notifications.
+//!
 //! A test of a tool alone, without a client, calls it through the tool set instead:
 //! [`ToolSet::call_json`](crate::ToolSet::call_json) returns exactly what a client would
 //! receive, and [`Context::detached`](crate::Context::detached) gives a tool that takes a
-//! context one to run with.
+//! context one to run with; [`Context::answering`](crate::Context::answering) one whose
+//! questions to the client get the answers a test gives.
 
 use rmcp::model::{ClientCapabilities, ClientConfig, Implementation, ProtocolVersion};
 use rmcp::service::{ClientInitializeError, RoleClient, RunningService};
-use rmcp::{ClientLifecycleMode, ClientServiceExt as _, ServerHandler, ServiceExt as _};
+use rmcp::{
+    ClientHandler, ClientLifecycleMode, ClientServiceExt as _, ServerHandler, ServiceExt as _,
+};
 
-/// rmcp's client, connected to a server in the same process.
-pub type Client = RunningService<RoleClient, ClientConfig>;
+/// rmcp's client, connected to a server in the same process: with no handler of its own
+/// (`Client`, from [`connect`]), or with the one given to [`connect_with_client`]
+/// (`Client<MyHandler>`).
+pub type Client<C = ClientConfig> = RunningService<RoleClient, C>;
 
 /// Serves `server` on one end of an in-memory pipe and connects rmcp's client to the other,
 /// speaking the newest protocol version rmcp knows.
@@ -51,17 +59,84 @@ pub async fn connect_with_version<H: ServerHandler>(
     server: H,
     version: ProtocolVersion,
 ) -> Result<Client, ClientInitializeError> {
+    let config = ClientConfig::new(
+        ClientCapabilities::default(),
+        Implementation::new("toolshape-testing", crate::VERSION),
+    )
+    .with_protocol_version(version);
+    connect_with_client(server, config).await
+}
+
+/// Like [`connect`], with a client handler of your own: one that answers the server's
+/// questions (elicitation, sampling, roots), records its notifications (progress, log
+/// messages), or declares capabilities. The client speaks the protocol version and declares
+/// the capabilities its [`get_info`](ClientHandler::get_info) states: `server/discover` for
+/// 2026-07-28 and later, the `initialize` handshake before.
+///
+/// ```
+/// use toolshape::rmcp::model::{ClientCapabilities, ClientConfig, ElicitRequestParams};
+/// use toolshape::rmcp::model::{ElicitResult, ElicitationAction, ElicitationCapability};
+/// use toolshape::rmcp::model::{Implementation, ProtocolVersion};
+/// use toolshape::rmcp::service::{RequestContext, RoleClient};
+/// use toolshape::rmcp::{ClientHandler, ErrorData};
+/// use schemars::JsonSchema;
+/// use serde::Deserialize;
+/// use serde_json::json;
+/// use toolshape::rmcp::model::CallToolRequestParams;
+/// use toolshape::{Context, Elicitation, Server, ToolError, ToolSet, testing, tool, tools};
+///
+/// #[derive(Deserialize, JsonSchema)]
+/// struct Name { name: String }
+///
+/// /// Greet the user by the name they give.
+/// #[tool(format = "text")]
+/// async fn greet(#[context] cx: Context) -> Result<String, ToolError> {
+///     match cx.elicit::<Name>("Your name?").await? {
+///         Elicitation::Accepted(Name { name }) => Ok(format!("Hello, {name}!")),
+///         _ => Ok("Hello!".into()),
+///     }
+/// }
+///
+/// /// A client whose user always answers "Ada".
+/// struct Ada;
+///
+/// impl ClientHandler for Ada {
+///     async fn create_elicitation(
+///         &self,
+///         _: ElicitRequestParams,
+///         _: RequestContext<RoleClient>,
+///     ) -> Result<ElicitResult, ErrorData> {
+///         Ok(ElicitResult::new(ElicitationAction::Accept).with_content(json!({"name": "Ada"})))
+///     }
+///
+///     fn get_info(&self) -> ClientConfig {
+///         let mut capabilities = ClientCapabilities::default();
+///         capabilities.elicitation = Some(ElicitationCapability::default());
+///         ClientConfig::new(capabilities, Implementation::new("ada", "1.0"))
+///             .with_protocol_version(ProtocolVersion::V_2025_11_25)
+///     }
+/// }
+///
+/// # #[tokio::main(flavor = "current_thread")]
+/// # async fn main() -> Result<(), Box<dyn std::error::Error + Send + Sync>> {
+/// let server = Server::new((), ToolSet::new(tools![greet])?);
+/// let client = testing::connect_with_client(server, Ada).await?;
+/// let result = client.call_tool(CallToolRequestParams::new("greet")).await?;
+/// assert_eq!(result.content[0].as_text().unwrap().text, "Hello, Ada!");
+/// client.cancel().await?;
+/// # Ok(()) }
+/// ```
+pub async fn connect_with_client<H: ServerHandler, C: ClientHandler>(
+    server: H,
+    client: C,
+) -> Result<Client<C>, ClientInitializeError> {
     let (server_io, client_io) = tokio::io::duplex(1 << 20);
     tokio::spawn(async move {
         if let Ok(running) = crate::serve::Traced::new(server).serve(server_io).await {
             let _ = running.waiting().await;
         }
     });
-    let config = ClientConfig::new(
-        ClientCapabilities::default(),
-        Implementation::new("toolshape-testing", crate::VERSION),
-    )
-    .with_protocol_version(version.clone());
+    let version = client.get_info().protocol_version;
     let lifecycle = if version >= ProtocolVersion::V_2026_07_28 {
         ClientLifecycleMode::Discover {
             preferred_versions: vec![version],
@@ -69,5 +144,5 @@ pub async fn connect_with_version<H: ServerHandler>(
     } else {
         ClientLifecycleMode::Initialize
     };
-    config.serve_with_lifecycle(client_io, lifecycle).await
+    client.serve_with_lifecycle(client_io, lifecycle).await
 }

@@ -6,6 +6,9 @@
 //! HS256 keyed with the public key, a tampered payload, a token for another resource, a
 //! token in the query string, a missing scope): each refused with its status, no tool run,
 //! no token in the logs.
+//!
+//! A test binary of its own, not a module of `all/`: it installs the process's `tracing`
+//! subscriber (capturing every level), which one process can install only once.
 
 use std::io::BufRead as _;
 use std::process::{Child, Command, Stdio};

@@ -8,7 +8,8 @@
 //!
 //! The tracer and meter providers are the process's (a `tracing` subscriber and
 //! OpenTelemetry's globals), shared by the tests of this file: each test finds its own spans
-//! by their trace or their tool.
+//! by their trace or their tool. That is why this is a test binary of its own, not a
+//! module of `all/`: one process can install those only once.
 
 use std::net::SocketAddr;
 use std::sync::OnceLock;

@@ -15,7 +15,8 @@ use rmcp::service::RequestContext;
 use rmcp::{ErrorData, RoleServer};
 use serde_json::Value;
 
-use crate::call::context::{Context, Era, Halt, Inputs, TaskStarter, era_of};
+use crate::call::context::Context;
+use crate::call::inputs::{Era, GivenAnswers, Halt, Inputs, TaskStarter, era_of};
 use crate::call::spec::BoxFuture;
 
 /// How long sealed request state stays valid: a client has this long to answer a question.
@@ -174,8 +175,12 @@ pub(crate) async fn run<'a>(
     // What sealed state is bound to, where there can be sealed state: in rounds, and in a
     // task started from a round (which carries that round's answers). Not on 2025-11-25,
     // where it would be a hash per call for nothing.
-    let binding = (era != Era::Requests).then(|| binding(&call.tool, &call.arguments));
+    let binding =
+        matches!(era, Era::Rounds | Era::Task).then(|| binding(&call.tool, &call.arguments));
     let mut answers = BTreeMap::new();
+    if let Some(given) = request.extensions.get::<GivenAnswers>() {
+        answers = given.0.as_ref().clone();
+    }
     if let Some(binding) = &binding {
         if let Some(state) = &call.request_state {
             answers = keys.open(state, binding)?;

@@ -1,5 +1,5 @@
 //! Borrowed forms are read as their owned forms; names MCP allows that are not Rust
-//! identifiers take defaults. (Called through rmcp's client in `tests/tests/params_e2e.rs`.)
+//! identifiers take defaults. (Called through rmcp's client in `tests/tests/all/params_e2e.rs`.)
 
 /// Join words.
 #[toolshape::tool(format = "json")]

@@ -421,12 +421,12 @@ fn a_duplicate_tool_name_is_an_error_naming_both() {
     let message = error.to_string();
     assert!(
         message.starts_with(
-            "two tools are named `get_volume`: `json_e2e::get_volume` (tests/tests/json_e2e.rs:"
+            "two tools are named `get_volume`: `all::json_e2e::get_volume` (tests/tests/all/json_e2e.rs:"
         ),
         "{message}"
     );
     assert!(
-        message.contains("and `json_e2e::other::get_volume` (tests/tests/json_e2e.rs:"),
+        message.contains("and `all::json_e2e::other::get_volume` (tests/tests/all/json_e2e.rs:"),
         "{message}"
     );
 }

@@ -13,13 +13,13 @@ use rmcp::model::{
     LoggingMessageNotificationParam, ProgressNotificationParam, ProtocolVersion, Root,
     RootsCapabilities, SamplingCapability, SamplingMessage,
 };
-use rmcp::service::{NotificationContext, RequestContext, RoleClient, RunningService};
-use rmcp::{ClientHandler, ClientLifecycleMode, ClientServiceExt as _, ErrorData, ServiceExt as _};
+use rmcp::service::{NotificationContext, RequestContext, RoleClient};
+use rmcp::{ClientHandler, ErrorData, ServiceExt as _};
 use schemars::JsonSchema;
 use serde::Deserialize;
 use serde_json::{Value, json};
 use toolshape::{
-    Context, Elicitation, LogLevel, Server, StateKeys, ToolError, ToolSet, tool, tools,
+    Context, Elicitation, LogLevel, Server, StateKeys, ToolError, ToolSet, testing, tool, tools,
 };
 
 #[derive(Deserialize, JsonSchema)]
@@ -188,7 +188,7 @@ impl ClientHandler for Answering {
     }
 }
 
-type Client = RunningService<RoleClient, Answering>;
+type Client = testing::Client<Answering>;
 
 fn server() -> Server<()> {
     let keys = StateKeys::new(
@@ -207,27 +207,13 @@ async fn connect(
     version: ProtocolVersion,
     action: ElicitationAction,
 ) -> (Client, Arc<Mutex<Seen>>) {
-    let (server_io, client_io) = tokio::io::duplex(1 << 20);
-    tokio::spawn(async move {
-        if let Ok(running) = server().serve(server_io).await {
-            let _ = running.waiting().await;
-        }
-    });
     let seen = Arc::new(Mutex::new(Seen::default()));
     let handler = Answering {
         action,
-        version: version.clone(),
+        version,
         seen: seen.clone(),
     };
-    let lifecycle = if version >= ProtocolVersion::V_2026_07_28 {
-        ClientLifecycleMode::Discover {
-            preferred_versions: vec![version],
-        }
-    } else {
-        ClientLifecycleMode::Initialize
-    };
-    let client = handler
-        .serve_with_lifecycle(client_io, lifecycle)
+    let client = testing::connect_with_client(server(), handler)
         .await
         .expect("connects");
     (client, seen)

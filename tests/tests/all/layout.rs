@@ -1,6 +1,6 @@
 //! The runtime's layout stays one a reader can follow from bottom to top: its top-level
-//! modules come in the order the crate's root (`runtime/src/lib.rs`) declares and describes
-//! them, each imports only the ones before it, and no file imports another that imports it
+//! modules come in the order the crate's root (`runtime/src/lib.rs`) describes them (it
+//! declares them in rustfmt's order), each imports only the ones before it, and no file imports another that imports it
 //! back, directly or through others.
 
 use std::collections::{BTreeMap, BTreeSet};

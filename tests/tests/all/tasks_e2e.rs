@@ -15,15 +15,17 @@ use rmcp::model::{
     GetTaskParams, Implementation, InputResponses, ProtocolVersion, TaskPayload, TaskStatus,
     UpdateTaskParams,
 };
-use rmcp::service::{RequestContext, RoleClient, RunningService};
+use rmcp::service::{RequestContext, RoleClient};
 use rmcp::task_manager::TaskOptions;
-use rmcp::{ClientHandler, ClientLifecycleMode, ClientServiceExt as _, ErrorData, ServiceExt as _};
+use rmcp::{ClientHandler, ErrorData};
 use schemars::JsonSchema;
 use serde::Deserialize;
 use serde_json::{Value, json};
 use tokio::sync::Notify;
 use toolshape::tasks::{TaskHandle, TaskStore, TaskWork};
-use toolshape::{BoxFuture, Context, Server, TaskSupport, ToolError, ToolSet, tool, tools};
+use toolshape::{
+    BoxFuture, Context, Server, TaskSupport, ToolError, ToolSet, testing, tool, tools,
+};
 
 /// Sleeps, then says how long.
 #[tool(format = "text", task = "optional")]
@@ -130,7 +132,7 @@ impl ClientHandler for TestClient {
     }
 }
 
-type Client = RunningService<RoleClient, TestClient>;
+type Client = testing::Client<TestClient>;
 
 fn server() -> (Server<Arc<Notify>>, Arc<Notify>) {
     let seen = Arc::new(Notify::new());
@@ -158,21 +160,7 @@ async fn connect_to<H: rmcp::ServerHandler>(
     version: ProtocolVersion,
     tasks: bool,
 ) -> Client {
-    let (server_io, client_io) = tokio::io::duplex(1 << 20);
-    tokio::spawn(async move {
-        if let Ok(running) = server.serve(server_io).await {
-            let _ = running.waiting().await;
-        }
-    });
-    let lifecycle = if version >= ProtocolVersion::V_2026_07_28 {
-        ClientLifecycleMode::Discover {
-            preferred_versions: vec![version.clone()],
-        }
-    } else {
-        ClientLifecycleMode::Initialize
-    };
-    TestClient { version, tasks }
-        .serve_with_lifecycle(client_io, lifecycle)
+    testing::connect_with_client(server, TestClient { version, tasks })
         .await
         .expect("connects")
 }

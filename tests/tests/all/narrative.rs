@@ -94,7 +94,7 @@ mod renamed {
     use toolshape::Narrative as _;
 
     #[derive(toolshape::Narrative)]
-    #[narrative("{n} renamed", crate = crate::renamed::reexport::inner)]
+    #[narrative("{n} renamed", crate = crate::narrative::renamed::reexport::inner)]
     pub(crate) struct Renamed {
         pub(crate) n: u32,
     }

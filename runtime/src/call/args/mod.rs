@@ -1,0 +1,30 @@
+//! From a call's JSON arguments to typed parameters, and from parameter types to the
+//! input schema.
+//!
+//! Each parameter is read on its own, by name, so that every problem can be reported with
+//! the parameter it concerns. Whether a parameter is required is not guessed from its type's
+//! name: a parameter is optional exactly when its type accepts a missing value (as
+//! `Option<T>` does), the same rule serde applies to struct fields.
+//!
+//! One concern a file, lowest first: [`wording`] (how problems read), [`constraints`] (what
+//! `#[arg(...)]` states), [`problems`] (the problems and their text), [`check`] (values
+//! against their schema), [`schema`] (the input schema) and [`parse`] (the arguments read
+//! into typed values).
+
+pub(crate) mod check;
+pub(crate) mod constraints;
+pub(crate) mod parse;
+pub(crate) mod problems;
+pub(crate) mod schema;
+pub(crate) mod wording;
+
+#[cfg(test)]
+mod tests;
+
+pub use constraints::{Constraints, ParamInfo, ParamSpec};
+pub use parse::{BorrowedParam, One, ParamList, param};
+pub(crate) use parse::{Reading, parse};
+pub use problems::ArgProblem;
+pub(crate) use problems::describe_problems;
+pub(crate) use schema::input_schema;
+pub use schema::{DefaultValue, Defaulted};

@@ -1,0 +1,342 @@
+//! The arguments of a call, read and refused as a client sees them: which parameters are
+//! required, every problem named at its path, what is expected in English.
+
+use rmcp::model::JsonObject;
+use schemars::{JsonSchema, Schema, SchemaGenerator, generate::SchemaSettings};
+use serde::Deserialize;
+use serde_json::{Value, json};
+
+use crate::call::args::constraints::{Constraints, ParamInfo, ParamSpec};
+use crate::call::args::parse::{ParamList, param, whole_floats_as_integers};
+use crate::call::args::problems::{ArgProblem, describe_problems};
+use crate::call::args::schema::input_schema;
+use crate::call::args::wording::expected_of;
+
+fn infos<L: ParamList>(list: L, specs: &[ParamSpec]) -> (JsonObject, Vec<ParamInfo>) {
+    input_schema(&|generator| list.describe(generator), specs)
+}
+
+fn parse<L: ParamList>(
+    list: L,
+    params: &[ParamInfo],
+    args: JsonObject,
+) -> Result<L::Values, Vec<ArgProblem>> {
+    super::parse(&list, params, args, false)
+}
+
+const SPECS: &[ParamSpec] = &[
+    ParamSpec {
+        name: "id",
+        description: "The id.",
+        constraints: Constraints::NONE,
+    },
+    ParamSpec {
+        name: "note",
+        description: "",
+        constraints: Constraints::NONE,
+    },
+];
+
+#[test]
+fn option_is_optional_and_everything_else_required() {
+    let (schema, _) = infos((param::<u32>(), param::<Option<String>>()), SPECS);
+    assert_eq!(schema["required"], json!(["id"]));
+    assert_eq!(schema["additionalProperties"], json!(false));
+    assert_eq!(schema["properties"]["id"]["description"], json!("The id."));
+    assert_eq!(schema["properties"]["id"]["type"], json!("integer"));
+}
+
+#[test]
+fn every_problem_is_reported_with_its_parameter() {
+    let (_, params) = infos((param::<u8>(), param::<Option<String>>()), SPECS);
+    let args = json!({"id": 300, "note": 5, "extra": true});
+    let problems = parse(
+        (param::<u8>(), param::<Option<String>>()),
+        &params,
+        args.as_object().unwrap().clone(),
+    )
+    .unwrap_err();
+    let text = describe_problems("t", &params, &problems);
+    assert_eq!(
+        text,
+        "Error: invalid arguments for tool `t`:\n\
+         - parameter `id`: expected an integer, uint8, 0 to 255, got the number 300\n\
+         - parameter `note`: expected a string or null, got the number 5\n\
+         - unknown parameter `extra`; this tool takes `id`, `note`"
+    );
+}
+
+#[derive(Debug, serde::Deserialize, schemars::JsonSchema)]
+#[serde(deny_unknown_fields)]
+#[allow(dead_code)]
+struct Filter {
+    name: String,
+    tags: Vec<String>,
+    limit: Option<u8>,
+    order: Order,
+}
+
+#[derive(Debug, serde::Deserialize, schemars::JsonSchema)]
+#[serde(rename_all = "snake_case")]
+enum Order {
+    Asc,
+    Desc,
+}
+
+#[test]
+fn every_problem_inside_a_parameter_is_reported_at_its_path() {
+    let specs = &[ParamSpec {
+        name: "filter",
+        description: "",
+        constraints: Constraints::NONE,
+    }];
+    let (_, params) = infos((param::<Filter>(),), specs);
+    let args = json!({"filter": {"tags": ["a", 2, "c", null], "limit": 300, "order": "up", "colour": "red"}});
+    let problems = parse(
+        (param::<Filter>(),),
+        &params,
+        args.as_object().unwrap().clone(),
+    )
+    .unwrap_err();
+    assert_eq!(
+        describe_problems("t", &params, &problems),
+        "Error: invalid arguments for tool `t`:\n\
+         - parameter `filter`: missing required field `name` (string)\n\
+         - parameter `filter.colour`: unknown field; this object takes `limit`, `name`, `order`, `tags`\n\
+         - parameter `filter.limit`: expected an integer or null, uint8, 0 to 255, got the number 300\n\
+         - parameter `filter.order`: expected one of \"asc\", \"desc\", got the string \"up\"\n\
+         - parameter `filter.tags[1]`: expected a string, got the number 2\n\
+         - parameter `filter.tags[3]`: expected a string, got null"
+    );
+}
+
+#[test]
+fn missing_required_parameter_is_named() {
+    let (_, params) = infos((param::<u32>(), param::<Option<String>>()), SPECS);
+    let problems = parse(
+        (param::<u32>(), param::<Option<String>>()),
+        &params,
+        JsonObject::new(),
+    )
+    .unwrap_err();
+    assert_eq!(
+        problems,
+        vec![ArgProblem::Missing {
+            name: "id",
+            expected: "integer, uint32, at least 0".into()
+        }]
+    );
+    let ok = parse(
+        (param::<Option<u32>>(), param::<Option<String>>()),
+        &params,
+        JsonObject::new(),
+    )
+    .unwrap();
+    assert_eq!(ok, (None, None));
+}
+
+#[test]
+fn what_is_expected_reads_as_english() {
+    #[derive(serde::Deserialize, JsonSchema)]
+    #[allow(dead_code)]
+    struct EditOperation {
+        old_text: String,
+    }
+    let mut generator = SchemaSettings::draft2020_12().into_generator();
+    let expected = |schema: Schema, generator: &SchemaGenerator| {
+        expected_of(&schema.to_value(), generator.definitions())
+    };
+    let number = generator.subschema_for::<Option<f64>>();
+    assert_eq!(expected(number, &generator), "number or null");
+    let edits = generator.subschema_for::<Vec<EditOperation>>();
+    assert_eq!(
+        expected(edits, &generator),
+        "array of `EditOperation` objects"
+    );
+    let small = generator.subschema_for::<u8>();
+    assert_eq!(expected(small, &generator), "integer, uint8, 0 to 255");
+
+    let one = Constraints {
+        min_length: Some(1),
+        ..Constraints::NONE
+    };
+    assert_eq!(
+        one.problem(&json!([])).unwrap(),
+        "expected an array of at least 1 item, got 0 items"
+    );
+    let two = Constraints {
+        min_length: Some(2),
+        ..Constraints::NONE
+    };
+    assert_eq!(
+        two.problem(&json!("a")).unwrap(),
+        "expected a string of at least 2 characters, got 1 character"
+    );
+}
+
+#[test]
+fn whole_floats_are_integers_and_other_floats_stay() {
+    let (_, params) = infos((param::<i64>(), param::<Option<String>>()), SPECS);
+    let read = |value: Value| {
+        let mut args = JsonObject::new();
+        args.insert("id".into(), value);
+        parse((param::<i64>(), param::<Option<String>>()), &params, args)
+    };
+    assert_eq!(read(json!(3.0)), Ok((3, None)));
+    assert_eq!(read(json!(-2.0)), Ok((-2, None)));
+    assert!(read(json!(1.5)).is_err());
+
+    let mut nested = json!({"a": [1.0, 2.5, -0.0], "b": 1e300, "c": "4.0"});
+    whole_floats_as_integers(&mut nested);
+    assert_eq!(nested, json!({"a": [1, 2.5, 0], "b": 1e300, "c": "4.0"}));
+    assert!(nested["a"][0].is_u64());
+
+    let mut generator = SchemaSettings::draft2020_12().into_generator();
+    let strings = generator.subschema_for::<Vec<String>>().to_value();
+    assert_eq!(
+        expected_of(&strings, generator.definitions()),
+        "array of strings"
+    );
+}
+
+/// The problems of one argument `id` read as `T` (with a `note` beside it), one line each.
+fn problems_of<T>(text: &str) -> Vec<String>
+where
+    T: for<'de> Deserialize<'de> + JsonSchema + Send + std::fmt::Debug + 'static,
+{
+    let (_, params) = infos((param::<T>(), param::<Option<String>>()), SPECS);
+    let args: JsonObject = serde_json::from_str(&format!(r#"{{"id": {text}}}"#)).unwrap();
+    match parse((param::<T>(), param::<Option<String>>()), &params, args) {
+        Ok(values) => vec![format!("accepted {values:?}")],
+        Err(problems) => describe_problems("t", &params, &problems)
+            .lines()
+            .skip(1)
+            .map(str::to_owned)
+            .collect(),
+    }
+}
+
+#[test]
+fn integers_out_of_range_are_refused_by_name() {
+    // Below i64::MIN: serde_json reads it as the float -2^63, which is i64::MIN exactly.
+    assert_eq!(
+        problems_of::<i64>("-9223372036854775809"),
+        [
+            "- parameter `id`: expected an integer, int64, got the number -9.223372036854776e+18, which is not an exact 64-bit integer"
+        ]
+    );
+    assert_eq!(
+        problems_of::<i64>("-9223372036854775808"),
+        ["accepted (-9223372036854775808, None)"]
+    );
+    // Above u64::MAX, and past i64::MAX for an i64.
+    assert_eq!(
+        problems_of::<u64>("18446744073709551616"),
+        [
+            "- parameter `id`: expected an integer, uint64, at least 0, got the number 1.8446744073709552e+19, which is not an exact 64-bit integer"
+        ]
+    );
+    assert_eq!(
+        problems_of::<u64>("18446744073709551615"),
+        ["accepted (18446744073709551615, None)"]
+    );
+    assert_eq!(
+        problems_of::<i64>("9223372036854775808"),
+        ["- parameter `id`: expected an integer, int64, got the number 9223372036854775808"]
+    );
+    assert_eq!(
+        problems_of::<i32>("3000000000.0"),
+        ["- parameter `id`: expected an integer, int32, got the number 3000000000"]
+    );
+    // Whole floats beyond the range, and past 2^53 where a float may not hold the digits.
+    assert_eq!(
+        problems_of::<i64>("1e19"),
+        [
+            "- parameter `id`: expected an integer, int64, got the number 1e+19, which is not an exact 64-bit integer"
+        ]
+    );
+    assert_eq!(
+        problems_of::<u64>("9007199254740993.0"),
+        [
+            "- parameter `id`: expected an integer, uint64, at least 0, got the number 9007199254740992.0, which is not an exact 64-bit integer"
+        ]
+    );
+    assert_eq!(
+        problems_of::<u64>("9007199254740991.0"),
+        ["accepted (9007199254740991, None)"]
+    );
+    assert_eq!(
+        problems_of::<i64>("-9007199254740991.0"),
+        ["accepted (-9007199254740991, None)"]
+    );
+    // Inside a parameter too.
+    assert_eq!(
+        problems_of::<Vec<i64>>("[1, -9223372036854775809]"),
+        [
+            "- parameter `id[1]`: expected an integer, int64, got the number -9.223372036854776e+18, which is not an exact 64-bit integer"
+        ]
+    );
+}
+
+/// A house, with the constraints a user states through schemars attributes.
+#[derive(Debug, Deserialize, JsonSchema)]
+#[allow(dead_code)] // read by serde only
+struct House {
+    #[schemars(range(min = 10.0, max = 10000.0))]
+    area_m2: f64,
+    #[schemars(length(min = 1, max = 3))]
+    rooms: Vec<Room>,
+    #[schemars(pattern(r"^[A-Z]{2}-[0-9]{4}$"))]
+    postcode: String,
+}
+
+#[derive(Debug, Deserialize, JsonSchema)]
+#[allow(dead_code)] // read by serde only
+struct Room {
+    #[schemars(length(min = 1, max = 8))]
+    name: String,
+    #[schemars(range(min = 1))]
+    floor: u8,
+}
+
+/// A pattern the `regex` crate cannot compile (an ECMAScript lookahead).
+#[derive(Debug, Deserialize, JsonSchema)]
+#[allow(dead_code)] // read by serde only
+struct Code {
+    #[schemars(pattern(r"^(?=[a-z])\w+$"))]
+    code: String,
+}
+
+#[test]
+fn a_pattern_the_regex_crate_cannot_compile_is_not_checked() {
+    assert_eq!(
+        problems_of::<Code>(r#"{"code": "Abc"}"#),
+        [r#"accepted (Code { code: "Abc" }, None)"#]
+    );
+}
+
+#[test]
+fn nested_schemars_constraints_are_checked_at_every_depth() {
+    let ok =
+        r#"{"area_m2": 120.5, "rooms": [{"name": "hall", "floor": 1}], "postcode": "AB-1234"}"#;
+    assert_eq!(problems_of::<House>(ok).len(), 1);
+    assert!(problems_of::<House>(ok)[0].starts_with("accepted"));
+    let bad = r#"{"area_m2": 1e308, "rooms": [{"name": "", "floor": 0}, {"name": "a very long name", "floor": 2}], "postcode": "ab-12"}"#;
+    assert_eq!(
+        problems_of::<House>(bad),
+        [
+            "- parameter `id.area_m2`: expected a number, 10.0 to 10000.0, got the number 1e+308",
+            "- parameter `id.postcode`: expected a string matching the pattern `^[A-Z]{2}-[0-9]{4}$`, got the string \"ab-12\"",
+            "- parameter `id.rooms[0].floor`: expected an integer, uint8, 1 to 255, got the number 0",
+            "- parameter `id.rooms[0].name`: expected a string, 1 to 8 characters, got the string \"\"",
+            "- parameter `id.rooms[1].name`: expected a string, 1 to 8 characters, got the string \"a very long name\"",
+        ]
+    );
+    let many = r#"{"area_m2": 50, "rooms": [], "postcode": "AB-1234"}"#;
+    assert_eq!(
+        problems_of::<House>(many),
+        [
+            "- parameter `id.rooms`: expected an array of `Room` objects, 1 to 3 items, got an array of 0 items"
+        ]
+    );
+}
