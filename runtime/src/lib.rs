@@ -90,18 +90,29 @@
 // tool runs with its state and context) → `layer` (what wraps every call) → `toolset` (the tools
 // a server serves, with their layers) → `undo`, `budget` (layers built only on what the crate
 // offers its users) → `server` (rmcp's handler) → `serve` (the transports). Each module's doc says what it owns.
-pub mod budget;
-mod call;
-mod formats;
-pub mod layer;
+// (A blank line between each, so that rustfmt keeps this order rather than sorting them.)
 mod provenance;
-pub mod serve;
-mod server;
+
+mod formats;
+
 mod store;
+
+mod call;
+
+pub mod layer;
+
+mod toolset;
+
+pub mod undo;
+
+pub mod budget;
+
+mod server;
+
+pub mod serve;
+
 #[cfg(feature = "testing")]
 pub mod testing;
-mod toolset;
-pub mod undo;
 
 #[doc(hidden)]
 #[path = "private.rs"]
