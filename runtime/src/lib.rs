@@ -139,7 +139,7 @@ pub use formats::text::ToolText;
 pub use formats::{Format, HybridFormat, HybridOutput, Json, JsonOutput, Render};
 pub use provenance::canonical;
 pub use provenance::{META_KEY, Provenance, data_hash, hash_canonical};
-pub use server::{NoHandler, Server, ToolFilter};
+pub use server::{NoHandler, Server, TaskSettings, ToolFilter};
 pub use store::tasks;
 pub use toolset::ToolSet;
 /// Derives [`Narrative`](trait@Narrative) from a `#[narrative("...")]` template on the type,

@@ -35,10 +35,10 @@ impl Sealed for HybridFormat {}
 pub trait HybridOutput {
     /// The envelope's `data`.
     type Data: Serialize + JsonSchema;
-    /// Whether results may carry plots, `model_id` or `source` set at run time (they appear
-    /// in the `outputSchema` only then).
-    #[doc(hidden)]
-    const EXTRAS: bool;
+    /// Whether results may carry plots, attachments, `model_id` or `source` set at run time
+    /// (the `outputSchema` describes plots and attachments only then). `false` unless said:
+    /// a type with a narrative alone has none.
+    const EXTRAS: bool = false;
     /// The narrative, the data and whatever else the value carries.
     fn into_hybrid(self) -> Hybrid<Self::Data>;
 }

@@ -6,16 +6,20 @@
 //! the hash and the serialisation live here, once. Rich content ([`content`], [`plot`]) is
 //! shared by all three.
 //!
-//! [`Render`] is sealed. The set of formats is closed on purpose: `#[tool(format = "...")]`
-//! names it, the format policy is checked against it at compile time, and
-//! `docs/wire-format.md` specifies what a client receives for each. A fourth format is a
-//! change to toolshape — one module here, one variant of [`Format`], one keyword in the
-//! macro — not something a server adds on its side.
+//! [`Render`] is sealed, for real: no crate but this one can implement it. The set of formats
+//! is closed on purpose: `#[tool(format = "...")]` names it, the format policy is checked
+//! against it at compile time, and `docs/wire-format.md` specifies what a client receives
+//! for each. A format a server wrote could be named by none of these, so an open trait would
+//! be a door to nothing. A fourth format is a change to toolshape — one module here, one
+//! variant of [`Format`], one keyword in the macro. The alternatives the benchmarks measure
+//! against live in `bench_formats`, compiled only with the hidden `__bench` feature.
 //!
 //! The files: [`Render`] and [`Format`] here, with the paging of a result; `json` (json, and
 //! json without the envelope), `hybrid_format` (hybrid), `envelope` (the success path every
 //! envelope format shares, and the `outputSchema`); `text` for the text format.
 
+#[cfg(feature = "__bench")]
+pub(crate) mod bench_formats;
 pub(crate) mod content;
 mod envelope;
 pub(crate) mod facts;
@@ -61,18 +65,22 @@ impl Format {
     }
 }
 
-/// Seals [`Render`]: the formats are toolshape's own. Public only so that the benchmarks
-/// can implement it, through the hidden module, for the alternatives they measure against.
-#[doc(hidden)]
-pub trait Sealed {}
+/// Seals [`Render`]: the formats are toolshape's own.
+mod sealed {
+    /// Implemented by this crate's formats only: public in a private module, so that no
+    /// other crate can name it.
+    pub trait Sealed {}
+}
+pub(crate) use sealed::Sealed;
 
 /// How a tool's successful value of type `T` becomes a [`CallToolResult`].
 ///
 /// One implementation per output format; `#[tool(format = "...")]` picks it.
 ///
-/// Sealed: the formats are json, text and hybrid, closed on purpose. `#[tool(format = "...")]`
-/// names them, the format policy is checked against them at compile time, and
-/// `docs/wire-format.md` specifies what a client receives for each.
+/// Sealed: the formats are json, text and hybrid, closed on purpose, and only this crate
+/// implements the trait. `#[tool(format = "...")]` names them, the format policy is checked
+/// against them at compile time, and `docs/wire-format.md` specifies what a client receives
+/// for each. The trait is public so that bounds can name it (`F: Render<T>`).
 pub trait Render<T>: Sealed + Send + Sync + 'static {
     /// The format this implements.
     const FORMAT: Format;

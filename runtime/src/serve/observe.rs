@@ -21,9 +21,11 @@ use tracing::Instrument as _;
 use tracing::field::Empty;
 
 /// A handler whose requests each run in a `tracing` span that follows OpenTelemetry's
-/// semantic conventions for MCP servers. toolshape's transports ([`stdio`](super::stdio),
-/// [`lines`](super::lines), [`router`](super::router), [`http_service`](super::http_service),
-/// `testing::connect`) serve every handler through it; wrap a handler yourself only to
+/// semantic conventions for MCP servers. toolshape's transports
+/// ([`Server::serve_stdio`](crate::Server::serve_stdio),
+/// [`serve_lines`](crate::Server::serve_lines), [`http_router`](crate::Server::http_router),
+/// [`http_service`](crate::Server::http_service), `testing::connect`) serve every server
+/// through it; wrap a handler yourself only to
 /// serve it on one of rmcp's own transports (`rmcp::ServiceExt::serve(Traced::new(server),
 /// transport)`).
 ///

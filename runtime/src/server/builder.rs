@@ -2,11 +2,12 @@
 //! which tools each caller sees.
 
 use std::sync::Arc;
+use std::time::Duration;
 
 use rmcp::ServerHandler;
 use rmcp::model::{ClientCapabilities, Implementation, ServerCapabilities};
 
-use crate::server::Server;
+use crate::server::{DEFAULT_TASK_LIMIT, DEFAULT_TASK_TTL, Server};
 use crate::store::tasks::TaskStore;
 
 impl<S: Send + Sync + 'static, H: ServerHandler> Server<S, H> {
@@ -75,70 +76,54 @@ impl<S: Send + Sync + 'static, H: ServerHandler> Server<S, H> {
         }
     }
 
-    /// Names the server in its `initialize` answer (`serverInfo.name` and `.version`).
-    /// Pass your crate's: `with_info(env!("CARGO_PKG_NAME"), env!("CARGO_PKG_VERSION"))`.
-    pub fn with_info(mut self, name: impl Into<String>, version: impl Into<String>) -> Self {
-        let info = Arc::make_mut(&mut self.info);
-        info.server_info = Implementation::new(name, version);
-        self
-    }
-
-    /// The whole `serverInfo` of the `initialize` answer, beyond name and version: a title
-    /// for people, a description, icons, a website.
+    /// The server's `serverInfo` in its `initialize` answer: its name and version (pass your
+    /// crate's), and optionally a title for people, a description, icons, a website.
     ///
     /// ```
-    /// use rmcp::model::Implementation;
+    /// use toolshape::rmcp::model::Implementation;
     /// use toolshape::{Server, ToolSet};
     ///
-    /// let server = Server::new((), ToolSet::default()).with_server_info(
+    /// let server = Server::new((), ToolSet::default())
+    ///     .with_info(Implementation::new(env!("CARGO_PKG_NAME"), env!("CARGO_PKG_VERSION")));
+    /// let server = server.with_info(
     ///     Implementation::new("everything", "2.0.0").with_title("Everything Reference Server"),
     /// );
     /// let info = rmcp::ServerHandler::get_info(&server).server_info;
     /// assert_eq!(info.title.as_deref(), Some("Everything Reference Server"));
     /// ```
-    pub fn with_server_info(mut self, server_info: Implementation) -> Self {
-        Arc::make_mut(&mut self.info).server_info = server_info;
+    pub fn with_info(mut self, info: Implementation) -> Self {
+        Arc::make_mut(&mut self.info).server_info = info;
         self
     }
 
-    /// Seals the request state of input-required results with these keys instead of a
-    /// random key of this process: see [`StateKeys`](crate::StateKeys).
-    pub fn with_state_keys(mut self, keys: crate::StateKeys) -> Self {
-        let tools = Arc::make_mut(&mut self.tools);
-        *tools = std::mem::take(tools).with_state_keys(keys);
-        self
-    }
-
-    /// How long a call running as a task (`#[tool(task = "...")]`) may run before it is
-    /// stopped and fails (`task expired`), and how long its result is kept for `tasks/get`
-    /// once it has ended: the task's `ttlMs`. Five minutes unless set; `None` for no limit
-    /// (ended tasks are then kept until the server stops).
-    pub fn with_task_ttl(mut self, ttl: Option<std::time::Duration>) -> Self {
+    /// How the calls of its task tools (`#[tool(task = "...")]`) run: their time to live, how
+    /// many at once, the store that keeps them, the replica's name on their spans. See
+    /// [`TaskSettings`].
+    ///
+    /// ```
+    /// use std::time::Duration;
+    /// use toolshape::{Server, TaskSettings, ToolSet};
+    ///
+    /// let server = Server::new((), ToolSet::default()).with_tasks(
+    ///     TaskSettings::default()
+    ///         .with_ttl(Some(Duration::from_secs(60)))
+    ///         .with_limit(64),
+    /// );
+    /// # let _ = server;
+    /// ```
+    pub fn with_tasks(mut self, settings: TaskSettings) -> Self {
+        let TaskSettings {
+            ttl,
+            limit,
+            store,
+            instance_id,
+        } = settings;
         self.task_ttl = ttl;
-        self
-    }
-
-    /// How many calls may run as tasks at once (1024 unless set). Past it, a
-    /// `task = "optional"` call runs as a plain call, and a `task = "required"` or
-    /// `"deferred"` one that would start a task is answered with the protocol's internal
-    /// error (-32603) saying so: a flood of calls cannot fill the server with tasks.
-    pub fn with_task_limit(mut self, limit: usize) -> Self {
         self.task_limit = limit;
-        self
-    }
-
-    /// Names this replica of the service (say, the host and port it serves on) on the span
-    /// of each task it runs, as `service.instance.id` beside the task's `mcp.task.id`:
-    /// with several replicas behind a load balancer, a trace shows which one ran the task.
-    pub fn with_instance_id(mut self, id: impl Into<String>) -> Self {
-        self.instance_id = Some(id.into().into());
-        self
-    }
-
-    /// Keeps the calls running as tasks in `store` instead of rmcp's in-memory
-    /// `TaskManager`: see [`tasks`](crate::tasks).
-    pub fn with_task_store(mut self, store: impl TaskStore) -> Self {
-        self.tasks = Arc::new(store);
+        self.instance_id = instance_id;
+        if let Some(store) = store {
+            self.tasks = store;
+        }
         self
     }
 
@@ -238,6 +223,79 @@ impl<S: Send + Sync + 'static, H: ServerHandler> Server<S, H> {
     pub fn with_instructions(mut self, instructions: impl Into<String>) -> Self {
         let info = Arc::make_mut(&mut self.info);
         *info = info.clone().with_instructions(instructions);
+        self
+    }
+}
+
+/// How a [`Server`] runs the calls of its task tools (`#[tool(task = "...")]`), given to
+/// [`Server::with_tasks`] in one value. The default: a five-minute time to live, 1024 tasks
+/// at once, rmcp's in-memory store (or the one [`Server::with_store`] gave), no replica
+/// name.
+#[derive(Clone)]
+pub struct TaskSettings {
+    ttl: Option<Duration>,
+    limit: usize,
+    store: Option<Arc<dyn TaskStore>>,
+    instance_id: Option<Arc<str>>,
+}
+
+impl Default for TaskSettings {
+    fn default() -> Self {
+        TaskSettings {
+            ttl: Some(DEFAULT_TASK_TTL),
+            limit: DEFAULT_TASK_LIMIT,
+            store: None,
+            instance_id: None,
+        }
+    }
+}
+
+impl std::fmt::Debug for TaskSettings {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("TaskSettings")
+            .field("ttl", &self.ttl)
+            .field("limit", &self.limit)
+            .field("store", &self.store.as_ref().map(|_| "a store of its own"))
+            .field("instance_id", &self.instance_id)
+            .finish()
+    }
+}
+
+impl TaskSettings {
+    /// How long a call running as a task may run before it is stopped and fails (`task
+    /// expired`), and how long its result is kept for `tasks/get` once it has ended: the
+    /// task's `ttlMs`. Five minutes unless set; `None` for no limit (ended tasks are then
+    /// kept until the server stops).
+    #[must_use]
+    pub fn with_ttl(mut self, ttl: Option<Duration>) -> Self {
+        self.ttl = ttl;
+        self
+    }
+
+    /// How many calls may run as tasks at once (1024 unless set). Past it, a
+    /// `task = "optional"` call runs as a plain call, and a `task = "required"` or
+    /// `"deferred"` one that would start a task is answered with the protocol's internal
+    /// error (-32603) saying so: a flood of calls cannot fill the server with tasks.
+    #[must_use]
+    pub fn with_limit(mut self, limit: usize) -> Self {
+        self.limit = limit;
+        self
+    }
+
+    /// Keeps the calls running as tasks in `store` instead of rmcp's in-memory
+    /// `TaskManager`: see [`tasks`](crate::tasks).
+    #[must_use]
+    pub fn with_store(mut self, store: impl TaskStore) -> Self {
+        self.store = Some(Arc::new(store));
+        self
+    }
+
+    /// Names this replica of the service (say, the host and port it serves on) on the span
+    /// of each task it runs, as `service.instance.id` beside the task's `mcp.task.id`:
+    /// with several replicas behind a load balancer, a trace shows which one ran the task.
+    #[must_use]
+    pub fn with_instance_id(mut self, id: impl Into<String>) -> Self {
+        self.instance_id = Some(id.into().into());
         self
     }
 }

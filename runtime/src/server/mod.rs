@@ -12,6 +12,7 @@
 //! `protocol` (the checks the transports share with the handler).
 
 mod builder;
+pub use builder::TaskSettings;
 mod dispatch;
 mod handler;
 pub(crate) mod protocol;
@@ -33,6 +34,7 @@ use crate::toolset::ToolSet;
 /// needs to serve each session.
 ///
 /// ```no_run
+/// use toolshape::rmcp::model::Implementation;
 /// use toolshape::{Server, ToolSet, tool, tools};
 ///
 /// /// Add two numbers.
@@ -40,7 +42,7 @@ use crate::toolset::ToolSet;
 /// fn add(a: i64, b: i64) -> i64 { a + b }
 ///
 /// # async fn run() -> Result<(), Box<dyn std::error::Error + Send + Sync>> {
-/// let server = Server::new((), ToolSet::new(tools![add])?).with_info("calculator", "1.0.0");
+/// let server = Server::new((), ToolSet::new(tools![add])?).with_info(Implementation::new("calculator", "1.0.0"));
 /// server.serve_stdio().await?;
 /// # Ok(()) }
 /// # fn main() { let _ = run; }
@@ -177,8 +179,8 @@ impl<S: Send + Sync + 'static, H: ServerHandler> Server<S, H> {
     }
 }
 
-/// A task's time to live unless [`Server::with_task_ttl`] says otherwise.
+/// A task's time to live unless [`TaskSettings::with_ttl`] says otherwise.
 const DEFAULT_TASK_TTL: std::time::Duration = std::time::Duration::from_secs(300);
 
-/// How many tasks may run at once unless [`Server::with_task_limit`] says otherwise.
+/// How many tasks may run at once unless [`TaskSettings::with_limit`] says otherwise.
 const DEFAULT_TASK_LIMIT: usize = 1024;
