@@ -28,7 +28,8 @@ impl<S: Send + Sync + 'static, H: ServerHandler> Server<S, H> {
     }
 }
 
-/// Every method of the protocol: tools from the [`ToolSet`], the rest from the handler.
+/// Every method of the protocol: tools from the [`ToolSet`](crate::ToolSet), the rest from
+/// the handler.
 /// Each method rmcp's trait has is written here, so a method the handler implements is
 /// never left out (the handler's own defaults answer what it does not implement).
 impl<S: Send + Sync + 'static, H: ServerHandler> ServerHandler for Server<S, H> {
