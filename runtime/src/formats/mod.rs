@@ -81,6 +81,26 @@ pub(crate) use sealed::Sealed;
 /// implements the trait. `#[tool(format = "...")]` names them, the format policy is checked
 /// against them at compile time, and `docs/wire-format.md` specifies what a client receives
 /// for each. The trait is public so that bounds can name it (`F: Render<T>`).
+///
+/// Another crate's format does not compile: the trait's supertrait cannot be named outside
+/// toolshape.
+///
+/// ```compile_fail,E0277
+/// use toolshape::rmcp::model::{CallToolResult, JsonObject};
+/// use toolshape::{CallFacts, Format, Render};
+///
+/// struct Mine;
+///
+/// impl Render<String> for Mine {
+///     const FORMAT: Format = Format::Json;
+///     fn output_schema() -> Option<JsonObject> {
+///         None
+///     }
+///     fn render(_value: String, _facts: &CallFacts<'_>) -> CallToolResult {
+///         CallToolResult::success(vec![])
+///     }
+/// }
+/// ```
 pub trait Render<T>: Sealed + Send + Sync + 'static {
     /// The format this implements.
     const FORMAT: Format;
