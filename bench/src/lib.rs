@@ -13,14 +13,14 @@
 use rmcp::handler::server::{router::tool::ToolRouter, wrapper::Parameters};
 use rmcp::model::{
     CallToolRequestParams, CallToolResult, ClientCapabilities, ClientConfig, Implementation,
-    JsonObject, MetaObject, ProtocolVersion,
+    JsonObject, ProtocolVersion,
 };
 use rmcp::service::{RoleClient, RunningService};
 use rmcp::{ClientLifecycleMode, ClientServiceExt as _, ServerHandler, ServiceExt as _};
 use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
-use toolshape::{CallFacts, Render, Server, ToolSet, tool, tools};
+use toolshape::{Render, Server, ToolSet, tool, tools};
 
 /// One record of a payload: about 100 bytes of JSON with strings, integers, a float, an
 /// optional field and a nested object.
@@ -116,63 +116,14 @@ pub fn toolshape_server() -> Server<Payloads> {
     )
 }
 
-/// main's json render, before the canonical writer: `Value`, then
-/// `serde_json_canonicalizer` for the hash, then `CallToolResult::structured`, which
-/// serialises the whole envelope again for the text block. Written here from toolshape's
-/// public API so both variants run side by side in one benchmark.
-#[derive(Debug, Clone, Copy)]
-pub struct MainJson;
-
-impl toolshape::__private::Sealed for MainJson {}
-
-impl<T: Serialize + JsonSchema + Send + 'static> Render<T> for MainJson {
-    const FORMAT: toolshape::Format = toolshape::Format::Json;
-
-    fn output_schema() -> Option<JsonObject> {
-        <toolshape::Json as Render<T>>::output_schema()
-    }
-
-    fn render(value: T, facts: &CallFacts<'_>) -> CallToolResult {
-        let data = serde_json::to_value(&value).expect("serialisable");
-        let hash = toolshape::data_hash(&data).expect("finite");
-        let provenance = facts.provenance(Some(hash));
-        let metadata = serde_json::to_value(&provenance).expect("serialisable");
-        let mut envelope = JsonObject::new();
-        envelope.insert("status".into(), "success".into());
-        envelope.insert("data".into(), data);
-        envelope.insert("metadata".into(), metadata.clone());
-        envelope.insert("grounded".into(), true.into());
-        let mut result = CallToolResult::structured(Value::Object(envelope));
-        let mut meta = JsonObject::new();
-        meta.insert(toolshape::META_KEY.into(), metadata);
-        result.meta = Some(MetaObject(meta));
-        result
-    }
-}
+/// The formats toolshape's are measured against: `MainJson` (the json render before the
+/// canonical writer) and `BareJson` (rmcp's own `Json<T>` conversion: no envelope, no
+/// provenance). `Render` is sealed, so they live in toolshape, behind its `__bench` feature.
+pub use toolshape::__private::bench::{BareJson, MainJson};
 
 /// A toolshape server of the same tool rendered by [`MainJson`].
 pub fn toolshape_main_server() -> Server<Payloads> {
     toolshape_server_with(MainJson)
-}
-
-/// rmcp's own `Json<T>` conversion as a toolshape [`Render`]: no envelope, no provenance.
-/// Served by toolshape's runtime, it separates the cost of toolshape's dispatch (argument
-/// parsing, handler, panic guard) from the cost of its envelope.
-#[derive(Debug, Clone, Copy)]
-pub struct BareJson;
-
-impl toolshape::__private::Sealed for BareJson {}
-
-impl<T: Serialize + JsonSchema + Send + 'static> Render<T> for BareJson {
-    const FORMAT: toolshape::Format = toolshape::Format::Json;
-
-    fn output_schema() -> Option<JsonObject> {
-        None
-    }
-
-    fn render(value: T, _facts: &CallFacts<'_>) -> CallToolResult {
-        CallToolResult::structured(serde_json::to_value(&value).expect("serialisable"))
-    }
 }
 
 /// The spec of [`get_payload`] for the variants built by hand and for timing a render
@@ -266,12 +217,12 @@ where
 }
 
 /// A client of a toolshape server, served by toolshape's own line transport (what
-/// `serve::stdio` runs on stdin and stdout).
+/// `Server::serve_stdio` runs on stdin and stdout).
 pub async fn connect_toolshape(server: Server<Payloads>) -> Client {
     connect(move |io| async move {
         let (read, write) = tokio::io::split(io);
         let reader = tokio::io::BufReader::new(read);
-        let _ = toolshape::serve::lines(server, reader, write, &Default::default()).await;
+        let _ = server.serve_lines(reader, write, &Default::default()).await;
     })
     .await
 }
@@ -376,7 +327,7 @@ pub async fn connect_pricing() -> Client {
     connect(move |io| async move {
         let (read, write) = tokio::io::split(io);
         let reader = tokio::io::BufReader::new(read);
-        let _ = toolshape::serve::lines(server, reader, write, &Default::default()).await;
+        let _ = server.serve_lines(reader, write, &Default::default()).await;
     })
     .await
 }

@@ -108,11 +108,14 @@ impl Args {
     ///
     /// # Errors
     /// When the server fails.
-    pub async fn serve<H: ServerHandler + Clone>(self, server: H) -> Result<(), serve::Error> {
+    pub async fn serve<S: Send + Sync + 'static, H: ServerHandler>(
+        self,
+        server: toolshape::Server<S, H>,
+    ) -> Result<(), serve::Error> {
         init_logging();
         match self.http {
-            None => serve::stdio(server).await,
-            Some(addr) => serve::http(server, addr).await,
+            None => server.serve_stdio().await,
+            Some(addr) => server.serve_http(addr).await,
         }
     }
 }
@@ -125,7 +128,9 @@ impl Args {
 ///
 /// # Errors
 /// When the command line is malformed or the server fails.
-pub async fn serve_from_args<H: ServerHandler + Clone>(server: H) -> Result<(), serve::Error> {
+pub async fn serve_from_args<S: Send + Sync + 'static, H: ServerHandler>(
+    server: toolshape::Server<S, H>,
+) -> Result<(), serve::Error> {
     serve_with_args(server, std::env::args().skip(1)).await
 }
 
@@ -135,8 +140,8 @@ pub async fn serve_from_args<H: ServerHandler + Clone>(server: H) -> Result<(), 
 ///
 /// # Errors
 /// When the arguments are malformed or the server fails.
-pub async fn serve_with_args<H: ServerHandler + Clone>(
-    server: H,
+pub async fn serve_with_args<S: Send + Sync + 'static, H: ServerHandler>(
+    server: toolshape::Server<S, H>,
     args: impl IntoIterator<Item = String>,
 ) -> Result<(), serve::Error> {
     let args = Args::parse(args).map_err(|e| format!("{e}; usage: {USAGE}"))?;

@@ -715,8 +715,9 @@ pub async fn run(args: impl IntoIterator<Item = String>) -> Result<(), toolshape
     let db = UserDb::open(&db_path)
         .map_err(|e| format!("cannot open the database {}: {e}", db_path.display()))?;
     tracing::info!("user database: {}", db_path.display());
-    let mut server = toolshape::Server::new(db, toolset())
-        .with_info("toolshape-users", env!("CARGO_PKG_VERSION"));
+    let mut server = toolshape::Server::new(db, toolset()).with_info(
+        toolshape::rmcp::model::Implementation::new("toolshape-users", env!("CARGO_PKG_VERSION")),
+    );
     let Some(addr) = args.http else {
         return server.serve_stdio().await;
     };

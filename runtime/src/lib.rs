@@ -92,18 +92,28 @@
 // tools a server serves, with their layers) → `undo` → `budget` (layers built only on what
 // the crate offers its users) → `server` (rmcp's handler) → `serve` (the transports) →
 // `testing` → `__private` (the door for generated code). Each module's doc says what it owns.
-pub mod budget;
-mod call;
-mod formats;
-pub mod layer;
 mod provenance;
-pub mod serve;
-mod server;
+
+mod formats;
+
 mod store;
+
+mod call;
+
+pub mod layer;
+
+mod toolset;
+
+pub mod undo;
+
+pub mod budget;
+
+mod server;
+
+pub mod serve;
+
 #[cfg(feature = "testing")]
 pub mod testing;
-mod toolset;
-pub mod undo;
 
 #[doc(hidden)]
 #[path = "private.rs"]
@@ -133,7 +143,7 @@ pub use formats::text::ToolText;
 pub use formats::{Format, HybridFormat, HybridOutput, Json, JsonOutput, Render};
 pub use provenance::canonical;
 pub use provenance::{META_KEY, Provenance, data_hash, hash_canonical};
-pub use server::{NoHandler, Server, ToolFilter, ToolSwitch};
+pub use server::{NoHandler, Server, TaskSettings, ToolFilter, ToolSwitch};
 pub use store::tasks;
 pub use toolset::ToolSet;
 /// Derives [`Narrative`](trait@Narrative) from a `#[narrative("...")]` template on the type,

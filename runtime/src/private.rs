@@ -11,12 +11,19 @@ pub use crate::call::spec::{Annotations, BoxFuture, IconSpec, Kind, TaskSupport,
 pub use crate::call::state::Provides;
 pub use crate::call::tool::ToolDef;
 pub use crate::formats::narrative::Narrative;
-pub use crate::formats::text::{Confirmed, Text};
-pub use crate::formats::{HybridFormat, Json, PlainJson, Sealed};
+pub use crate::formats::text::Text;
+pub use crate::formats::text::markers::Confirmed;
+pub use crate::formats::{HybridFormat, Json, PlainJson};
 pub use ::std::boxed::Box;
 pub use ::std::string::String;
 
 pub use toolshape_macros::tools;
+
+/// The formats the benchmarks compare toolshape's with ([`Render`](crate::Render) is sealed).
+#[cfg(feature = "__bench")]
+pub mod bench {
+    pub use crate::formats::bench_formats::{BareJson, MainJson};
+}
 
 /// Whether `name` is a tool name MCP allows: 1 to 128 characters from `A-Z a-z 0-9 _ - .`.
 /// For `#[tool(name = CONSTANT)]`, checked where the compiler evaluates the constant.
@@ -41,9 +48,10 @@ pub type JsonValue = serde_json::Value;
 
 /// What generated `ToolText` code uses.
 pub mod text {
+    pub use crate::formats::text::writer::write_record;
     pub use crate::formats::text::{
         ByteUnits, Escaped, Missing, Noun, RecordWriter, RowWriter, TextField, TextRecord,
-        TextScalar, ToolText, ValueFormat, write_record,
+        TextScalar, ToolText, ValueFormat,
     };
 }
 

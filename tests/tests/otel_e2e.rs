@@ -83,7 +83,8 @@ fn telemetry() -> &'static Telemetry {
 }
 
 fn server() -> Server<()> {
-    Server::new((), ToolSet::new(tools![get_user, slow_sum]).unwrap()).with_instance_id("replica-7")
+    Server::new((), ToolSet::new(tools![get_user, slow_sum]).unwrap())
+        .with_tasks(toolshape::TaskSettings::default().with_instance_id("replica-7"))
 }
 
 /// A client that runs tasks, on the given protocol version.
@@ -101,13 +102,15 @@ impl ClientHandler for TestClient {
 type Client = RunningService<RoleClient, TestClient>;
 
 /// rmcp's client on the 2026-07-28 protocol, talking to [`server`] over toolshape's line
-/// transport (what `serve::stdio` runs) in memory.
+/// transport (what `Server::serve_stdio` runs) in memory.
 async fn connect() -> Client {
     let (server_io, client_io) = tokio::io::duplex(1 << 20);
     tokio::spawn(async move {
         let (read, write) = tokio::io::split(server_io);
         let reader = tokio::io::BufReader::new(read);
-        let _ = toolshape::serve::lines(server(), reader, write, &Default::default()).await;
+        let _ = server()
+            .serve_lines(reader, write, &Default::default())
+            .await;
     });
     let version = ProtocolVersion::V_2026_07_28;
     TestClient(version.clone())
@@ -381,7 +384,10 @@ async fn an_http_session_is_on_the_span() {
     telemetry();
     let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
     let address = listener.local_addr().unwrap();
-    tokio::spawn(toolshape::serve::http_on(server(), listener));
+    tokio::spawn(toolshape::serve::app_on(
+        server().http_router(&Default::default()),
+        listener,
+    ));
     let initialize = json!({"jsonrpc": "2.0", "id": 0, "method": "initialize", "params": {
         "protocolVersion": "2025-11-25", "capabilities": {},
         "clientInfo": {"name": "raw", "version": "0"}}});
@@ -484,7 +490,10 @@ async fn a_request_refused_before_the_handler_has_a_span_with_its_error_type() {
     telemetry();
     let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
     let address = listener.local_addr().unwrap();
-    tokio::spawn(toolshape::serve::http_on(server(), listener));
+    tokio::spawn(toolshape::serve::app_on(
+        server().http_router(&Default::default()),
+        listener,
+    ));
     let host = format!("127.0.0.1:{}", address.port());
     let traceparent = |trace: &str| format!("00-{trace}-{CLIENT_SPAN}-01");
     let modern = |trace: &str| {

@@ -1,5 +1,5 @@
 //! Server CPU per call over streamable HTTP, under load: rmcp 3.11's own server of a
-//! `Json<User>` tool against toolshape's `serve::http_on` of the same user as
+//! `Json<User>` tool against toolshape's `Server::http_router` (on `serve::app_on`) of the same user as
 //! `envelope = false` (`get_user`, provenance in `_meta`), as the envelope
 //! (`get_user_by_id`), and rendered by rmcp's own `Json<T>` conversion (`get_user_bare`: no
 //! provenance, what toolshape's runtime and transport cost alone).
@@ -175,7 +175,7 @@ async fn serve_rmcp(listener: tokio::net::TcpListener) {
     axum::serve(listener, app).await.unwrap();
 }
 
-/// Serves toolshape's server with `serve::http_on`.
+/// Serves toolshape's server with its `http_router` on the listener (`serve::app_on`).
 async fn serve_toolshape(listener: tokio::net::TcpListener) {
     let bare = toolshape::__private::ToolDef::<Directory>::build(&BARE)
         .params((toolshape::__private::param::<u32>(),))
@@ -190,7 +190,9 @@ async fn serve_toolshape(listener: tokio::net::TcpListener) {
     let mut tools = ToolSet::new(tools![get_user_by_id, get_user]).expect("distinct names");
     tools.add(bare).expect("distinct names");
     let server = Server::new(Directory::default(), tools);
-    toolshape::serve::http_on(server, listener).await.unwrap();
+    toolshape::serve::app_on(server.http_router(&Default::default()), listener)
+        .await
+        .unwrap();
 }
 
 /// A server under test: a child process of this binary.

@@ -5,9 +5,10 @@
 //!
 //! - `rmcp`: rmcp's own `#[tool]` server behind rmcp's `StreamableHttpService` served by
 //!   `axum::serve`, as rmcp's examples do (its default);
-//! - `toolshape`: `toolshape::serve::http_on` (toolshape's layer, `TCP_NODELAY`);
-//! - `toolshape_before`: toolshape's server served as `serve::http_on` did before
-//!   (`http_service` under `axum::serve`, no `TCP_NODELAY`).
+//! - `toolshape`: `Server::http_router` on `toolshape::serve::app_on` (toolshape's layer,
+//!   `TCP_NODELAY`);
+//! - `toolshape_before`: toolshape's server served as it was before the HTTP layer
+//!   (`Server::http_service` under `axum::serve`, no `TCP_NODELAY`).
 //!
 //! Prints p50, p90 and max per server.
 //!
@@ -45,16 +46,17 @@ async fn start_rmcp() -> SocketAddr {
 
 async fn start_toolshape() -> SocketAddr {
     let (listener, address) = listener().await;
-    tokio::spawn(toolshape::serve::http_on(toolshape_server(), listener));
+    tokio::spawn(toolshape::serve::app_on(
+        toolshape_server().http_router(&Default::default()),
+        listener,
+    ));
     address
 }
 
 async fn start_toolshape_before() -> SocketAddr {
     let (listener, address) = listener().await;
-    let app = axum::Router::new().nest_service(
-        "/mcp",
-        toolshape::serve::http_service(toolshape_server(), Default::default()),
-    );
+    let app = axum::Router::new()
+        .nest_service("/mcp", toolshape_server().http_service(Default::default()));
     tokio::spawn(async move { axum::serve(listener, app).await });
     address
 }

@@ -133,7 +133,10 @@ fn main() {
     runtime.block_on(async {
         let plain = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
         let plain_address = plain.local_addr().unwrap();
-        tokio::spawn(toolshape::serve::http_on(toolshape_server(), plain));
+        tokio::spawn(toolshape::serve::app_on(
+            toolshape_server().http_router(&HttpOptions::default()),
+            plain,
+        ));
 
         let guarded = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
         let guarded_address = guarded.local_addr().unwrap();

@@ -31,7 +31,7 @@ async fn client(traced: bool) -> Client {
         let reader = tokio::io::BufReader::new(read);
         let server = toolshape_server();
         if traced {
-            let _ = toolshape::serve::lines(server, reader, write, &Default::default()).await;
+            let _ = server.serve_lines(reader, write, &Default::default()).await;
         } else {
             let transport =
                 toolshape::serve::LineTransport::new(reader, write, &Default::default());

@@ -7,7 +7,8 @@ use toolshape_examples::charts::{StorageCluster, toolset};
 
 #[tokio::main]
 async fn main() -> Result<(), Box<dyn std::error::Error + Send + Sync>> {
-    let server = Server::new(StorageCluster::default(), toolset())
-        .with_info("toolshape-charts", env!("CARGO_PKG_VERSION"));
+    let server = Server::new(StorageCluster::default(), toolset()).with_info(
+        toolshape::rmcp::model::Implementation::new("toolshape-charts", env!("CARGO_PKG_VERSION")),
+    );
     toolshape_examples::serve_from_args(server).await
 }

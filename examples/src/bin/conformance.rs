@@ -12,12 +12,16 @@ use toolshape_examples::Args;
 #[tokio::main]
 async fn main() -> Result<(), Box<dyn std::error::Error + Send + Sync>> {
     let args = Args::from_env()?;
-    let mut server = Server::new((), toolshape_examples::conformance::toolset())
-        .with_info("toolshape-conformance", env!("CARGO_PKG_VERSION"))
-        .with_handler(toolshape_examples::conformance::Fixtures::default());
+    let mut tools = toolshape_examples::conformance::toolset();
     if let Ok(keys) = std::env::var("TOOLSHAPE_STATE_KEYS") {
-        server = server.with_state_keys(StateKeys::parse(&keys)?);
+        tools = tools.with_state_keys(StateKeys::parse(&keys)?);
     }
+    let mut server = Server::new((), tools)
+        .with_info(toolshape::rmcp::model::Implementation::new(
+            "toolshape-conformance",
+            env!("CARGO_PKG_VERSION"),
+        ))
+        .with_handler(toolshape_examples::conformance::Fixtures::default());
     if let Some(store) = args.connect().await? {
         server = server.with_store(&store);
     }

@@ -8,7 +8,8 @@ use toolshape_examples::models::{ModelRegistry, toolset};
 
 #[tokio::main]
 async fn main() -> Result<(), Box<dyn std::error::Error + Send + Sync>> {
-    let server = Server::new(ModelRegistry::default(), toolset())
-        .with_info("toolshape-models", env!("CARGO_PKG_VERSION"));
+    let server = Server::new(ModelRegistry::default(), toolset()).with_info(
+        toolshape::rmcp::model::Implementation::new("toolshape-models", env!("CARGO_PKG_VERSION")),
+    );
     toolshape_examples::serve_from_args(server).await
 }

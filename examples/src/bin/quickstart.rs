@@ -41,10 +41,15 @@ fn main() -> Result<(), Error> {
     };
     let runtime = tokio::runtime::Runtime::new()?;
     let served = runtime.block_on(async {
-        let mut server = Server::new(Directory::default(), toolset())
-            .with_info("toolshape-quickstart", env!("CARGO_PKG_VERSION"));
+        let mut server = Server::new(Directory::default(), toolset()).with_info(
+            toolshape::rmcp::model::Implementation::new(
+                "toolshape-quickstart",
+                env!("CARGO_PKG_VERSION"),
+            ),
+        );
         if let Some(addr) = &http {
-            server = server.with_instance_id(addr.clone());
+            server = server
+                .with_tasks(toolshape::TaskSettings::default().with_instance_id(addr.clone()));
         }
         let serve = async {
             match &http {

@@ -12,8 +12,9 @@ use toolshape_examples::quickstart::{Directory, toolset};
 
 #[tokio::main(flavor = "current_thread")]
 async fn main() -> Result<(), Box<dyn std::error::Error + Send + Sync>> {
-    let server = Server::new(Directory::default(), toolset())
-        .with_info("toolshape-tour", env!("CARGO_PKG_VERSION"));
+    let server = Server::new(Directory::default(), toolset()).with_info(
+        toolshape::rmcp::model::Implementation::new("toolshape-tour", env!("CARGO_PKG_VERSION")),
+    );
     let (server_io, client_io) = tokio::io::duplex(1 << 20);
     tokio::spawn(async move {
         if let Ok(running) = server.serve(server_io).await {

@@ -769,7 +769,10 @@ pub fn server_on(store: Option<&toolshape::redis::RedisStore>) -> Server<Ontap> 
         tools = tools.layer(shared::SharedCluster::new(store));
     }
     let server = Server::new(Ontap::default(), tools.layer(undo))
-        .with_info("toolshape-ontap", env!("CARGO_PKG_VERSION"))
+        .with_info(toolshape::rmcp::model::Implementation::new(
+            "toolshape-ontap",
+            env!("CARGO_PKG_VERSION"),
+        ))
         .with_instructions(
             "ONTAP volume tools on a simulated cluster. Read with cluster_list_volumes and \
              get_volume_configuration; every action can be undone with undo_last_action.",

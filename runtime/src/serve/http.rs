@@ -22,7 +22,7 @@ use crate::server::protocol::{self, INVALID_PARAMS, Incoming, Rejection};
 pub type HttpService<H> =
     rmcp::transport::streamable_http_server::StreamableHttpService<Traced<H>, LocalSessionManager>;
 
-/// How [`router`] serves HTTP.
+/// How [`Server::http_router`](crate::Server::http_router) serves HTTP.
 #[derive(Debug, Clone)]
 #[non_exhaustive]
 pub struct HttpOptions {
@@ -92,7 +92,7 @@ impl HttpOptions {
 
     /// These options with OAuth: every request to `/mcp` needs a bearer access token that
     /// `oauth` accepts, and the router serves the Protected Resource Metadata (RFC 9728).
-    /// See [`router`] for the answers, and the guide's "securing a server" page.
+    /// See [`Server::http_router`](crate::Server::http_router) for the answers, and the guide's "securing a server" page.
     #[cfg(feature = "oauth")]
     #[must_use]
     pub fn with_oauth(mut self, oauth: super::oauth::OAuth) -> Self {
@@ -110,59 +110,6 @@ impl HttpOptions {
     }
 }
 
-/// rmcp's streamable HTTP service for the handler, without toolshape's layer: to nest in an
-/// application that does its own checks. [`router`] is the same service with them.
-///
-/// The default `config` accepts only loopback `Host` headers (rmcp's DNS-rebinding
-/// protection); set its allowed hosts to serve others.
-pub fn http_service<H: ServerHandler + Clone>(
-    handler: H,
-    config: StreamableHttpServerConfig,
-) -> HttpService<H> {
-    HttpService::new(
-        move || Ok(Traced::new(handler.clone())),
-        Default::default(),
-        config,
-    )
-}
-
-/// The handler served at `/mcp` as an axum router: rmcp's streamable HTTP behind
-/// toolshape's layer. Merge or nest it into your own application, or serve it with
-/// [`http_on`].
-///
-/// - A body that is not JSON: `400` with a JSON-RPC `-32700` error, `id: null`; JSON that
-///   is not a JSON-RPC message: `400` with `-32600`; a request of an MCP method with params
-///   that do not fit it: a JSON-RPC `-32602` error naming the member, with the request's id.
-/// - `DELETE` with an `Mcp-Session-Id` the server does not know: `404`; of one it knows:
-///   `204 No Content`, the session ended.
-/// - A foreign `Origin`: `403`. A body over [`Limits::max_message_bytes`]: `413`.
-/// - Each request refused before the handler sees it (all of the above, and rmcp's own
-///   refusals: a `Host` not allowed, an unknown session) is a `tracing` span like the one
-///   [`Traced`] opens for the others, with `error.type`: the JSON-RPC error code, the
-///   OAuth error (`invalid_token`, `insufficient_scope`, `invalid_request`), or else the
-///   HTTP status code; and `http.response.status_code`. A `traceparent` header continues
-///   the caller's trace (feature `otel`).
-///
-/// With OAuth ([`HttpOptions::with_oauth`], feature `oauth`), before any of these:
-/// - the Protected Resource Metadata at `/.well-known/oauth-protected-resource` and at its
-///   path-suffixed form for the resource (`…/oauth-protected-resource/mcp`);
-/// - a request without a bearer token: `401` with
-///   `WWW-Authenticate: Bearer resource_metadata="…"`; with a token that is refused: `401`
-///   with `error="invalid_token"` and why; an access token in the query string: `400` with
-///   `error="invalid_request"`;
-/// - a token without the scopes the server requires, or (with a [`Server`](crate::Server)'s
-///   router) without the scopes of the tool a `tools/call` names: `403` with
-///   `error="insufficient_scope"` and `scope="…"`, the tool not run;
-/// - the `Authorization` header is taken off the request once checked, so nothing after
-///   (rmcp, logs) sees the token; the tools see the [`Caller`](crate::Caller);
-/// - a 2025-11-25 session belongs to the subject whose token started it: a request with its
-///   `Mcp-Session-Id` and another subject's token is answered `404` as for a session that
-///   does not exist (MCP's security best practices: a session id is no credential), and the
-///   session goes on for its owner.
-pub fn router<H: ServerHandler + Clone>(handler: H, options: &HttpOptions) -> axum::Router {
-    router_with(handler, options, None)
-}
-
 /// The scopes the tool of a name needs.
 pub(crate) type ScopesOf = dyn Fn(&str) -> &'static [&'static str] + Send + Sync;
 
@@ -177,7 +124,8 @@ pub(crate) struct ToolScopes {
     pub(crate) all: Vec<String>,
 }
 
-/// [`router`], knowing the scopes of each tool.
+/// The handler at `/mcp` behind toolshape's checks, knowing the scopes of each tool:
+/// [`Server::http_router`](crate::Server::http_router).
 pub(crate) fn router_with<H: ServerHandler + Clone>(
     handler: H,
     options: &HttpOptions,
@@ -212,36 +160,11 @@ pub(crate) fn router_with<H: ServerHandler + Clone>(
     router.layer(axum::middleware::from_fn(super::refused::observe))
 }
 
-/// Serves streamable HTTP at `http://ADDR/mcp` until the process ends, with the default
-/// [`HttpOptions`].
-///
-/// Bind to a loopback address (`127.0.0.1:PORT`) unless you mean to expose the server; the
-/// examples do. The bound address is logged.
-///
-/// # Errors
-/// When the address cannot be bound or the server fails.
-pub async fn http<H: ServerHandler + Clone>(
-    handler: H,
-    addr: impl tokio::net::ToSocketAddrs,
-) -> Result<(), Error> {
-    http_on(handler, tokio::net::TcpListener::bind(addr).await?).await
-}
-
-/// [`http`] on a listener you have bound (port 0 picks a free port). Accepted sockets get
+/// Serves an axum application (a [`Server::http_router`](crate::Server::http_router),
+/// perhaps with routes of yours) on a listener you have bound (port 0 picks a free port):
+/// what [`Server::serve_http`](crate::Server::serve_http) does. Accepted sockets get
 /// `TCP_NODELAY`: without it every response after the first on a keep-alive connection
-/// waits for the client's delayed ACK (about 40 ms on Linux).
-///
-/// # Errors
-/// When the server fails.
-pub async fn http_on<H: ServerHandler + Clone>(
-    handler: H,
-    listener: tokio::net::TcpListener,
-) -> Result<(), Error> {
-    app_on(router(handler, &HttpOptions::default()), listener).await
-}
-
-/// Serves an axum application (a [`router`], perhaps with routes of yours) on a listener,
-/// as [`http_on`] does: accepted sockets get `TCP_NODELAY`, the address is logged.
+/// waits for the client's delayed ACK (about 40 ms on Linux). The address is logged.
 ///
 /// # Errors
 /// When the server fails.

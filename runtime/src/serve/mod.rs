@@ -1,5 +1,9 @@
-//! Transports for any [`rmcp::ServerHandler`]: a [`Server`](crate::Server), or a handler that
-//! wraps one (a middleware around `tools/call`, say), is served the same way.
+//! The transports' options, limits and errors. A [`Server`](crate::Server) is served by its
+//! own methods: [`serve_stdio`](crate::Server::serve_stdio),
+//! [`serve_lines`](crate::Server::serve_lines), [`serve_http`](crate::Server::serve_http),
+//! [`serve_http_with`](crate::Server::serve_http_with),
+//! [`http_router`](crate::Server::http_router) (with [`app_on`] or axum) and
+//! [`http_service`](crate::Server::http_service).
 //!
 //! Both transports answer what rmcp's own would leave unanswered or answer with the wrong
 //! code: a message that is not JSON gets `-32700` with `id: null`; JSON that is not a
@@ -13,9 +17,6 @@
 //! request refused before the handler sees it (a body that is not JSON-RPC, an unknown
 //! session, a `Host` not allowed, an OAuth `401`/`403`) has a span too, with its
 //! `error.type`.
-
-#[cfg(feature = "stdio")]
-use rmcp::ServerHandler;
 
 mod observe;
 #[cfg(any(feature = "stdio", feature = "http"))]
@@ -58,45 +59,6 @@ impl Limits {
     }
 }
 
-/// Serves one client over stdin and stdout until it disconnects, with the default
-/// [`Limits`].
-///
-/// Logs (tracing) must go to stderr: stdout carries the protocol.
-///
-/// # Errors
-/// When the transport fails to start or the session ends with an error.
-#[cfg(feature = "stdio")]
-pub async fn stdio<H: ServerHandler>(handler: H) -> Result<(), Error> {
-    let (stdin, stdout) = rmcp::transport::io::stdio_pipes();
-    lines(
-        handler,
-        tokio::io::BufReader::with_capacity(64 * 1024, stdin),
-        stdout,
-        &Limits::default(),
-    )
-    .await
-}
-
-/// Serves one client over any line-delimited byte stream (a pipe, a socket, an in-memory
-/// duplex in tests) until it disconnects: what [`stdio`] does on stdin and stdout.
-///
-/// # Errors
-/// When the session ends with an error.
-#[cfg(feature = "stdio")]
-pub async fn lines<H, R, W>(handler: H, reader: R, writer: W, limits: &Limits) -> Result<(), Error>
-where
-    H: ServerHandler,
-    R: tokio::io::AsyncBufRead + Unpin + Send + 'static,
-    W: tokio::io::AsyncWrite + Unpin + Send + 'static,
-{
-    use rmcp::ServiceExt as _;
-    let running = Traced::new(handler)
-        .serve(LineTransport::new(reader, writer, limits))
-        .await?;
-    running.waiting().await?;
-    Ok(())
-}
-
 #[cfg(feature = "oauth")]
 mod auth;
 #[cfg(feature = "http")]
@@ -106,6 +68,6 @@ pub mod oauth;
 #[cfg(feature = "http")]
 mod refused;
 #[cfg(feature = "http")]
-pub use http::{HttpOptions, HttpService, app_on, http, http_on, http_service, router};
+pub use http::{HttpOptions, HttpService, app_on};
 #[cfg(feature = "http")]
 pub(crate) use http::{ToolScopes, router_with};

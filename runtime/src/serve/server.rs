@@ -1,5 +1,11 @@
-//! The transports as methods of [`Server`]: stdio, and streamable HTTP as a router, a tower
-//! service, or a listener of its own.
+//! The transports, as methods of [`Server`]: stdio (or any line-delimited stream), and
+//! streamable HTTP as a listener of its own, an axum router, or rmcp's tower service.
+//!
+//! They are the server's methods, not free functions over any rmcp handler, because the
+//! [`Server`] knows its tools: the HTTP router refuses a `tools/call` whose caller lacks the
+//! tool's OAuth scopes with `403 insufficient_scope`, and lists every tool's scopes in the
+//! OAuth metadata. A handler of your own is served as the server's
+//! [handler](Server::with_handler), a middleware around calls as a [layer](crate::layer).
 
 #[cfg(feature = "http")]
 use std::sync::Arc;
@@ -10,37 +16,101 @@ use crate::Server;
 use crate::serve;
 
 impl<S: Send + Sync + 'static, H: ServerHandler> Server<S, H> {
-    /// Serves one client over stdin and stdout until it disconnects: [`serve::stdio`].
+    /// Serves one client over stdin and stdout until it disconnects, with the default
+    /// [`Limits`](serve::Limits).
+    ///
+    /// Logs (tracing) must go to stderr: stdout carries the protocol.
     ///
     /// # Errors
     /// When the transport fails to start or the session ends with an error.
     #[cfg(feature = "stdio")]
     pub async fn serve_stdio(self) -> Result<(), serve::Error> {
-        serve::stdio(self).await
+        let (stdin, stdout) = rmcp::transport::io::stdio_pipes();
+        self.serve_lines(
+            tokio::io::BufReader::with_capacity(64 * 1024, stdin),
+            stdout,
+            &serve::Limits::default(),
+        )
+        .await
     }
 
-    /// The server at `/mcp` as an axum router, with toolshape's HTTP checks (foreign origins
-    /// refused, JSON-RPC errors for unreadable bodies, size limits, unknown sessions):
-    /// [`serve::router`]. Merge or nest it into your application.
+    /// Serves one client over any line-delimited byte stream (a pipe, a socket, an in-memory
+    /// duplex in tests) until it disconnects: what [`Server::serve_stdio`] does on stdin and
+    /// stdout.
+    ///
+    /// # Errors
+    /// When the session ends with an error.
+    #[cfg(feature = "stdio")]
+    pub async fn serve_lines<R, W>(
+        self,
+        reader: R,
+        writer: W,
+        limits: &serve::Limits,
+    ) -> Result<(), serve::Error>
+    where
+        R: tokio::io::AsyncBufRead + Unpin + Send + 'static,
+        W: tokio::io::AsyncWrite + Unpin + Send + 'static,
+    {
+        use rmcp::ServiceExt as _;
+        let running = serve::Traced::new(self)
+            .serve(serve::LineTransport::new(reader, writer, limits))
+            .await?;
+        running.waiting().await?;
+        Ok(())
+    }
+
+    /// The server at `/mcp` as an axum router, behind toolshape's HTTP checks. Merge or nest
+    /// it into your application, and serve it with axum or [`serve::app_on`].
+    ///
+    /// - A body that is not JSON: `400` with a JSON-RPC `-32700` error, `id: null`; JSON that
+    ///   is not a JSON-RPC message: `400` with `-32600`; a request of an MCP method with
+    ///   params that do not fit it: a JSON-RPC `-32602` error naming the member, with the
+    ///   request's id.
+    /// - `DELETE` with an `Mcp-Session-Id` the server does not know: `404`; of one it knows:
+    ///   `204 No Content`, the session ended.
+    /// - A foreign `Origin`: `403`. A body over
+    ///   [`Limits::max_message_bytes`](serve::Limits::max_message_bytes): `413`.
+    /// - Each request refused before the handler sees it (all of the above, and rmcp's own
+    ///   refusals: a `Host` not allowed, an unknown session) is a `tracing` span like the one
+    ///   [`Traced`](serve::Traced) opens for the others, with `error.type`: the JSON-RPC error
+    ///   code, the OAuth error (`invalid_token`, `insufficient_scope`, `invalid_request`), or
+    ///   else the HTTP status code; and `http.response.status_code`. A `traceparent` header
+    ///   continues the caller's trace (feature `otel`).
+    ///
+    /// With OAuth ([`HttpOptions::with_oauth`](serve::HttpOptions::with_oauth), feature
+    /// `oauth`), before any of these:
+    /// - the Protected Resource Metadata at `/.well-known/oauth-protected-resource` and at its
+    ///   path-suffixed form for the resource (`…/oauth-protected-resource/mcp`), whose
+    ///   `scopes_supported` lists every tool's scopes;
+    /// - a request without a bearer token: `401` with
+    ///   `WWW-Authenticate: Bearer resource_metadata="…"`; with a token that is refused:
+    ///   `401` with `error="invalid_token"` and why; an access token in the query string:
+    ///   `400` with `error="invalid_request"`;
+    /// - a token without the scopes the server requires, or without the scopes of the tool a
+    ///   `tools/call` names: `403` with `error="insufficient_scope"` and `scope="…"`, the tool
+    ///   not run;
+    /// - the `Authorization` header is taken off the request once checked, so nothing after
+    ///   (rmcp, logs) sees the token; the tools see the [`Caller`](crate::Caller);
+    /// - a 2025-11-25 session belongs to the subject whose token started it: a request with
+    ///   its `Mcp-Session-Id` and another subject's token is answered `404` as for a session
+    ///   that does not exist (MCP's security best practices: a session id is no credential),
+    ///   and the session goes on for its owner.
+    ///
+    /// Without OAuth, every caller is the local user and has every scope (a warning says so
+    /// when a tool declares scopes).
     ///
     /// ```no_run
-    /// # async fn run(server: toolshape::Server<()>) -> std::io::Result<()> {
-    /// use toolshape::serve::HttpOptions;
+    /// # async fn run(server: toolshape::Server<()>) -> Result<(), toolshape::serve::Error> {
+    /// use toolshape::serve::{self, HttpOptions};
     ///
     /// let app = server
     ///     .http_router(&HttpOptions::default())
     ///     .route("/health", axum::routing::get(|| async { "ok" }));
     /// let listener = tokio::net::TcpListener::bind("127.0.0.1:8080").await?;
-    /// axum::serve(listener, app).await
+    /// serve::app_on(app, listener).await
     /// # }
     /// # let _ = run;
     /// ```
-    ///
-    /// With OAuth ([`HttpOptions::with_oauth`](serve::HttpOptions::with_oauth)), a
-    /// `tools/call` whose caller lacks a scope of the tool is answered `403` with
-    /// `error="insufficient_scope"` naming the tool's scopes, and the metadata's
-    /// `scopes_supported` lists every tool's scopes. Without OAuth, every caller is the local
-    /// user and has every scope (a warning says so when a tool declares scopes).
     #[cfg(feature = "http")]
     pub fn http_router(&self, options: &serve::HttpOptions) -> axum::Router {
         let all = self.tools().all_scopes();
@@ -63,14 +133,28 @@ impl<S: Send + Sync + 'static, H: ServerHandler> Server<S, H> {
     }
 
     /// The server as rmcp's streamable HTTP tower service alone, **without** toolshape's
-    /// checks: [`serve::http_service`]. For an application that does its own origin and
-    /// body checks; otherwise use [`Server::http_router`].
+    /// checks, for an application that makes its own; otherwise use
+    /// [`Server::http_router`]. The default `config` accepts only loopback `Host` headers
+    /// (rmcp's DNS-rebinding protection); set its allowed hosts to serve others.
     #[cfg(feature = "http")]
-    pub fn http_service(&self) -> serve::HttpService<Self> {
-        serve::http_service(self.clone(), Default::default())
+    pub fn http_service(
+        &self,
+        config: rmcp::transport::streamable_http_server::StreamableHttpServerConfig,
+    ) -> serve::HttpService<Self> {
+        let server = self.clone();
+        serve::HttpService::new(
+            move || Ok(serve::Traced::new(server.clone())),
+            Default::default(),
+            config,
+        )
     }
 
-    /// Serves streamable HTTP at `http://ADDR/mcp` until the process ends: [`serve::http`].
+    /// Serves streamable HTTP at `http://ADDR/mcp` until the process ends, with the default
+    /// [`HttpOptions`](serve::HttpOptions): [`Server::http_router`] on a listener of its own
+    /// whose sockets get `TCP_NODELAY` ([`serve::app_on`]).
+    ///
+    /// Bind to a loopback address (`127.0.0.1:PORT`) unless you mean to expose the server;
+    /// the examples do. The bound address is logged.
     ///
     /// # Errors
     /// When the address cannot be bound or the server fails.

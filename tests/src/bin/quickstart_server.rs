@@ -6,7 +6,11 @@ use toolshape_examples::quickstart::{Directory, toolset};
 
 #[tokio::main]
 async fn main() -> Result<(), Box<dyn std::error::Error + Send + Sync>> {
-    let server = Server::new(Directory::default(), toolset())
-        .with_info("toolshape-quickstart", env!("CARGO_PKG_VERSION"));
+    let server = Server::new(Directory::default(), toolset()).with_info(
+        toolshape::rmcp::model::Implementation::new(
+            "toolshape-quickstart",
+            env!("CARGO_PKG_VERSION"),
+        ),
+    );
     toolshape_examples::serve_from_args(server).await
 }

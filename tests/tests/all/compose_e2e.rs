@@ -95,7 +95,7 @@ impl ServerHandler for Extras {
 
 fn server() -> Server<(), Extras> {
     Server::new((), ToolSet::new(tools![add]).unwrap())
-        .with_info("calc", "1.0.0")
+        .with_info(toolshape::rmcp::model::Implementation::new("calc", "1.0.0"))
         .with_handler(Extras {
             prompt_router: Extras::prompt_router(),
         })

@@ -198,9 +198,10 @@ fn server() -> Server<()> {
     .unwrap();
     Server::new(
         (),
-        ToolSet::new(tools![greet, two_rounds, sample_and_roots, steps, warns]).unwrap(),
+        ToolSet::new(tools![greet, two_rounds, sample_and_roots, steps, warns])
+            .unwrap()
+            .with_state_keys(keys),
     )
-    .with_state_keys(keys)
 }
 
 async fn connect(

@@ -24,7 +24,7 @@ use serde_json::{Value, json};
 use tokio::sync::Notify;
 use toolshape::tasks::{TaskHandle, TaskStore, TaskWork};
 use toolshape::{
-    BoxFuture, Context, Server, TaskSupport, ToolError, ToolSet, testing, tool, tools,
+    BoxFuture, Context, Server, TaskSettings, TaskSupport, ToolError, ToolSet, testing, tool, tools,
 };
 
 /// Sleeps, then says how long.
@@ -395,7 +395,8 @@ async fn tasks_cancel_reaches_the_tool() {
 #[tokio::test]
 async fn a_task_that_outlives_its_time_to_live_fails() {
     let (server, _) = server();
-    let server = server.with_task_ttl(Some(Duration::from_millis(100)));
+    let server =
+        server.with_tasks(TaskSettings::default().with_ttl(Some(Duration::from_millis(100))));
     let client = connect_to(server, ProtocolVersion::V_2026_07_28, true).await;
     let id = start(&client, "work", json!({"millis": 60_000})).await;
     tokio::time::sleep(Duration::from_millis(150)).await;
@@ -412,7 +413,7 @@ async fn a_task_that_outlives_its_time_to_live_fails() {
 async fn past_the_task_limit_optional_calls_run_plain_and_required_ones_are_refused() {
     let (server, seen) = server();
     let client = connect_to(
-        server.with_task_limit(1),
+        server.with_tasks(TaskSettings::default().with_limit(1)),
         ProtocolVersion::V_2026_07_28,
         true,
     )
@@ -590,12 +591,14 @@ impl TaskStore for Recording {
 async fn a_store_of_ones_own_serves_the_tasks() {
     let seen = Arc::new(std::sync::Mutex::new(Vec::new()));
     let (server, _) = server();
-    let server = server
-        .with_task_ttl(Some(Duration::from_secs(60)))
-        .with_task_store(Recording {
-            inner: rmcp::task_manager::TaskManager::new(),
-            seen: seen.clone(),
-        });
+    let server = server.with_tasks(
+        TaskSettings::default()
+            .with_ttl(Some(Duration::from_secs(60)))
+            .with_store(Recording {
+                inner: rmcp::task_manager::TaskManager::new(),
+                seen: seen.clone(),
+            }),
+    );
     let client = connect_to(server, ProtocolVersion::V_2026_07_28, true).await;
     let id = start(&client, "delete", json!({"path": "b.txt"})).await;
     let TaskPayload::InputRequired { input_requests } = settle(&client, &id).await else {

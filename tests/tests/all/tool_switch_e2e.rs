@@ -1,5 +1,5 @@
 //! Tools turned off and on while a server runs (`ToolSwitch`): a 2025-11-25 client, rmcp's
-//! over toolshape's line transport (what `serve::stdio` runs), is sent
+//! over toolshape's line transport (what `Server::serve_stdio` runs), is sent
 //! `notifications/tools/list_changed` at each change and lists the tools again; a tool
 //! turned off is neither listed nor callable, in both eras; `listChanged` is advertised only
 //! by a server given a switch.
@@ -61,7 +61,7 @@ async fn connect(
     tokio::spawn(async move {
         let (read, write) = tokio::io::split(server_io);
         let reader = tokio::io::BufReader::new(read);
-        let _ = toolshape::serve::lines(server, reader, write, &Default::default()).await;
+        let _ = server.serve_lines(reader, write, &Default::default()).await;
     });
     let changes = Arc::new(AtomicUsize::new(0));
     let client = Counting {
@@ -219,7 +219,10 @@ async fn the_python_sdk_is_told_over_http_and_lists_again() {
     .with_tool_switch(&switch);
     let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
     let url = format!("http://{}/mcp", listener.local_addr().unwrap());
-    tokio::spawn(toolshape::serve::http_on(server, listener));
+    tokio::spawn(toolshape::serve::app_on(
+        server.http_router(&Default::default()),
+        listener,
+    ));
     let output = tokio::task::spawn_blocking(move || {
         toolshape_test_support::python::run_script("list_changed_client.py", &[url.as_str()], 60)
     })

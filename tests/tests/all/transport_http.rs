@@ -15,7 +15,10 @@ async fn start() -> SocketAddr {
     let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
     let address = listener.local_addr().unwrap();
     let server = Server::new(Directory::default(), toolset());
-    tokio::spawn(serve::http_on(server, listener));
+    tokio::spawn(serve::app_on(
+        server.http_router(&Default::default()),
+        listener,
+    ));
     address
 }
 

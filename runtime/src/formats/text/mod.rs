@@ -36,13 +36,14 @@ mod escape;
 pub(crate) mod markers;
 mod table;
 mod value;
-mod writer;
+pub(crate) mod writer;
 
 pub use escape::{Escaped, escape, needs_escape};
-pub use markers::{ConfirmOutput, Confirmed, Text};
+pub use markers::{ConfirmOutput, Text};
 pub use table::{RowWriter, TextCell};
 pub use value::{ByteUnits, RFC3339_UTC, TextScalar, ValueFormat};
 pub use writer::RecordWriter;
+pub(crate) use writer::write_record;
 
 /// A value a `format = "text"` tool can return, rendered by [`render`].
 ///
@@ -208,14 +209,6 @@ impl<T: TextField> TextField for Vec<T> {
     fn write_item(&self, format: &ValueFormat, w: &mut RecordWriter<'_>) {
         self.as_slice().write_item(format, w);
     }
-}
-
-/// Writes one record as a fenced code block: what `#[derive(ToolText)]` uses.
-pub fn write_record<R: TextRecord + ?Sized>(record: &R, out: &mut String) {
-    escape::fenced(out, |out, longest| {
-        let mut w = RecordWriter::new(out, longest, R::MISSING);
-        record.write_fields(&mut w);
-    });
 }
 
 impl<R: TextRecord> ToolText for [R] {

@@ -1,6 +1,6 @@
 //! [`RecordWriter`]: writes the `Label: value` lines of one record into the result's String.
 
-use super::escape::Escaped;
+use super::escape::{self, Escaped};
 use super::value::ValueFormat;
 use super::{Missing, TextField, TextRecord};
 
@@ -150,4 +150,13 @@ impl<'a> RecordWriter<'a> {
         record.write_fields(self);
         self.missing = outer;
     }
+}
+
+/// Writes one record as a fenced code block: what `#[derive(ToolText)]` generates for a
+/// record's [`ToolText`](super::ToolText) (through the hidden door, not `toolshape::text`).
+pub fn write_record<R: TextRecord + ?Sized>(record: &R, out: &mut String) {
+    escape::fenced(out, |out, longest| {
+        let mut w = RecordWriter::new(out, longest, R::MISSING);
+        record.write_fields(&mut w);
+    });
 }

@@ -1,0 +1,288 @@
+//! The envelope every json and hybrid result is made of: the success path they share (the
+//! data serialised once, canonically, hashed, and put in the envelope and the text block),
+//! the tool errors of data JSON cannot carry, and the envelope's `outputSchema`.
+
+use rmcp::model::{CallToolResult, ContentBlock, JsonObject};
+use schemars::{JsonSchema, SchemaGenerator, generate::SchemaSettings};
+use serde::Serialize;
+use serde_json::Value;
+
+use crate::formats::content::{self, Attachment};
+use crate::formats::facts::{CallFacts, error_result};
+use crate::formats::finite;
+use crate::formats::hybrid::Parts;
+use crate::formats::plot::{self, Plot};
+use crate::provenance::{self, canonical, provenance_value};
+
+/// What the text block of a successful result holds (named so as not to clash with a
+/// `Text` format marker). Both carry what a model reads, [`model_view`]; neither carries
+/// the provenance, which is for programs (`structuredContent.metadata`).
+#[derive(Clone, Copy)]
+pub(super) enum TextBlock {
+    /// The model's view as canonical JSON (`format = "json"`).
+    ModelView,
+    /// The narrative, a blank line, then the model's view as a fenced json block
+    /// (`format = "hybrid"`).
+    NarrativeAndData,
+}
+
+/// The shared success path of every format: the data as a `Value` (the one step that needs
+/// its type), then [`success_value`].
+///
+/// A non-finite float in the data (NaN, ±infinity) has no JSON number: serde_json would write
+/// `null` where the output schema says `number`, a result that breaks its own schema. Such
+/// a result is a tool error naming the field instead. Only data with a `null` somewhere is
+/// probed for one, so ordinary results pay one walk over the `Value`.
+pub(super) fn success<T: Serialize>(
+    parts: Parts<T>,
+    facts: &CallFacts<'_>,
+    text: TextBlock,
+) -> CallToolResult {
+    match data_value(&parts.data, facts) {
+        Ok(data) => success_value(parts.with_data(data), facts, text),
+        Err(failure) => failure,
+    }
+}
+
+/// The data as JSON, or the tool error saying why it has none: a non-finite float (named by
+/// its field) or a failing `Serialize`.
+pub(super) fn data_value<T: Serialize>(
+    data: &T,
+    facts: &CallFacts<'_>,
+) -> Result<Value, CallToolResult> {
+    match serde_json::to_value(data) {
+        Ok(value) => {
+            if finite::has_null(&value)
+                && let Some((path, what)) = finite::non_finite_field(data)
+            {
+                return Err(non_finite_failure(facts, &path, &what));
+            }
+            Ok(value)
+        }
+        Err(error) => Err(serialisation_failure(facts, &error)),
+    }
+}
+
+/// The envelope as `structuredContent` (the one place of the provenance), the text block,
+/// one image block per plot. Not generic: compiled once for all tools.
+fn success_value(parts: Parts<Value>, facts: &CallFacts<'_>, text: TextBlock) -> CallToolResult {
+    let Parts {
+        narrative,
+        data,
+        plots,
+        attachments,
+        model_id,
+        source,
+    } = parts;
+    // The data is serialised once, canonically: these bytes are hashed and spliced into the
+    // text block, which is therefore RFC 8785 canonical JSON too.
+    let canonical_data = canonical::to_vec(&data);
+    let hash = provenance::hash_canonical(&canonical_data);
+    let mut provenance = facts.provenance(Some(hash));
+    if model_id.is_some() {
+        provenance.model_id = model_id;
+    }
+    provenance.source = source;
+
+    let text = match text {
+        TextBlock::ModelView => model_view(&canonical_data, narrative.as_deref()),
+        TextBlock::NarrativeAndData => narrative_and_data(
+            narrative.as_deref().unwrap_or_default(),
+            &model_view(&canonical_data, None),
+        ),
+    };
+    // The text block is content[0]; plots follow it in order.
+    let plot_refs: Vec<Value> = plots
+        .iter()
+        .enumerate()
+        .map(|(i, plot)| plot.reference(i + 1))
+        .collect();
+    // Attachments follow the plots.
+    let attachment_refs: Vec<Value> = attachments
+        .iter()
+        .enumerate()
+        .map(|(i, attachment)| attachment.reference(1 + plots.len() + i))
+        .collect();
+    let envelope = envelope(
+        narrative,
+        data,
+        provenance_value(provenance),
+        plot_refs,
+        attachment_refs,
+    );
+
+    let mut content = Vec::with_capacity(1 + plots.len() + attachments.len());
+    content.push(ContentBlock::text(text));
+    content.extend(plots.iter().map(Plot::content_block));
+    content.extend(attachments.iter().map(Attachment::content_block));
+    // `success`, not `structured`: the latter would serialise the envelope a second time for
+    // a text block this function has already written.
+    let mut result = CallToolResult::success(content);
+    result.structured_content = Some(envelope);
+    result
+}
+
+/// What a model reads of a successful result, as RFC 8785 canonical JSON:
+/// `{"data":…,"grounded":true}`, with `"narrative":…` when the value has one and the text
+/// does not already lead with it. The already canonical bytes of `data` are spliced in
+/// rather than serialised again, so the `"data":` member is byte for byte what `data_hash`
+/// covers. The provenance (hash, timestamp, duration) is not here: it is for programs.
+pub(super) fn model_view(canonical_data: &[u8], narrative: Option<&str>) -> String {
+    let extra = narrative.map_or(0, |n| n.len() + 16);
+    let mut out = Vec::with_capacity(canonical_data.len() + 32 + extra);
+    // Keys in RFC 8785 order: data < grounded < narrative.
+    out.extend_from_slice(b"{\"data\":");
+    out.extend_from_slice(canonical_data);
+    out.extend_from_slice(b",\"grounded\":true");
+    if let Some(narrative) = narrative {
+        out.extend_from_slice(b",\"narrative\":");
+        canonical::write_string(narrative, &mut out);
+    }
+    out.push(b'}');
+    // Canonical JSON is written from `str`s and ASCII: always UTF-8.
+    String::from_utf8(out)
+        .unwrap_or_else(|error| String::from_utf8_lossy(error.as_bytes()).into_owned())
+}
+
+/// `{narrative}\n\n```json\n{model view}\n```` — compact JSON costs fewer tokens than
+/// indented JSON for the same data (measured in `docs/wire-format.md`).
+pub(super) fn narrative_and_data(narrative: &str, view: &str) -> String {
+    let mut text = String::with_capacity(narrative.len() + view.len() + 16);
+    text.push_str(narrative);
+    text.push_str("\n\n```json\n");
+    text.push_str(view);
+    text.push_str("\n```");
+    text
+}
+
+/// `{"status": "success", "narrative"?: …, "data": …, "metadata": …, "plots"?: […],
+/// "grounded": true}`.
+fn envelope(
+    narrative: Option<String>,
+    data: Value,
+    metadata: Value,
+    plots: Vec<Value>,
+    attachments: Vec<Value>,
+) -> Value {
+    let mut envelope = JsonObject::new();
+    envelope.insert("status".into(), "success".into());
+    if let Some(narrative) = narrative {
+        envelope.insert("narrative".into(), narrative.into());
+    }
+    envelope.insert("data".into(), data);
+    envelope.insert("metadata".into(), metadata);
+    if !plots.is_empty() {
+        envelope.insert("plots".into(), plots.into());
+    }
+    if !attachments.is_empty() {
+        envelope.insert("attachments".into(), attachments.into());
+    }
+    envelope.insert("grounded".into(), true.into());
+    Value::Object(envelope)
+}
+
+fn non_finite_failure(facts: &CallFacts<'_>, path: &str, what: &str) -> CallToolResult {
+    let field = if path == "." {
+        "the result".to_owned()
+    } else {
+        format!("field `{path}` of the result")
+    };
+    tracing::warn!(
+        tool = facts.tool,
+        field = path,
+        value = what,
+        "a tool result holds a non-finite float"
+    );
+    error_result(
+        format!(
+            "Error: {field} of `{}` is {what}, which JSON cannot represent (its schema says `number`)",
+            facts.tool
+        ),
+        facts,
+    )
+}
+
+fn serialisation_failure(facts: &CallFacts<'_>, error: &serde_json::Error) -> CallToolResult {
+    tracing::error!(tool = facts.tool, %error, "a tool result could not be serialised as JSON");
+    error_result(
+        format!(
+            "Error: the result of `{}` could not be serialised as JSON: {error}",
+            facts.tool
+        ),
+        facts,
+    )
+}
+
+/// Which optional parts of the envelope an `outputSchema` describes.
+#[derive(Clone, Copy)]
+pub(crate) struct Shape {
+    /// `narrative` is present (and required).
+    pub(crate) narrative: bool,
+    /// `plots` and `attachments` may be present.
+    pub(crate) extras: bool,
+}
+
+impl Shape {
+    /// A json tool returning plain data.
+    pub(crate) const PLAIN: Shape = Shape {
+        narrative: false,
+        extras: false,
+    };
+    /// A tool returning [`Hybrid<T>`].
+    pub(crate) const NARRATED: Shape = Shape {
+        narrative: true,
+        extras: true,
+    };
+}
+
+/// The `outputSchema` of a tool: the envelope with `T`'s schema (as serialised) at `data`.
+pub(crate) fn envelope_schema<T: JsonSchema + ?Sized>(shape: Shape) -> JsonObject {
+    envelope_schema_with(shape, SchemaGenerator::subschema_for::<T>)
+}
+
+/// [`envelope_schema`] with the data's schema from `data`, which registers the definitions
+/// it needs in the generator. Not generic: compiled once for all tools.
+fn envelope_schema_with(
+    shape: Shape,
+    data: fn(&mut SchemaGenerator) -> schemars::Schema,
+) -> JsonObject {
+    let mut generator = SchemaSettings::draft2020_12()
+        .for_serialize()
+        .into_generator();
+    let data = data(&mut generator).to_value();
+    // The provenance is the same for every tool: what its fields are and mean is specified
+    // once, in `docs/wire-format.md` (with a JSON Schema for programs that check it), not
+    // sent in every listing (hosts send listings to the model on every turn). The listing
+    // says only that it is an object.
+    let metadata = serde_json::json!({"type": "object"});
+
+    let mut properties = JsonObject::new();
+    let mut required = vec!["status"];
+    properties.insert("status".into(), serde_json::json!({"const": "success"}));
+    if shape.narrative {
+        properties.insert("narrative".into(), serde_json::json!({"type": "string"}));
+        required.push("narrative");
+    }
+    properties.insert("data".into(), data);
+    properties.insert("metadata".into(), metadata);
+    if shape.extras {
+        properties.insert("plots".into(), plot::reference_schema());
+        properties.insert("attachments".into(), content::reference_schema());
+    }
+    properties.insert("grounded".into(), serde_json::json!({"const": true}));
+    required.extend(["data", "metadata", "grounded"]);
+
+    let mut root = JsonObject::new();
+    root.insert(
+        "$schema".into(),
+        "https://json-schema.org/draft/2020-12/schema".into(),
+    );
+    root.insert("type".into(), "object".into());
+    root.insert("properties".into(), properties.into());
+    root.insert("required".into(), serde_json::json!(required));
+    let definitions = generator.take_definitions(true);
+    if !definitions.is_empty() {
+        root.insert("$defs".into(), definitions.into());
+    }
+    root
+}

@@ -1,0 +1,149 @@
+//! `format = "json"`: [`Json`], whose value is the envelope's `data`, and [`PlainJson`], MCP's
+//! own structured result without the envelope (`envelope = false`).
+
+use rmcp::model::{CallToolResult, ContentBlock, JsonObject};
+use schemars::{JsonSchema, SchemaGenerator, generate::SchemaSettings};
+use serde::Serialize;
+use serde_json::Value;
+
+use crate::formats::content::{Attachment, Rich};
+use crate::formats::envelope::{Shape, TextBlock, data_value, envelope_schema, success};
+use crate::formats::facts::CallFacts;
+use crate::formats::hybrid::{Hybrid, Parts};
+use crate::formats::{Format, Render, Sealed};
+use crate::provenance::{self, canonical};
+
+/// `format = "json"`: the value is the envelope's `data`; a returned [`Hybrid<T>`] adds its
+/// narrative, plots, `model_id` and `source`.
+#[derive(Debug, Clone, Copy, Default)]
+pub struct Json;
+
+impl Sealed for Json {}
+
+/// `format = "json", envelope = false`: MCP's own structured result, without toolshape's
+/// envelope. `structuredContent` is the value itself and `outputSchema` its schema; the text
+/// block is the value as canonical JSON; the provenance is in `_meta`, as for a text result.
+/// A value that is not an object (a list, a number) is structured content from protocol
+/// 2026-07-28 on; for older clients rmcp leaves the schema and the structured content out,
+/// and the text carries the value.
+#[derive(Debug, Clone, Copy, Default)]
+pub struct PlainJson;
+
+impl Sealed for PlainJson {}
+
+impl<T: JsonOutput> Render<T> for PlainJson {
+    const FORMAT: Format = Format::Json;
+    const ENVELOPE: bool = false;
+
+    fn output_schema() -> Option<JsonObject> {
+        plain_schema(|generator| generator.root_schema_for::<T>())
+    }
+
+    fn render(value: T, facts: &CallFacts<'_>) -> CallToolResult {
+        match data_value(&value, facts) {
+            Ok(data) => plain_value(data, Vec::new(), facts),
+            Err(failure) => failure,
+        }
+    }
+}
+
+impl<T: JsonOutput> Render<Rich<T>> for PlainJson {
+    const FORMAT: Format = Format::Json;
+    const ENVELOPE: bool = false;
+
+    fn output_schema() -> Option<JsonObject> {
+        <PlainJson as Render<T>>::output_schema()
+    }
+
+    fn render(value: Rich<T>, facts: &CallFacts<'_>) -> CallToolResult {
+        let (value, attachments) = value.into_parts();
+        match data_value(&value, facts) {
+            Ok(data) => plain_value(data, attachments, facts),
+            Err(failure) => failure,
+        }
+    }
+}
+
+/// The output schema of a json tool without its envelope: the value's own schema, its root
+/// inlined (a root `$ref` would not say `"type": "object"`, which clients before 2026-07-28
+/// need). Not generic: compiled once for all tools.
+fn plain_schema(root: fn(&mut SchemaGenerator) -> schemars::Schema) -> Option<JsonObject> {
+    let mut generator = SchemaSettings::draft2020_12()
+        .for_serialize()
+        .into_generator();
+    match root(&mut generator).to_value() {
+        Value::Object(schema) => Some(schema),
+        // `true`: any value, which needs no schema
+        _ => None,
+    }
+}
+
+/// A json result without the envelope: the canonical JSON text, the value as
+/// `structuredContent`, the attachments, and the provenance (its hash over the same
+/// canonical bytes) in `_meta`. Not generic.
+fn plain_value(data: Value, attachments: Vec<Attachment>, facts: &CallFacts<'_>) -> CallToolResult {
+    let canonical_data = canonical::to_vec(&data);
+    let hash = provenance::hash_canonical(&canonical_data);
+    // Canonical JSON is written from `str`s and ASCII: always UTF-8.
+    let text = String::from_utf8(canonical_data)
+        .unwrap_or_else(|error| String::from_utf8_lossy(error.as_bytes()).into_owned());
+    let mut content = Vec::with_capacity(1 + attachments.len());
+    content.push(ContentBlock::text(text));
+    content.extend(attachments.iter().map(Attachment::content_block));
+    let mut result = CallToolResult::success(content);
+    result.structured_content = Some(data);
+    result.meta = Some(provenance::meta(facts.provenance(Some(hash))));
+    result
+}
+
+/// A type a `format = "json"` tool can return: anything `Serialize + JsonSchema`.
+#[diagnostic::on_unimplemented(
+    message = "`{Self}` cannot be the output of a `format = \"json\"` tool",
+    label = "this type must implement `serde::Serialize` and `schemars::JsonSchema`",
+    note = "add `#[derive(serde::Serialize, schemars::JsonSchema)]` to `{Self}`"
+)]
+pub trait JsonOutput: Serialize + JsonSchema {}
+
+impl<T: Serialize + JsonSchema + ?Sized> JsonOutput for T {}
+
+impl<T: JsonOutput> Render<T> for Json {
+    const FORMAT: Format = Format::Json;
+
+    fn output_schema() -> Option<JsonObject> {
+        Some(envelope_schema::<T>(Shape::PLAIN))
+    }
+
+    fn render(value: T, facts: &CallFacts<'_>) -> CallToolResult {
+        success(Parts::data_only(value), facts, TextBlock::ModelView)
+    }
+}
+
+impl<T: JsonOutput> Render<Hybrid<T>> for Json {
+    const FORMAT: Format = Format::Json;
+
+    fn output_schema() -> Option<JsonObject> {
+        Some(envelope_schema::<T>(Shape::NARRATED))
+    }
+
+    fn render(value: Hybrid<T>, facts: &CallFacts<'_>) -> CallToolResult {
+        success(value.into_parts(), facts, TextBlock::ModelView)
+    }
+}
+
+impl<T: JsonOutput> Render<Rich<T>> for Json {
+    const FORMAT: Format = Format::Json;
+
+    fn output_schema() -> Option<JsonObject> {
+        Some(envelope_schema::<T>(Shape {
+            narrative: false,
+            extras: true,
+        }))
+    }
+
+    fn render(value: Rich<T>, facts: &CallFacts<'_>) -> CallToolResult {
+        let (data, attachments) = value.into_parts();
+        let mut parts = Parts::data_only(data);
+        parts.attachments = attachments;
+        success(parts, facts, TextBlock::ModelView)
+    }
+}

@@ -1,0 +1,274 @@
+//! One `tracing` span per request, named and described as OpenTelemetry's semantic
+//! conventions for MCP ask: [`Traced`], which every transport of this module wraps around
+//! the handler it serves.
+
+use std::borrow::Cow;
+
+use rmcp::model::{
+    CallToolResponse, CompleteResult, CustomResult, DiscoverResult, GetPromptResponse,
+    GetSkillResult, GetTaskResult, InitializeResult, ListPromptsResult,
+    ListResourceTemplatesResult, ListResourcesResult, ListSkillsResult, ListToolsResult,
+    ReadResourceResponse,
+};
+use rmcp::service::RequestContext;
+use rmcp::{ErrorData, RoleServer};
+use tracing::Instrument as _;
+use tracing::field::Empty;
+
+mod handler;
+#[cfg(feature = "otel")]
+mod otel;
+
+/// A handler whose requests each run in a `tracing` span that follows OpenTelemetry's
+/// semantic conventions for MCP servers. toolshape's transports
+/// ([`Server::serve_stdio`](crate::Server::serve_stdio),
+/// [`serve_lines`](crate::Server::serve_lines), [`http_router`](crate::Server::http_router),
+/// [`http_service`](crate::Server::http_service), `testing::connect`) serve every server
+/// through it; wrap a handler yourself only to
+/// serve it on one of rmcp's own transports (`rmcp::ServiceExt::serve(Traced::new(server),
+/// transport)`).
+///
+/// The span (`info` level, name `mcp.request`) has the fields
+/// - `otel.name`: `{method} {target}`, e.g. `tools/call get_user` or `prompts/get greet`;
+///   the method alone when there is no tool or prompt;
+/// - `otel.kind`: `server`;
+/// - `mcp.method.name`, `jsonrpc.request.id`, `mcp.protocol.version`;
+/// - `gen_ai.tool.name` and `gen_ai.operation.name` (`execute_tool`) for `tools/call`,
+///   `gen_ai.prompt.name` for `prompts/get`, `mcp.resource.uri` for `resources/read`;
+/// - `mcp.session.id`: the `Mcp-Session-Id` of a streamable HTTP request that has one;
+/// - `mcp.task.id`: the task a `tasks/*` request names, or the task a `tools/call` started;
+/// - when the request fails, `error.type` and `rpc.response.status_code` (the JSON-RPC
+///   error code, e.g. `-32602`) with `otel.status_code = "error"` and the error's message
+///   in `otel.status_description`; a tool's result with `isError: true` has
+///   `error.type = "tool_error"`.
+///
+/// A tool's own spans and events are inside it. The span is a root: it follows from (in
+/// OpenTelemetry, links to) the span rmcp keeps open around a whole connection, so that one
+/// trace is one request, not a session. Spans cost next to nothing while no subscriber
+/// listens at `info` for this module (`toolshape::server::serve`).
+///
+/// With the `otel` cargo feature, the span's parent is the trace context the client sent in
+/// the request's `params._meta` (`traceparent`, `tracestate`; read with OpenTelemetry's
+/// global propagator, so set one: `global::set_text_map_propagator(TraceContextPropagator::new())`),
+/// and each request records the `mcp.server.operation.duration` histogram (seconds, the
+/// conventions' buckets) on the global meter provider, with `mcp.method.name`,
+/// `gen_ai.tool.name`, `gen_ai.prompt.name`, `gen_ai.operation.name`,
+/// `mcp.protocol.version`, `error.type` and `rpc.response.status_code`. Install the meter
+/// provider before the first request: the histogram is created then.
+#[derive(Debug, Clone)]
+pub struct Traced<H>(H);
+
+impl<H> Traced<H> {
+    /// `handler`, traced.
+    pub fn new(handler: H) -> Self {
+        Traced(handler)
+    }
+
+    /// The handler.
+    pub fn inner(&self) -> &H {
+        &self.0
+    }
+}
+
+/// What a request is about: its method and, when it has one, the tool or prompt it names.
+struct About<'a> {
+    method: &'static str,
+    tool: Option<&'a str>,
+    prompt: Option<&'a str>,
+    resource: Option<&'a str>,
+    task: Option<&'a str>,
+}
+
+impl<'a> About<'a> {
+    fn method(method: &'static str) -> Self {
+        About {
+            method,
+            tool: None,
+            prompt: None,
+            resource: None,
+            task: None,
+        }
+    }
+
+    /// `{method} {target}`, or the method alone.
+    fn span_name(&self) -> Cow<'a, str> {
+        match self.tool.or(self.prompt) {
+            Some(target) => Cow::Owned(format!("{} {target}", self.method)),
+            None => Cow::Borrowed(self.method),
+        }
+    }
+
+    /// The request's span, opened (and, with `otel`, its duration started) before the
+    /// handler sees the request.
+    fn open(self, context: &RequestContext<RoleServer>) -> Opened {
+        // A root: a request belongs to the client's trace (with `otel`, its `_meta`'s), not
+        // to the session's span around it, which it follows from (a link, in OpenTelemetry).
+        let span = tracing::info_span!(
+            parent: None,
+            "mcp.request",
+            otel.name = Empty,
+            otel.kind = "server",
+            otel.status_code = Empty,
+            otel.status_description = Empty,
+            mcp.method.name = self.method,
+            gen_ai.tool.name = self.tool,
+            gen_ai.operation.name = self.tool.map(|_| "execute_tool"),
+            gen_ai.prompt.name = self.prompt,
+            mcp.resource.uri = self.resource,
+            mcp.task.id = self.task,
+            jsonrpc.request.id = Empty,
+            mcp.session.id = Empty,
+            mcp.protocol.version = Empty,
+            error.type = Empty,
+            rpc.response.status_code = Empty,
+        );
+        // What takes work to read is read only for a span or metric someone listens to.
+        let version = (cfg!(feature = "otel") || !span.is_disabled())
+            .then(|| context.protocol_version())
+            .flatten();
+        if !span.is_disabled() {
+            span.follows_from(tracing::Span::current());
+            span.record("otel.name", self.span_name().as_ref());
+            span.record("jsonrpc.request.id", tracing::field::display(&context.id));
+            if let Some(session) = session_of(context) {
+                span.record("mcp.session.id", session);
+            }
+            if let Some(version) = &version {
+                span.record("mcp.protocol.version", version.as_str());
+            }
+            #[cfg(feature = "otel")]
+            otel::continue_trace(&span, context);
+        }
+        Opened {
+            #[cfg(feature = "otel")]
+            metric: otel::Metric::start(&self, version.as_ref()),
+            span,
+        }
+    }
+}
+
+/// A request's open span.
+struct Opened {
+    span: tracing::Span,
+    #[cfg(feature = "otel")]
+    metric: otel::Metric,
+}
+
+impl Opened {
+    /// Runs the handler's answer in the span, then records how it ended.
+    async fn run<T: Answer>(
+        self,
+        answer: impl Future<Output = Result<T, ErrorData>>,
+    ) -> Result<T, ErrorData> {
+        let result = answer.instrument(self.span.clone()).await;
+        let outcome = Outcome::of(&result);
+        if !self.span.is_disabled() {
+            outcome.record(&self.span);
+            if let Some(task) = result.as_ref().ok().and_then(Answer::task_started) {
+                self.span.record("mcp.task.id", task);
+            }
+        }
+        #[cfg(feature = "otel")]
+        self.metric.end(&outcome);
+        result
+    }
+}
+
+/// The `Mcp-Session-Id` of the HTTP request that carried this one.
+fn session_of(context: &RequestContext<RoleServer>) -> Option<&str> {
+    #[cfg(feature = "http")]
+    {
+        context
+            .extensions
+            .get::<axum::http::request::Parts>()
+            .and_then(|parts| parts.headers.get("mcp-session-id"))
+            .and_then(|value| value.to_str().ok())
+    }
+    #[cfg(not(feature = "http"))]
+    {
+        let _ = context;
+        None
+    }
+}
+
+/// What the span reads from an answer: a tool's error result, a task started.
+trait Answer {
+    /// A result with `isError: true`.
+    fn is_tool_error(&self) -> bool {
+        false
+    }
+
+    /// The task a `tools/call` started.
+    fn task_started(&self) -> Option<&str> {
+        None
+    }
+}
+
+impl Answer for CallToolResponse {
+    fn is_tool_error(&self) -> bool {
+        matches!(self, CallToolResponse::Complete(result) if result.is_error == Some(true))
+    }
+
+    fn task_started(&self) -> Option<&str> {
+        match self {
+            CallToolResponse::Task(created) => Some(created.task.task_id.as_str()),
+            _ => None,
+        }
+    }
+}
+
+macro_rules! plain_answers {
+    ($($answer:ty),*) => { $(impl Answer for $answer {})* };
+}
+
+plain_answers!(
+    (),
+    InitializeResult,
+    DiscoverResult,
+    CompleteResult,
+    GetPromptResponse,
+    ListPromptsResult,
+    ListResourcesResult,
+    ListResourceTemplatesResult,
+    ReadResourceResponse,
+    ListToolsResult,
+    CustomResult,
+    GetTaskResult,
+    ListSkillsResult,
+    GetSkillResult
+);
+
+/// How a request ended, as the conventions name it: `error.type` and, for a JSON-RPC
+/// error, its code and message.
+enum Outcome<'a> {
+    Ok,
+    ToolError,
+    Error(&'a ErrorData),
+}
+
+impl<'a> Outcome<'a> {
+    fn of<T: Answer>(result: &'a Result<T, ErrorData>) -> Self {
+        match result {
+            Ok(answer) if answer.is_tool_error() => Outcome::ToolError,
+            Ok(_) => Outcome::Ok,
+            Err(error) => Outcome::Error(error),
+        }
+    }
+
+    fn record(&self, span: &tracing::Span) {
+        match self {
+            Outcome::Ok => {}
+            Outcome::ToolError => {
+                span.record("error.type", "tool_error");
+                span.record("otel.status_code", "error");
+            }
+            Outcome::Error(error) => {
+                let code = error.code.0;
+                span.record("error.type", tracing::field::display(code));
+                span.record("rpc.response.status_code", tracing::field::display(code));
+                span.record("otel.status_code", "error");
+                span.record("otel.status_description", error.message.as_ref());
+            }
+        }
+    }
+}

@@ -1,0 +1,185 @@
+//! A `tools/call` reaching a [`Server`]: refused for a caller without the tool's scopes or
+//! one the tool filter hides, then run as a plain call or as a task, as the tool, the client
+//! and the server's task limit allow.
+
+use std::sync::Arc;
+
+use rmcp::model::{CallToolRequestParams, CallToolResponse, ClientCapabilities, CreateTaskResult};
+use rmcp::service::RequestContext;
+use rmcp::task_manager::TaskOptions;
+use rmcp::{ErrorData, RoleServer, ServerHandler};
+
+use crate::call::context::{CallTools, FromServer, TaskStarter};
+use crate::call::spec::TaskSupport;
+use crate::layer::Tools as _;
+use crate::server::Server;
+use crate::server::task_work;
+use crate::toolset::ToolSet;
+
+/// The tools a tool of a [`Server`] can call through [`Context::call_tool`](crate::Context::call_tool).
+struct Reachable<S> {
+    state: Arc<S>,
+    tools: Arc<ToolSet<S>>,
+}
+
+impl<S: Send + Sync + 'static> CallTools for Reachable<S> {
+    fn call<'a>(
+        &'a self,
+        name: &'a str,
+        arguments: rmcp::model::JsonObject,
+        context: crate::Context,
+    ) -> crate::BoxFuture<'a, Result<rmcp::model::CallToolResult, ErrorData>> {
+        if self.tools.get(name).is_none() {
+            return Box::pin(std::future::ready(Err(ErrorData::invalid_params(
+                format!("no tool is named `{name}`"),
+                None,
+            ))));
+        }
+        self.tools
+            .run_tool(name.to_owned(), &self.state, arguments, context)
+    }
+}
+
+impl<S: Send + Sync + 'static, H: ServerHandler> Server<S, H> {
+    /// Answers a `tools/call`.
+    pub(super) async fn dispatch(
+        &self,
+        request: CallToolRequestParams,
+        mut context: RequestContext<RoleServer>,
+    ) -> Result<CallToolResponse, ErrorData> {
+        if !self.switched_on(&request.name) {
+            return Err(ErrorData::invalid_params(
+                format!("no tool is named `{}`", request.name),
+                None,
+            ));
+        }
+        if self.record_caller {
+            context.extensions.insert(crate::call::caller::RecordCaller);
+        }
+        // A caller without the tool's scopes is refused before anything starts (a task too).
+        let caller = crate::Caller::of(&context);
+        if let Some(refusal) = self.tools.refuse_scopes(&request.name, &caller) {
+            return Ok(CallToolResponse::Complete(refusal));
+        }
+        if self.filter.is_some()
+            && !self.keeps(
+                &request.name,
+                &caller,
+                context.client_capabilities().as_ref(),
+            )
+        {
+            return Err(ErrorData::invalid_params(
+                format!("no tool is named `{}`", request.name),
+                None,
+            ));
+        }
+        // what `Context::call_tool` reaches: this server's tools and state
+        let tools = Arc::new(Reachable {
+            state: self.state.clone(),
+            tools: self.tools.clone(),
+        });
+        context.extensions.insert(FromServer {
+            tools,
+            log_level: self.log_level.clone(),
+            journal: self.journal.clone(),
+        });
+        let task = self
+            .tools
+            .info(&request.name)
+            .map_or(TaskSupport::Never, |tool| tool.task());
+        if task == TaskSupport::Never {
+            return self.tools.respond(&self.state, request, context).await;
+        }
+        // Read (and, on 2026-07-28, parsed from the request) only for a task tool.
+        let client_runs_tasks = context
+            .client_capabilities()
+            .is_some_and(|capabilities| capabilities.supports_tasks());
+        match task {
+            TaskSupport::Deferred if client_runs_tasks => {
+                // A plain call that the tool may turn into a task: the task runs the same
+                // request again, with the answers of its last round.
+                let (server, params, task_context) =
+                    (self.clone(), request.clone(), context.clone());
+                context.extensions.insert(TaskStarter::new(move || {
+                    Box::pin(async move { server.start_task(params, task_context).await })
+                }));
+                self.tools.respond(&self.state, request, context).await
+            }
+            // At the limit (or when the store cannot say), a call that may run either way
+            // runs as a plain call.
+            TaskSupport::Optional
+                if client_runs_tasks && self.at_task_limit().await.unwrap_or(true) =>
+            {
+                self.tools.respond(&self.state, request, context).await
+            }
+            TaskSupport::Optional | TaskSupport::Required if client_runs_tasks => {
+                // Arguments that do not fit are refused now, as a plain call would refuse
+                // them, not in a task the client would have to poll to learn it.
+                let arguments = request.arguments.clone().unwrap_or_default();
+                if let Some(refusal) = self.tools.check_arguments(&request.name, arguments) {
+                    return Ok(CallToolResponse::Complete(refusal));
+                }
+                let task = self.start_task(request, context).await?;
+                Ok(CallToolResponse::Task(CreateTaskResult::new(task)))
+            }
+            TaskSupport::Required => Err(ErrorData::missing_required_client_capability(
+                ClientCapabilities::builder().enable_tasks().build(),
+            )),
+            _ => self.tools.respond(&self.state, request, context).await,
+        }
+    }
+
+    /// Whether the filter lets `caller` see and call the tool `name`.
+    pub(super) fn keeps(
+        &self,
+        name: &str,
+        caller: &crate::Caller,
+        capabilities: Option<&ClientCapabilities>,
+    ) -> bool {
+        match (&self.filter, self.tools.info(name)) {
+            (Some(filter), Some(info)) => filter(&info, caller, capabilities),
+            _ => true,
+        }
+    }
+    /// Runs the call as a task in the server's store: the task exists (`tasks/get` finds
+    /// it) when this returns. Refused when the store already runs the server's limit.
+    async fn start_task(
+        &self,
+        request: CallToolRequestParams,
+        context: RequestContext<RoleServer>,
+    ) -> Result<rmcp::model::Task, ErrorData> {
+        if self.at_task_limit().await? {
+            return Err(ErrorData::internal_error(
+                format!(
+                    "{} tasks are running, this server's limit: call again when one has ended",
+                    self.task_limit
+                ),
+                None,
+            ));
+        }
+        let ttl_ms = self
+            .task_ttl
+            .map(|ttl| u64::try_from(ttl.as_millis()).unwrap_or(u64::MAX));
+        let span = task_work::span(&request.name, self.instance_id.as_deref());
+        let work = task_work::work(self.state.clone(), self.tools.clone(), request, context);
+        let task = self
+            .tasks
+            .spawn(
+                TaskOptions::new().with_ttl_ms(ttl_ms),
+                task_work::traced(work, span.clone()),
+            )
+            .await?;
+        span.record("mcp.task.id", task.task_id.as_str());
+        Ok(task)
+    }
+
+    /// Whether the store runs as many tasks as the server allows (a store that does not
+    /// count them never is); the store's error when it cannot say.
+    async fn at_task_limit(&self) -> Result<bool, ErrorData> {
+        Ok(self
+            .tasks
+            .running()
+            .await?
+            .is_some_and(|running| running >= self.task_limit))
+    }
+}
