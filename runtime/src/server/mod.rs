@@ -30,7 +30,6 @@ use rmcp::{ErrorData, RoleServer, ServerHandler};
 
 use crate::call::context::{CallTools, FromServer, LogLevel, SessionLogLevel, TaskStarter};
 use crate::call::spec::TaskSupport;
-use crate::layer::Tools as _;
 use crate::store::tasks::TaskStore;
 use crate::toolset::ToolSet;
 
@@ -114,7 +113,7 @@ impl<S: Send + Sync + 'static> CallTools for Reachable<S> {
             ))));
         }
         self.tools
-            .run_tool(name.to_owned(), &self.state, arguments, context)
+            .call_through_layers(name.to_owned(), &self.state, arguments, context)
     }
 }
 
