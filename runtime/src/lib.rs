@@ -90,18 +90,29 @@
 // tool runs with its state and context) → `layer` (what wraps every call) → `toolset` (the tools
 // a server serves, with their layers) → `undo`, `budget` (layers built only on what the crate
 // offers its users) → `server` (rmcp's handler) → `serve` (the transports). Each module's doc says what it owns.
-pub mod budget;
-mod call;
-mod formats;
-pub mod layer;
+// (One declaration a group: rustfmt would sort them by name.)
 mod provenance;
-pub mod serve;
-mod server;
+
+mod formats;
+
 mod store;
+
+mod call;
+
+pub mod layer;
+
+mod toolset;
+
+pub mod undo;
+
+pub mod budget;
+
+mod server;
+
+pub mod serve;
+
 #[cfg(feature = "testing")]
 pub mod testing;
-mod toolset;
-pub mod undo;
 
 #[doc(hidden)]
 #[path = "private.rs"]
@@ -125,8 +136,8 @@ pub use formats::narrative::Narrative;
 pub use formats::plot::Plot;
 pub use formats::text;
 pub use formats::text::ToolText;
-pub use formats::{Format, HybridFormat, HybridOutput, Json, JsonOutput, Render};
 pub use formats::with_page;
+pub use formats::{Format, HybridFormat, HybridOutput, Json, JsonOutput, Render};
 pub use provenance::canonical;
 pub use provenance::{META_KEY, Provenance, data_hash, hash_canonical};
 pub use server::{NoHandler, Server, ToolFilter};

@@ -271,15 +271,23 @@ async fn a_tool_calling_another_goes_through_the_layers_as_a_layer_does() {
     let server = Server::new(Shop::default(), tools);
     let state = server.clone();
     let client = connect(server, versions()[0].clone()).await;
-    let result = call(&client, "set_double_price", json!({"item": "tea", "cents": 10}))
-        .await
-        .unwrap();
+    let result = call(
+        &client,
+        "set_double_price",
+        json!({"item": "tea", "cents": 10}),
+    )
+    .await
+    .unwrap();
     assert_eq!(result.is_error, Some(false), "{result:?}");
     // `Context::call_tool` is a call like a client's: `audit` sees it, and `Guard` doubles
     // its `cents` again.
     assert_eq!(
         state.state().take(),
-        ["audit set_double_price", "audit set_price", "tool set_price tea 40"]
+        [
+            "audit set_double_price",
+            "audit set_price",
+            "tool set_price tea 40"
+        ]
     );
     let _ = client.cancel().await;
 }

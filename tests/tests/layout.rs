@@ -286,14 +286,19 @@ fn declares_public(file: &str, name: &str) -> bool {
         let Some(rest) = line.strip_prefix("pub ") else {
             return false;
         };
-        let declared = ["struct ", "enum ", "trait ", "fn ", "type ", "const ", "static ", "mod "]
-            .iter()
-            .any(|kind| {
-                rest.strip_prefix("async ").unwrap_or(rest).strip_prefix(kind).is_some_and(|r| {
+        let declared = [
+            "struct ", "enum ", "trait ", "fn ", "type ", "const ", "static ", "mod ",
+        ]
+        .iter()
+        .any(|kind| {
+            rest.strip_prefix("async ")
+                .unwrap_or(rest)
+                .strip_prefix(kind)
+                .is_some_and(|r| {
                     r.starts_with(name)
                         && !r[name.len()..].starts_with(|c: char| c.is_alphanumeric() || c == '_')
                 })
-            });
+        });
         let reexported = rest.starts_with("use ")
             && rest
                 .split(|c: char| !(c.is_alphanumeric() || c == '_'))
@@ -322,8 +327,7 @@ fn undo_and_budgets_use_only_what_a_user_can_reach() {
     // function shares: calling one is using the crate's insides
     let mut files = Vec::new();
     rust_files(&root, &root, &mut files);
-    let is_layer_file =
-        |f: &Path| f.starts_with("undo") || f == Path::new("budget.rs");
+    let is_layer_file = |f: &Path| f.starts_with("undo") || f == Path::new("budget.rs");
     let mut private_fns = BTreeSet::new();
     let mut public_fns = BTreeSet::new();
     for file in &files {
@@ -337,11 +341,14 @@ fn undo_and_budgets_use_only_what_a_user_can_reach() {
                         .to_owned()
                 })
             };
-            if let Some(name) = name_after("pub(crate) fn ").or_else(|| name_after("pub(crate) async fn ")) {
+            if let Some(name) =
+                name_after("pub(crate) fn ").or_else(|| name_after("pub(crate) async fn "))
+            {
                 if !is_layer_file(file) {
                     private_fns.insert(name);
                 }
-            } else if let Some(name) = name_after("pub fn ").or_else(|| name_after("pub async fn ")) {
+            } else if let Some(name) = name_after("pub fn ").or_else(|| name_after("pub async fn "))
+            {
                 public_fns.insert(name);
             }
         }
@@ -356,11 +363,19 @@ fn undo_and_budgets_use_only_what_a_user_can_reach() {
         let source = std::fs::read_to_string(root.join(file)).unwrap();
         for line in source.lines().filter(|l| !l.trim_start().starts_with("//")) {
             if line.contains("pub(crate)") {
-                wrong.push(format!("{}: declares a pub(crate) item: {}", file.display(), line.trim()));
+                wrong.push(format!(
+                    "{}: declares a pub(crate) item: {}",
+                    file.display(),
+                    line.trim()
+                ));
             }
             for name in &private_fns {
                 if line.contains(&format!(".{name}(")) || line.contains(&format!("::{name}(")) {
-                    wrong.push(format!("{}: calls the crate-private `{name}`: {}", file.display(), line.trim()));
+                    wrong.push(format!(
+                        "{}: calls the crate-private `{name}`: {}",
+                        file.display(),
+                        line.trim()
+                    ));
                 }
             }
         }
@@ -370,7 +385,11 @@ fn undo_and_budgets_use_only_what_a_user_can_reach() {
                 [name] => exports.contains_key(*name) || macros.contains(name),
                 [module, name, ..] if public_modules.contains(module) => {
                     let path = root.join(format!("{module}.rs"));
-                    let path = if path.exists() { path } else { root.join(module).join("mod.rs") };
+                    let path = if path.exists() {
+                        path
+                    } else {
+                        root.join(module).join("mod.rs")
+                    };
                     let module_source = std::fs::read_to_string(path).unwrap();
                     declares_public(&module_source, name)
                 }

@@ -77,12 +77,12 @@ use rmcp::ErrorData;
 use rmcp::model::{CallToolResult, JsonObject};
 
 use crate::layer::{Call, Layer, Next};
-use crate::{BoxFuture, ToolDef};
 pub use crate::store::journal::{JournalEntry, JournalStore, MemoryJournal, StoreError};
-pub use setup::{UndoBuilder, UndoSetupError, restore_arguments};
+use crate::{BoxFuture, ToolDef};
 use setup::Pairing;
-pub use tools::{UndoHistory, UndoOutcome, Undone};
+pub use setup::{UndoBuilder, UndoSetupError, restore_arguments};
 use tools::{UNDOING, Undoing, data_of};
+pub use tools::{UndoHistory, UndoOutcome, Undone};
 
 /// The tool that undoes the last recorded action.
 pub const UNDO_TOOL: &str = "undo_last_action";
@@ -134,7 +134,9 @@ impl<J: JournalStore> Undo<J> {
         next: Next<'a, State>,
     ) -> Result<CallToolResult, ErrorData> {
         let _serial = self.serial.lock().await;
-        HOLDING.scope((), self.record_held(pairing, call, next)).await
+        HOLDING
+            .scope((), self.record_held(pairing, call, next))
+            .await
     }
 
     async fn record_held<'a, State: Send + Sync + 'static>(

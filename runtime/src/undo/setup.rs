@@ -54,7 +54,9 @@ impl Undo {
     ///
     /// # Errors
     /// A setter's required parameter that names no field of its state tool's output.
-    pub fn for_tools<State: Send + Sync + 'static>(tools: &ToolSet<State>) -> Result<Undo, UndoSetupError> {
+    pub fn for_tools<State: Send + Sync + 'static>(
+        tools: &ToolSet<State>,
+    ) -> Result<Undo, UndoSetupError> {
         Undo::builder().for_tools(tools)
     }
 
@@ -272,4 +274,3 @@ fn collect_fields(
         }
     }
 }
-
