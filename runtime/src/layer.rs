@@ -21,7 +21,7 @@
 //! use toolshape::{ToolSet, tool, tools};
 //!
 //! /// Logs every call with its duration.
-//! async fn timing<State>(
+//! async fn timing<State: 'static>(
 //!     call: Call<'_, State>,
 //!     next: Next<'_, State>,
 //! ) -> Result<CallToolResult, ErrorData> {
@@ -318,7 +318,7 @@ impl<State> std::fmt::Debug for Next<'_, State> {
     }
 }
 
-impl<'a, State: Send + Sync + 'static> Next<'a, State> {
+impl<'a, State: 'static> Next<'a, State> {
     pub(crate) fn new(layers: &'a [Arc<dyn Layer<State>>], set: &'a dyn Tools<State>) -> Self {
         Next { layers, set }
     }
