@@ -291,3 +291,67 @@ async fn a_tool_calling_another_goes_through_the_layers_as_a_layer_does() {
     );
     let _ = client.cancel().await;
 }
+
+/// Prices by item, for undo.
+#[derive(Default)]
+struct Prices(Mutex<std::collections::BTreeMap<String, u64>>);
+
+#[derive(serde::Serialize, schemars::JsonSchema)]
+struct Price {
+    item: String,
+    cents: u64,
+}
+
+/// Read a price.
+#[tool(format = "json", kind = "state")]
+fn get_price(#[state] prices: &Prices, item: String) -> Price {
+    let cents = prices.0.lock().unwrap().get(&item).copied().unwrap_or(0);
+    Price { item, cents }
+}
+
+/// Set a price.
+#[tool(format = "json", kind = "action")]
+fn put_price(#[state] prices: &Prices, item: String, cents: u64) -> Price {
+    prices.0.lock().unwrap().insert(item.clone(), cents);
+    Price { item, cents }
+}
+
+/// Set a price, by calling `put_price`.
+#[tool(format = "json", kind = "action")]
+async fn put_price_again(
+    #[context] cx: Context,
+    item: String,
+    cents: u64,
+) -> Result<Price, ToolError> {
+    cx.call_tool("put_price", json!({"item": item, "cents": cents}))
+        .await?;
+    Ok(Price { item, cents })
+}
+
+#[tokio::test]
+async fn an_action_undo_records_may_call_another_which_is_part_of_it() {
+    let tools = ToolSet::new(tools![get_price, put_price, put_price_again]).unwrap();
+    let undo = toolshape::undo::Undo::for_tools(&tools).unwrap();
+    let server = Server::new(Prices::default(), tools.layer(undo));
+    let client = connect(server, versions()[0].clone()).await;
+    // The nested `put_price` reaches the undo layer while it holds its lock for
+    // `put_price_again`: it passes instead of waiting for the lock forever.
+    let set = tokio::time::timeout(
+        std::time::Duration::from_secs(10),
+        call(&client, "put_price_again", json!({"item": "tea", "cents": 150})),
+    )
+    .await
+    .expect("the nested call waited for undo's lock")
+    .unwrap();
+    assert_eq!(set.is_error, Some(false), "{set:?}");
+    let history = call(&client, "list_undo_history", json!({})).await.unwrap();
+    let history = &history.structured_content.unwrap()["data"];
+    assert_eq!(history["total_count"], 1, "{history}");
+    assert_eq!(history["entries"][0]["action"], "put_price_again");
+    let undone = call(&client, "undo_last_action", json!({})).await.unwrap();
+    let undone = &undone.structured_content.unwrap()["data"];
+    assert_eq!(undone["undone"]["restore_arguments"], json!({"item": "tea", "cents": 0}));
+    assert_eq!(undone["undone"]["state_restored"], true, "{undone}");
+    assert_eq!(undone["remaining"], 0);
+    let _ = client.cancel().await;
+}
