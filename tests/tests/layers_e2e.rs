@@ -338,7 +338,11 @@ async fn an_action_undo_records_may_call_another_which_is_part_of_it() {
     // `put_price_again`: it passes instead of waiting for the lock forever.
     let set = tokio::time::timeout(
         std::time::Duration::from_secs(10),
-        call(&client, "put_price_again", json!({"item": "tea", "cents": 150})),
+        call(
+            &client,
+            "put_price_again",
+            json!({"item": "tea", "cents": 150}),
+        ),
     )
     .await
     .expect("the nested call waited for undo's lock")
@@ -350,7 +354,10 @@ async fn an_action_undo_records_may_call_another_which_is_part_of_it() {
     assert_eq!(history["entries"][0]["action"], "put_price_again");
     let undone = call(&client, "undo_last_action", json!({})).await.unwrap();
     let undone = &undone.structured_content.unwrap()["data"];
-    assert_eq!(undone["undone"]["restore_arguments"], json!({"item": "tea", "cents": 0}));
+    assert_eq!(
+        undone["undone"]["restore_arguments"],
+        json!({"item": "tea", "cents": 0})
+    );
     assert_eq!(undone["undone"]["state_restored"], true, "{undone}");
     assert_eq!(undone["remaining"], 0);
     let _ = client.cancel().await;

@@ -382,7 +382,11 @@ fn undo_and_budgets_use_only_what_a_user_can_reach() {
         for item in crate_items(&source) {
             let segments: Vec<&str> = item.split("::").collect();
             let reachable = match segments.as_slice() {
-                [name] => exports.contains_key(*name) || macros.contains(name),
+                [name] => {
+                    exports.contains_key(*name)
+                        || macros.contains(name)
+                        || public_modules.contains(name)
+                }
                 [module, name, ..] if public_modules.contains(module) => {
                     let path = root.join(format!("{module}.rs"));
                     let path = if path.exists() {
@@ -393,7 +397,6 @@ fn undo_and_budgets_use_only_what_a_user_can_reach() {
                     let module_source = std::fs::read_to_string(path).unwrap();
                     declares_public(&module_source, name)
                 }
-                [module] => public_modules.contains(module),
                 _ => false,
             };
             if !reachable {
