@@ -368,7 +368,7 @@ impl<S: Send + Sync + 'static> ToolSet<S> {
         rounds::run(&self.keys, call, context, |arguments, context: Context| {
             let call = Call::new(name, Some(tool), arguments, state, context);
             let running = Next::new(&self.layers, self).run(call);
-            Box::pin(async move { running.await.unwrap_or_else(|error| chain_error(&error)) })
+            async move { running.await.unwrap_or_else(|error| chain_error(&error)) }
         })
         .await
     }
