@@ -14,8 +14,9 @@
 //!   vs `serde_json::to_vec`, of the same `Value`; and `serde_json::to_value` of the typed
 //!   payload, the step both rmcp and toolshape start with.
 //!
-//! - `layers/200B/{none,noop}`: the same toolshape call with no layer installed and with one
-//!   layer that only passes the call on (`next.run(call)`): the cost of the call-layer seam.
+//! - `layers/200B/{none,noop}`: the same toolshape call with no layer installed (the chain
+//!   is the tool alone) and with one layer that only passes the call on (`next.run(call)`):
+//!   the cost of the call-layer seam.
 //!
 //! The variants of a group run one after the other in the same process; criterion's
 //! report gives each one's median.
@@ -79,11 +80,11 @@ fn e2e(c: &mut Criterion) {
 /// A layer that passes every call on.
 struct Noop;
 
-impl<S: Send + Sync + 'static> toolshape::layer::Layer<S> for Noop {
+impl<State: Send + Sync + 'static> toolshape::layer::Layer<State> for Noop {
     fn call<'a>(
         &'a self,
-        call: toolshape::layer::Call<'a, S>,
-        next: toolshape::layer::Next<'a, S>,
+        call: toolshape::layer::Call<'a, State>,
+        next: toolshape::layer::Next<'a, State>,
     ) -> toolshape::BoxFuture<'a, Result<rmcp::model::CallToolResult, rmcp::ErrorData>> {
         next.run(call)
     }

@@ -45,10 +45,8 @@ use rmcp::ErrorData;
 use rmcp::model::{CallToolResult, JsonObject, Tool};
 use serde_json::Value;
 
-use crate::call::spec::BoxFuture;
-use crate::formats::{self, Format};
 use crate::layer::{Call, Layer, Next};
-use crate::provenance::canonical;
+use crate::{BoxFuture, Format, canonical, with_page};
 
 /// The argument a budgeted tool takes to ask for a later page.
 pub const CURSOR: &str = "cursor";
@@ -188,11 +186,11 @@ fn pages(tool: &Tool) -> Option<ListAt> {
     (!takes_cursor).then_some(at)
 }
 
-impl<S: Send + Sync + 'static> Layer<S> for Budget {
+impl<State: Send + Sync + 'static> Layer<State> for Budget {
     fn call<'a>(
         &'a self,
-        mut call: Call<'a, S>,
-        next: Next<'a, S>,
+        mut call: Call<'a, State>,
+        next: Next<'a, State>,
     ) -> BoxFuture<'a, Result<CallToolResult, ErrorData>> {
         Box::pin(async move {
             let limits = self.limits_of(call.name());
@@ -200,7 +198,7 @@ impl<S: Send + Sync + 'static> Layer<S> for Budget {
                 return next.run(call).await;
             };
             let format = match tool.format() {
-                Some(format @ (Format::Json | Format::Hybrid)) => format,
+                format @ (Format::Json | Format::Hybrid) => format,
                 _ => return next.run(call).await,
             };
             let at = self.list_of(call.name());
@@ -263,7 +261,7 @@ impl Budget {
     }
 }
 
-fn bad_cursor<S>(call: &Call<'_, S>, cursor: &str) -> CallToolResult {
+fn bad_cursor<State>(call: &Call<'_, State>, cursor: &str) -> CallToolResult {
     CallToolResult::error(vec![rmcp::model::ContentBlock::text(format!(
         "Error: parameter `{CURSOR}`: expected the `page.next_cursor` of a result of `{}`, got `{cursor}`",
         call.name()
@@ -340,7 +338,7 @@ fn page(
             start + 1
         ),
     };
-    formats::with_page(result, format, data, Value::Object(page), &note)
+    with_page(result, format, data, Value::Object(page), &note)
 }
 
 /// The `page` of an envelope, in the output schema: what a client validates (what the

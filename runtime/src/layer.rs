@@ -4,34 +4,75 @@
 //! was declared about it, the arguments as JSON, the state, the [`Context`]) and a [`Next`]
 //! that runs the rest of the chain; what it returns is what the client receives. So a layer
 //! can time or log a call, rewrite its arguments or its result, answer without running the
-//! tool (short-circuit), or run it several times (retry). A layer can also add tools to the
-//! listing and serve them itself, or rewrite the listing entries of the tools it changes.
+//! tool (short-circuit), or run it several times (retry). A layer can also add tools of its
+//! own to the set ([`Layer::tools`]: ordinary `#[tool]` functions), and rewrite the listing
+//! entries of the tools it changes ([`Layer::describe`]).
 //!
-//! Layers are installed with [`ToolSet::layer`](crate::ToolSet::layer); the first installed is the outermost (it
-//! sees the call first and the result last). A set with no layer calls its tools directly:
-//! the seam costs nothing until it is used.
+//! Layers are installed with [`ToolSet::layer`](crate::ToolSet::layer); the first installed
+//! is the outermost (it sees the call first and the result last). Every call takes the same
+//! path: through the layers, then the tool. With no layer, the chain is the tool alone.
+//!
+//! The shortest layer is an `async fn` of the call and the rest of the chain, made a layer
+//! by [`from_fn`], as axum's `middleware::from_fn` makes one of a handler:
+//!
+//! ```
+//! use toolshape::layer::{self, Call, Next};
+//! use toolshape::rmcp::{ErrorData, model::CallToolResult};
+//! use toolshape::{ToolSet, tool, tools};
+//!
+//! /// Logs every call with its duration.
+//! async fn timing<State: 'static>(
+//!     call: Call<'_, State>,
+//!     next: Next<'_, State>,
+//! ) -> Result<CallToolResult, ErrorData> {
+//!     let started = std::time::Instant::now();
+//!     let name = call.name().to_owned();
+//!     let result = next.run(call).await;
+//!     eprintln!("{name} took {:?}", started.elapsed());
+//!     result
+//! }
+//!
+//! /// Add two numbers.
+//! #[tool(format = "json")]
+//! fn add(a: i64, b: i64) -> i64 { a + b }
+//!
+//! let tools = ToolSet::new(tools![add]).unwrap().layer(layer::from_fn(timing));
+//! # let _: ToolSet<()> = tools;
+//! ```
+//!
+//! A layer with settings or tools of its own implements [`Layer`]:
 //!
 //! ```
 //! use toolshape::layer::{Call, Layer, Next};
-//! use toolshape::{BoxFuture, ToolSet, tool, tools};
 //! use toolshape::rmcp::{ErrorData, model::CallToolResult};
+//! use toolshape::{BoxFuture, ToolDef, ToolSet, tool, tools};
 //!
-//! /// Logs every call with its duration.
-//! struct Timing;
+//! /// Refuses every call of the tools it names, and lists them with `list_refused`.
+//! struct Refuse(&'static [&'static str]);
 //!
-//! impl<S: Send + Sync + 'static> Layer<S> for Timing {
+//! /// The tools this server refuses to run.
+//! #[tool(format = "json")]
+//! fn list_refused() -> Vec<String> {
+//!     vec!["delete_everything".to_owned()]
+//! }
+//!
+//! impl<State: Send + Sync + 'static> Layer<State> for Refuse {
 //!     fn call<'a>(
 //!         &'a self,
-//!         call: Call<'a, S>,
-//!         next: Next<'a, S>,
+//!         call: Call<'a, State>,
+//!         next: Next<'a, State>,
 //!     ) -> BoxFuture<'a, Result<CallToolResult, ErrorData>> {
-//!         Box::pin(async move {
-//!             let started = std::time::Instant::now();
-//!             let name = call.name().to_owned();
-//!             let result = next.run(call).await;
-//!             eprintln!("{name} took {:?}", started.elapsed());
-//!             result
-//!         })
+//!         if self.0.contains(&call.name()) {
+//!             let refusal = format!("Error: `{}` is switched off", call.name());
+//!             return Box::pin(async move { Ok(CallToolResult::error(vec![
+//!                 toolshape::rmcp::model::ContentBlock::text(refusal),
+//!             ])) });
+//!         }
+//!         next.run(call)
+//!     }
+//!
+//!     fn tools(&self) -> Vec<ToolDef<State>> {
+//!         tools![list_refused].into()
 //!     }
 //! }
 //!
@@ -39,14 +80,23 @@
 //! #[tool(format = "json")]
 //! fn add(a: i64, b: i64) -> i64 { a + b }
 //!
-//! let tools = ToolSet::new(tools![add]).unwrap().layer(Timing);
-//! # let _: ToolSet<()> = tools;
+//! let tools: ToolSet<()> = ToolSet::new(tools![add]).unwrap().layer(Refuse(&["add"]));
+//! assert!(tools.get("list_refused").is_some());
 //! ```
+//!
+//! # Calling another tool
+//!
+//! Both ways of calling another tool run layers, as every call does:
+//! [`Next::call_tool`], from a layer, runs the layers installed after the calling one and
+//! then the tool (a layer never sees its own nested calls, so it cannot call itself by
+//! accident); [`Context::call_tool`], from a tool, is a call like a client's, through every
+//! layer of the set. A layer that holds a lock around `next.run` should let nested calls
+//! made while it holds it pass (the undo layer does, with a tokio task-local).
 //!
 //! # Why not tower's `Layer` and `Service`
 //!
 //! tower's `Service::call` takes `&mut self` and owns its request, and its futures outlive the
-//! call (`'static` in practice); a tool call borrows the server's state (`&S`) for exactly
+//! call (`'static` in practice); a tool call borrows the server's state (`&State`) for exactly
 //! the call, and a layer needs the state, the tool's declaration and a way to call *other*
 //! tools (undo reads state before an action). Forcing those into an owned request would
 //! mean an `Arc` clone and a `poll_ready` per call and per layer, for readiness that tools
@@ -64,29 +114,34 @@ use crate::call::context::Context;
 use crate::call::spec::{BoxFuture, Kind, TaskSupport};
 use crate::call::tool::ToolDef;
 use crate::formats::Format;
+use crate::store::journal::JournalStore;
 
 /// Something every `tools/call` of a [`ToolSet`](crate::ToolSet) passes through: see the [module
 /// docs](self).
-pub trait Layer<S>: Send + Sync + 'static {
+pub trait Layer<State>: Send + Sync + 'static {
     /// Serves `call`: usually does something around `next.run(call)`.
     ///
     /// Return `Err` only for what the protocol answers with a JSON-RPC error (an unknown
     /// tool); a failure of the tool itself is a result with `isError: true`.
     fn call<'a>(
         &'a self,
-        call: Call<'a, S>,
-        next: Next<'a, S>,
+        call: Call<'a, State>,
+        next: Next<'a, State>,
     ) -> BoxFuture<'a, Result<CallToolResult, ErrorData>>;
 
-    /// Tools this layer serves itself (it answers their calls without `next`), added to the
-    /// listing. None by default.
-    fn tools(&self) -> Vec<Tool> {
+    /// Tools this layer adds to the set: ordinary `#[tool]` functions (`tools![…].into()`),
+    /// listed, read and run like the set's own, at the end of the chain, through every
+    /// layer. A tool reaches what its layer knows the way any tool reaches anything: through
+    /// the state, or what the layer puts in scope around `next.run` (a tokio task-local, as
+    /// the undo layer does). None by default.
+    fn tools(&self) -> Vec<ToolDef<State>> {
         Vec::new()
     }
 
     /// Rewrites the listing entry of a tool of the set, for a layer that changes what the
-    /// tool takes or returns. Called once per tool when the layer is installed. Does nothing
-    /// by default.
+    /// tool takes or returns. Called once per tool when the layer is installed (for the
+    /// tools of the layers installed before it too, not for its own). Does nothing by
+    /// default.
     ///
     /// Clients on 2025-11-25 see only an `outputSchema` with `"type": "object"` at its root
     /// (inline a root `$ref`): rmcp leaves any other out for them, and toolshape logs a
@@ -100,7 +155,7 @@ pub trait Layer<S>: Send + Sync + 'static {
 #[derive(Clone, Copy)]
 pub struct ToolInfo<'a> {
     listing: &'a Tool,
-    format: Option<Format>,
+    format: Format,
     kind: Option<Kind>,
     task: TaskSupport,
     params: &'a [crate::call::args::ParamSpec],
@@ -118,25 +173,14 @@ impl std::fmt::Debug for ToolInfo<'_> {
 }
 
 impl<'a> ToolInfo<'a> {
-    pub(crate) fn of<S>(listing: &'a Tool, def: &'a ToolDef<S>) -> Self {
+    pub(crate) fn of<State>(listing: &'a Tool, def: &'a ToolDef<State>) -> Self {
         ToolInfo {
             listing,
-            format: Some(def.format),
+            format: def.format,
             kind: def.spec.kind,
             task: def.spec.task,
             params: def.spec.params,
             scopes: def.spec.scopes,
-        }
-    }
-
-    pub(crate) fn served(listing: &'a Tool) -> Self {
-        ToolInfo {
-            listing,
-            format: None,
-            kind: None,
-            task: TaskSupport::Never,
-            params: &[],
-            scopes: &[],
         }
     }
 
@@ -145,8 +189,8 @@ impl<'a> ToolInfo<'a> {
         &self.listing.name
     }
 
-    /// Its output format; `None` for a tool a layer serves.
-    pub fn format(&self) -> Option<Format> {
+    /// Its output format.
+    pub fn format(&self) -> Format {
         self.format
     }
 
@@ -160,8 +204,7 @@ impl<'a> ToolInfo<'a> {
         self.task
     }
 
-    /// Its parameters' names, in declaration order (empty for a tool a layer serves: see its
-    /// [`listing`](Self::listing)).
+    /// Its parameters' names, in declaration order.
     pub fn params(&self) -> impl Iterator<Item = &'a str> + 'a {
         self.params.iter().map(|p| p.name)
     }
@@ -178,16 +221,16 @@ impl<'a> ToolInfo<'a> {
 }
 
 /// One `tools/call` on its way through the layers.
-pub struct Call<'a, S> {
+pub struct Call<'a, State> {
     name: String,
     tool: Option<ToolInfo<'a>>,
     /// The arguments, as the client sent them (`{}` when it sent none).
     pub arguments: JsonObject,
-    state: &'a S,
+    state: &'a State,
     context: Context,
 }
 
-impl<S> Clone for Call<'_, S> {
+impl<State> Clone for Call<'_, State> {
     fn clone(&self) -> Self {
         Call {
             name: self.name.clone(),
@@ -199,7 +242,7 @@ impl<S> Clone for Call<'_, S> {
     }
 }
 
-impl<S> std::fmt::Debug for Call<'_, S> {
+impl<State> std::fmt::Debug for Call<'_, State> {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         f.debug_struct("Call")
             .field("name", &self.name)
@@ -208,7 +251,7 @@ impl<S> std::fmt::Debug for Call<'_, S> {
     }
 }
 
-impl<'a, S> Call<'a, S> {
+impl<'a, State> Call<'a, State> {
     /// The tool's name, as requested.
     pub fn name(&self) -> &str {
         &self.name
@@ -222,7 +265,7 @@ impl<'a, S> Call<'a, S> {
     }
 
     /// The server's state.
-    pub fn state(&self) -> &'a S {
+    pub fn state(&self) -> &'a State {
         self.state
     }
 
@@ -230,10 +273,17 @@ impl<'a, S> Call<'a, S> {
     pub fn context(&self) -> &Context {
         &self.context
     }
+
+    /// The undo journal the server's shared store lends its layers
+    /// ([`Server::with_store`](crate::Server::with_store), feature `redis`), if it has one:
+    /// the journal replicas of the server share.
+    pub fn shared_journal(&self) -> Option<Arc<dyn JournalStore>> {
+        self.context.lent()?.journal.clone()
+    }
 }
 
 /// What the chain ends in and looks tools up in: the [`ToolSet`](crate::ToolSet).
-pub(crate) trait Tools<S>: Send + Sync {
+pub(crate) trait Tools<State>: Send + Sync {
     /// What was declared about the tool `name`.
     fn info(&self, name: &str) -> Option<ToolInfo<'_>>;
 
@@ -241,26 +291,26 @@ pub(crate) trait Tools<S>: Send + Sync {
     fn run_tool<'a>(
         &'a self,
         name: String,
-        state: &'a S,
+        state: &'a State,
         arguments: JsonObject,
         context: Context,
     ) -> BoxFuture<'a, Result<CallToolResult, ErrorData>>;
 }
 
 /// The rest of the chain after a layer: the layers installed after it, then the tool.
-pub struct Next<'a, S> {
-    layers: &'a [Arc<dyn Layer<S>>],
-    set: &'a dyn Tools<S>,
+pub struct Next<'a, State> {
+    layers: &'a [Arc<dyn Layer<State>>],
+    set: &'a dyn Tools<State>,
 }
 
-impl<S> Clone for Next<'_, S> {
+impl<State> Clone for Next<'_, State> {
     fn clone(&self) -> Self {
         *self
     }
 }
-impl<S> Copy for Next<'_, S> {}
+impl<State> Copy for Next<'_, State> {}
 
-impl<S> std::fmt::Debug for Next<'_, S> {
+impl<State> std::fmt::Debug for Next<'_, State> {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         f.debug_struct("Next")
             .field("layers", &self.layers.len())
@@ -268,14 +318,14 @@ impl<S> std::fmt::Debug for Next<'_, S> {
     }
 }
 
-impl<'a, S: Send + Sync + 'static> Next<'a, S> {
-    pub(crate) fn new(layers: &'a [Arc<dyn Layer<S>>], set: &'a dyn Tools<S>) -> Self {
+impl<'a, State: 'static> Next<'a, State> {
+    pub(crate) fn new(layers: &'a [Arc<dyn Layer<State>>], set: &'a dyn Tools<State>) -> Self {
         Next { layers, set }
     }
 
     /// Runs `call` through the rest of the chain. Can be called again (a retry) with a clone
     /// of the call.
-    pub fn run(self, call: Call<'a, S>) -> BoxFuture<'a, Result<CallToolResult, ErrorData>> {
+    pub fn run(self, call: Call<'a, State>) -> BoxFuture<'a, Result<CallToolResult, ErrorData>> {
         match self.layers.split_first() {
             Some((layer, rest)) => layer.call(
                 call,
@@ -290,11 +340,12 @@ impl<'a, S: Send + Sync + 'static> Next<'a, S> {
         }
     }
 
-    /// Calls another tool through the rest of the chain (not through this layer or the ones
-    /// before it), with the state and context of `like`.
+    /// Calls another tool through the rest of the chain (the layers installed after this one,
+    /// then the tool; not this layer or the ones before it), with the state and context of
+    /// `like`. See [calling another tool](self#calling-another-tool).
     pub fn call_tool(
         self,
-        like: &Call<'a, S>,
+        like: &Call<'a, State>,
         name: &str,
         arguments: JsonObject,
     ) -> BoxFuture<'a, Result<CallToolResult, ErrorData>> {
@@ -315,12 +366,12 @@ impl<'a, S: Send + Sync + 'static> Next<'a, S> {
     }
 }
 
-impl<'a, S> Call<'a, S> {
+impl<'a, State> Call<'a, State> {
     pub(crate) fn new(
         name: String,
         tool: Option<ToolInfo<'a>>,
         arguments: JsonObject,
-        state: &'a S,
+        state: &'a State,
         context: Context,
     ) -> Self {
         Call {
@@ -330,5 +381,66 @@ impl<'a, S> Call<'a, S> {
             state,
             context,
         }
+    }
+}
+
+/// A layer made of an `async fn` of the call and the rest of the chain: see the [module
+/// docs](self).
+///
+/// The function takes `(Call<'_, State>, Next<'_, State>)` and returns
+/// `Result<CallToolResult, ErrorData>`, as [`Layer::call`] does, without its `Box::pin` and
+/// lifetimes. A closure cannot be one (a closure cannot return a future that borrows its
+/// arguments on stable Rust): write an `async fn`, or implement [`Layer`] for a layer with
+/// settings.
+pub fn from_fn<F>(f: F) -> FromFn<F> {
+    FromFn(f)
+}
+
+/// The layer [`from_fn`] makes.
+#[derive(Clone, Copy)]
+pub struct FromFn<F>(F);
+
+impl<F> std::fmt::Debug for FromFn<F> {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("FromFn")
+            .field("fn", &std::any::type_name::<F>())
+            .finish()
+    }
+}
+
+/// An `async fn` that can be a layer: `(Call<'a, State>, Next<'a, State>) ->
+/// Result<CallToolResult, ErrorData>`, for every `'a`. Implemented for every such function;
+/// see [`from_fn`].
+pub trait LayerFn<'a, State: 'a>: Send + Sync + 'static {
+    /// The future the function returns.
+    type Future: Future<Output = Result<CallToolResult, ErrorData>> + Send + 'a;
+
+    /// Calls the function.
+    fn call(&self, call: Call<'a, State>, next: Next<'a, State>) -> Self::Future;
+}
+
+impl<'a, State: 'a, F, Fut> LayerFn<'a, State> for F
+where
+    F: Fn(Call<'a, State>, Next<'a, State>) -> Fut + Send + Sync + 'static,
+    Fut: Future<Output = Result<CallToolResult, ErrorData>> + Send + 'a,
+{
+    type Future = Fut;
+
+    fn call(&self, call: Call<'a, State>, next: Next<'a, State>) -> Fut {
+        self(call, next)
+    }
+}
+
+impl<State, F> Layer<State> for FromFn<F>
+where
+    State: Send + Sync + 'static,
+    F: for<'a> LayerFn<'a, State>,
+{
+    fn call<'a>(
+        &'a self,
+        call: Call<'a, State>,
+        next: Next<'a, State>,
+    ) -> BoxFuture<'a, Result<CallToolResult, ErrorData>> {
+        Box::pin(LayerFn::call(&self.0, call, next))
     }
 }

@@ -247,8 +247,12 @@ impl Context {
 
     /// Calls the tool `name` of the same server with `arguments` (a JSON object), with the
     /// server's state and this request's context, and returns what a client calling it
-    /// would receive. The call goes to the tool itself, not through the server's layers:
-    /// it is part of this call, which the layers already see.
+    /// would receive. The call goes through every layer of the server's
+    /// [`ToolSet`](crate::ToolSet), as a client's call does: a budget pages its result, undo
+    /// records it (unless it runs inside an action undo is recording, which it is part of).
+    /// A layer calls another tool with [`Next::call_tool`](crate::layer::Next::call_tool)
+    /// instead, through the layers after it: see [calling another
+    /// tool](crate::layer#calling-another-tool).
     ///
     /// ```
     /// use serde_json::json;

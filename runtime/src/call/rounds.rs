@@ -17,7 +17,6 @@ use serde_json::Value;
 
 use crate::call::context::Context;
 use crate::call::inputs::{Era, GivenAnswers, Halt, Inputs, TaskStarter, era_of};
-use crate::call::spec::BoxFuture;
 
 /// How long sealed request state stays valid: a client has this long to answer a question.
 const STATE_TTL: Duration = Duration::from_secs(60 * 60);
@@ -165,12 +164,15 @@ pub(crate) struct Call {
 /// Runs one call of a tool (`start` builds its future from the context) to its response: its
 /// result, an input-required result when it asked a question this round cannot answer, or a
 /// JSON-RPC error when the client's answers or state are unacceptable.
-pub(crate) async fn run<'a>(
+pub(crate) async fn run<'a, Running>(
     keys: &StateKeys,
     call: Call,
     request: RequestContext<RoleServer>,
-    start: impl FnOnce(JsonObject, Context) -> BoxFuture<'a, CallToolResult>,
-) -> Result<CallToolResponse, ErrorData> {
+    start: impl FnOnce(JsonObject, Context) -> Running,
+) -> Result<CallToolResponse, ErrorData>
+where
+    Running: Future<Output = CallToolResult> + Send + 'a,
+{
     let era = era_of(&request);
     // What sealed state is bound to, where there can be sealed state: in rounds, and in a
     // task started from a round (which carries that round's answers). Not on 2025-11-25,
@@ -189,10 +191,10 @@ pub(crate) async fn run<'a>(
     }
     let inputs = Arc::new(Inputs::new(era, answers));
     let starter = request.extensions.get::<TaskStarter>().cloned();
-    let mut running = start(
+    let mut running = std::pin::pin!(start(
         call.arguments,
         Context::with_inputs(request, inputs.clone()),
-    );
+    ));
 
     // The tool runs until it finishes or waits on a question it has no answer for; then
     // the round ends with every question it has asked by then.

@@ -121,8 +121,29 @@ pub trait Render<T>: Sealed + Send + Sync + 'static {
 /// A json or hybrid result with its data replaced by `data` (a page of it) and `page` added
 /// to the envelope: the hash, the text block and the envelope say the same as a result
 /// made with that data would, with `page` in the model's view and `note` as the narrative's
-/// last sentence. `None` for a result without an envelope.
-pub(crate) fn with_page(
+/// last sentence. `None` for a result without an envelope (a text tool's, or a json tool's
+/// declared with `envelope = false`).
+///
+/// For a [layer](crate::layer) that cuts results, as [`Budget`](crate::budget::Budget) does:
+/// `format` is the tool's ([`ToolInfo::format`](crate::layer::ToolInfo::format)), `page` what
+/// the envelope's `page` says about the cut (declare it in the tool's `outputSchema` with
+/// [`Layer::describe`](crate::layer::Layer::describe) so the result stays valid).
+///
+/// ```
+/// use serde_json::json;
+/// use toolshape::{Format, Json, Render, with_page};
+///
+/// # let spec = toolshape::__private::ToolSpec { name: "numbers", ..toolshape::__private::ToolSpec::DEFAULT };
+/// # let facts = toolshape::__private::call_facts(&spec);
+/// let whole = <Json as Render<Vec<u32>>>::render(vec![1, 2, 3], &facts);
+/// let page = json!({"returned": 2, "offset": 0, "total": 3, "omitted": 1, "next_cursor": "2"});
+/// let first = with_page(&whole, Format::Json, json!([1, 2]), page, "1 more").unwrap();
+/// let envelope = first.structured_content.unwrap();
+/// assert_eq!(envelope["data"], json!([1, 2]));
+/// assert_eq!(envelope["page"]["next_cursor"], "2");
+/// assert_eq!(envelope["metadata"]["data_hash"], toolshape::data_hash(&json!([1, 2])).unwrap());
+/// ```
+pub fn with_page(
     result: &CallToolResult,
     format: Format,
     data: Value,

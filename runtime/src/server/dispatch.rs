@@ -11,7 +11,6 @@ use rmcp::{ErrorData, RoleServer, ServerHandler};
 
 use crate::call::context::{CallTools, FromServer, TaskStarter};
 use crate::call::spec::TaskSupport;
-use crate::layer::Tools as _;
 use crate::server::Server;
 use crate::server::task_work;
 use crate::toolset::ToolSet;
@@ -36,7 +35,7 @@ impl<S: Send + Sync + 'static> CallTools for Reachable<S> {
             ))));
         }
         self.tools
-            .run_tool(name.to_owned(), &self.state, arguments, context)
+            .call_through_layers(name.to_owned(), &self.state, arguments, context)
     }
 }
 

@@ -1,5 +1,6 @@
 //! Call layers, through rmcp's client: order, short-circuit, argument rewriting, retry, what
-//! a layer sees of the tool, and a layer's own tool in the listing.
+//! a layer sees of the tool, a layer's own tool, a layer made of an `async fn`, and the
+//! layers a tool's call of another tool passes through.
 
 use toolshape_test_support as common;
 
@@ -8,10 +9,10 @@ use std::sync::atomic::{AtomicU32, Ordering};
 
 use common::{call, check_json_success, connect, versions};
 use rmcp::ErrorData;
-use rmcp::model::{CallToolResult, ContentBlock as Content, Tool};
+use rmcp::model::{CallToolResult, ContentBlock as Content};
 use serde_json::json;
-use toolshape::layer::{Call, Layer, Next};
-use toolshape::{BoxFuture, Format, Kind, Server, ToolError, ToolSet, tool, tools};
+use toolshape::layer::{self, Call, Layer, Next};
+use toolshape::{BoxFuture, Context, Kind, Server, ToolDef, ToolError, ToolSet, tool, tools};
 
 #[derive(Default)]
 struct Shop {
@@ -63,7 +64,7 @@ impl Layer<Shop> for Trace {
                 Some(tool) => format!(
                     "{}:{}:{:?}:{:?}:{}",
                     tool.name(),
-                    tool.format().map_or("served", Format::as_str),
+                    tool.format().as_str(),
                     tool.kind().map(Kind::as_str),
                     tool.params().collect::<Vec<_>>(),
                     serde_json::Value::Object(call.arguments.clone()),
@@ -106,7 +107,14 @@ impl Layer<Shop> for Guard {
     }
 }
 
-/// Retries a failing call up to three times, and serves a `ping` tool of its own.
+/// Answers pong: the tool of the `Retry` layer.
+#[tool(format = "json")]
+fn ping(#[state] shop: &Shop) -> String {
+    shop.push("tool ping");
+    "pong".to_owned()
+}
+
+/// Retries a failing call up to three times, and adds a `ping` tool of its own.
 struct Retry;
 
 impl Layer<Shop> for Retry {
@@ -116,9 +124,6 @@ impl Layer<Shop> for Retry {
         next: Next<'a, Shop>,
     ) -> BoxFuture<'a, Result<CallToolResult, ErrorData>> {
         Box::pin(async move {
-            if call.name() == "ping" {
-                return Ok(CallToolResult::success(vec![Content::text("pong")]));
-            }
             let mut result = next.run(call.clone()).await;
             for _ in 0..2 {
                 match &result {
@@ -130,13 +135,8 @@ impl Layer<Shop> for Retry {
         })
     }
 
-    fn tools(&self) -> Vec<Tool> {
-        let schema = json!({"type": "object", "properties": {}});
-        vec![Tool::new(
-            "ping",
-            "Answers pong.",
-            std::sync::Arc::new(schema.as_object().unwrap().clone()),
-        )]
+    fn tools(&self) -> Vec<ToolDef<Shop>> {
+        tools![ping].into()
     }
 }
 
@@ -218,12 +218,19 @@ async fn a_layer_short_circuits_retries_and_serves_its_own_tool() {
         1
     );
 
+    // The layer's tool is an ordinary tool: every layer sees its call, then it runs.
     let pong = call(&client, "ping", json!({})).await.unwrap();
-    assert_eq!(pong.content[0].as_text().unwrap().text, "pong");
+    assert_eq!(pong.structured_content.unwrap()["data"], "pong");
     let log = state.state().take();
     assert_eq!(
         log,
-        [r#"enter outer ping:served:None:[]:{}"#, "leave outer"]
+        [
+            "enter outer ping:json:None:[]:{}",
+            "enter inner ping:json:None:[]:{}",
+            "tool ping",
+            "leave inner",
+            "leave outer",
+        ]
     );
 
     let unknown = call(&client, "nope", json!({})).await.unwrap_err();
@@ -233,5 +240,125 @@ async fn a_layer_short_circuits_retries_and_serves_its_own_tool() {
     );
     // An unknown name is the JSON-RPC error before any layer runs.
     assert!(state.state().take().is_empty());
+    let _ = client.cancel().await;
+}
+
+/// Logs the calls that pass, as a layer made of an `async fn`.
+async fn audit(call: Call<'_, Shop>, next: Next<'_, Shop>) -> Result<CallToolResult, ErrorData> {
+    call.state().push(format!("audit {}", call.name()));
+    next.run(call).await
+}
+
+/// Sets a price twice over, by calling `set_price`.
+#[tool(format = "json", kind = "action")]
+async fn set_double_price(
+    #[context] cx: Context,
+    item: String,
+    cents: u64,
+) -> Result<String, ToolError> {
+    let result = cx
+        .call_tool("set_price", json!({"item": item, "cents": cents * 2}))
+        .await?;
+    Ok(result.structured_content.unwrap()["data"].to_string())
+}
+
+#[tokio::test]
+async fn a_tool_calling_another_goes_through_the_layers_as_a_layer_does() {
+    let tools = ToolSet::new(tools![set_price, set_double_price])
+        .unwrap()
+        .layer(layer::from_fn(audit))
+        .layer(Guard);
+    let server = Server::new(Shop::default(), tools);
+    let state = server.clone();
+    let client = connect(server, versions()[0].clone()).await;
+    let result = call(
+        &client,
+        "set_double_price",
+        json!({"item": "tea", "cents": 10}),
+    )
+    .await
+    .unwrap();
+    assert_eq!(result.is_error, Some(false), "{result:?}");
+    // `Context::call_tool` is a call like a client's: `audit` sees it, and `Guard` doubles
+    // its `cents` again.
+    assert_eq!(
+        state.state().take(),
+        [
+            "audit set_double_price",
+            "audit set_price",
+            "tool set_price tea 40"
+        ]
+    );
+    let _ = client.cancel().await;
+}
+
+/// Prices by item, for undo.
+#[derive(Default)]
+struct Prices(Mutex<std::collections::BTreeMap<String, u64>>);
+
+#[derive(serde::Serialize, schemars::JsonSchema)]
+struct Price {
+    item: String,
+    cents: u64,
+}
+
+/// Read a price.
+#[tool(format = "json", kind = "state")]
+fn get_price(#[state] prices: &Prices, item: String) -> Price {
+    let cents = prices.0.lock().unwrap().get(&item).copied().unwrap_or(0);
+    Price { item, cents }
+}
+
+/// Set a price.
+#[tool(format = "json", kind = "action")]
+fn put_price(#[state] prices: &Prices, item: String, cents: u64) -> Price {
+    prices.0.lock().unwrap().insert(item.clone(), cents);
+    Price { item, cents }
+}
+
+/// Set a price, by calling `put_price`.
+#[tool(format = "json", kind = "action")]
+async fn put_price_again(
+    #[context] cx: Context,
+    item: String,
+    cents: u64,
+) -> Result<Price, ToolError> {
+    cx.call_tool("put_price", json!({"item": item, "cents": cents}))
+        .await?;
+    Ok(Price { item, cents })
+}
+
+#[tokio::test]
+async fn an_action_undo_records_may_call_another_which_is_part_of_it() {
+    let tools = ToolSet::new(tools![get_price, put_price, put_price_again]).unwrap();
+    let undo = toolshape::undo::Undo::for_tools(&tools).unwrap();
+    let server = Server::new(Prices::default(), tools.layer(undo));
+    let client = connect(server, versions()[0].clone()).await;
+    // The nested `put_price` reaches the undo layer while it holds its lock for
+    // `put_price_again`: it passes instead of waiting for the lock forever.
+    let set = tokio::time::timeout(
+        std::time::Duration::from_secs(10),
+        call(
+            &client,
+            "put_price_again",
+            json!({"item": "tea", "cents": 150}),
+        ),
+    )
+    .await
+    .expect("the nested call waited for undo's lock")
+    .unwrap();
+    assert_eq!(set.is_error, Some(false), "{set:?}");
+    let history = call(&client, "list_undo_history", json!({})).await.unwrap();
+    let history = &history.structured_content.unwrap()["data"];
+    assert_eq!(history["total_count"], 1, "{history}");
+    assert_eq!(history["entries"][0]["action"], "put_price_again");
+    let undone = call(&client, "undo_last_action", json!({})).await.unwrap();
+    let undone = &undone.structured_content.unwrap()["data"];
+    assert_eq!(
+        undone["undone"]["restore_arguments"],
+        json!({"item": "tea", "cents": 0})
+    );
+    assert_eq!(undone["undone"]["state_restored"], true, "{undone}");
+    assert_eq!(undone["remaining"], 0);
     let _ = client.cancel().await;
 }

@@ -245,3 +245,177 @@ fn each_top_level_module_imports_only_those_below_it() {
         wrong.join("\n")
     );
 }
+
+/// What a file names through `crate::`, item by item: `crate::layer::{Call, Next}` gives
+/// `layer::Call` and `layer::Next`, `crate::{Kind, ToolSet}` gives `Kind` and `ToolSet`.
+/// Comments and `pub use` lines (re-exports, which make items public) are left out.
+fn crate_items(source: &str) -> Vec<String> {
+    let code: String = source
+        .lines()
+        .map(str::trim_start)
+        .filter(|l| !l.starts_with("//") && !l.starts_with("pub use "))
+        .collect::<Vec<_>>()
+        .join("\n");
+    let mut items = Vec::new();
+    let mut rest = code.as_str();
+    while let Some(at) = rest.find("crate::") {
+        // `$crate::` and `pub(crate)` are not paths into the crate
+        let before = &rest[..at];
+        rest = &rest[at + "crate::".len()..];
+        if before.ends_with('$') || before.ends_with('(') {
+            continue;
+        }
+        let end = rest
+            .find(|c: char| !(c.is_ascii_alphanumeric() || c == '_' || c == ':'))
+            .unwrap_or(rest.len());
+        let prefix = rest[..end].to_owned();
+        if rest[end..].starts_with('{') {
+            let close = rest[end..].find('}').map_or(rest.len(), |c| end + c);
+            for name in rest[end + 1..close].split(',') {
+                let name = name.split_whitespace().next().unwrap_or("");
+                if !name.is_empty() {
+                    items.push(format!("{prefix}{name}"));
+                }
+            }
+        } else if !prefix.is_empty() {
+            items.push(prefix.trim_end_matches(':').to_owned());
+        }
+    }
+    items
+}
+
+/// Whether `file` (a module's source) declares `name` as public (`pub` alone, not
+/// `pub(crate)`), or re-exports it publicly.
+fn declares_public(file: &str, name: &str) -> bool {
+    file.lines().map(str::trim_start).any(|line| {
+        let Some(rest) = line.strip_prefix("pub ") else {
+            return false;
+        };
+        let declared = [
+            "struct ", "enum ", "trait ", "fn ", "type ", "const ", "static ", "mod ",
+        ]
+        .iter()
+        .any(|kind| {
+            rest.strip_prefix("async ")
+                .unwrap_or(rest)
+                .strip_prefix(kind)
+                .is_some_and(|r| {
+                    r.starts_with(name)
+                        && !r[name.len()..].starts_with(|c: char| c.is_alphanumeric() || c == '_')
+                })
+        });
+        let reexported = rest.starts_with("use ")
+            && rest
+                .split(|c: char| !(c.is_alphanumeric() || c == '_'))
+                .any(|word| word == name);
+        declared || reexported
+    })
+}
+
+/// Undo and budgets are layers a user of the crate could have written: their files name only
+/// what the crate's root re-exports and the public items of its public modules, and call no
+/// `pub(crate)` function.
+#[test]
+fn undo_and_budgets_use_only_what_a_user_can_reach() {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("../runtime/src");
+    let lib = std::fs::read_to_string(root.join("lib.rs")).unwrap();
+    let exports = root_exports(&lib);
+    let public_modules: Vec<&str> = lib
+        .lines()
+        .filter_map(|l| l.trim().strip_prefix("pub mod "))
+        .map(|m| m.trim_end_matches(';'))
+        .collect();
+    assert!(public_modules.contains(&"layer"), "{public_modules:?}");
+    let macros = ["tools"];
+
+    // every `pub(crate) fn` of the crate outside undo and budgets whose name no public
+    // function shares: calling one is using the crate's insides
+    let mut files = Vec::new();
+    rust_files(&root, &root, &mut files);
+    let is_layer_file = |f: &Path| f.starts_with("undo") || f == Path::new("budget.rs");
+    let mut private_fns = BTreeSet::new();
+    let mut public_fns = BTreeSet::new();
+    for file in &files {
+        let source = std::fs::read_to_string(root.join(file)).unwrap();
+        for line in source.lines().map(str::trim_start) {
+            let name_after = |prefix: &str| {
+                line.strip_prefix(prefix).map(|r| {
+                    r.split(|c: char| !(c.is_alphanumeric() || c == '_'))
+                        .next()
+                        .unwrap_or("")
+                        .to_owned()
+                })
+            };
+            if let Some(name) =
+                name_after("pub(crate) fn ").or_else(|| name_after("pub(crate) async fn "))
+            {
+                if !is_layer_file(file) {
+                    private_fns.insert(name);
+                }
+            } else if let Some(name) = name_after("pub fn ").or_else(|| name_after("pub async fn "))
+            {
+                public_fns.insert(name);
+            }
+        }
+    }
+    let private_fns: Vec<String> = private_fns.difference(&public_fns).cloned().collect();
+    assert!(private_fns.iter().any(|f| f == "lent"), "{private_fns:?}");
+
+    let mut checked = 0;
+    let mut wrong = Vec::new();
+    for file in files.iter().filter(|f| is_layer_file(f)) {
+        checked += 1;
+        let source = std::fs::read_to_string(root.join(file)).unwrap();
+        for line in source.lines().filter(|l| !l.trim_start().starts_with("//")) {
+            if line.contains("pub(crate)") {
+                wrong.push(format!(
+                    "{}: declares a pub(crate) item: {}",
+                    file.display(),
+                    line.trim()
+                ));
+            }
+            for name in &private_fns {
+                if line.contains(&format!(".{name}(")) || line.contains(&format!("::{name}(")) {
+                    wrong.push(format!(
+                        "{}: calls the crate-private `{name}`: {}",
+                        file.display(),
+                        line.trim()
+                    ));
+                }
+            }
+        }
+        for item in crate_items(&source) {
+            let segments: Vec<&str> = item.split("::").collect();
+            let reachable = match segments.as_slice() {
+                [name] => {
+                    exports.contains_key(*name)
+                        || macros.contains(name)
+                        || public_modules.contains(name)
+                }
+                [module, name, ..] if public_modules.contains(module) => {
+                    let path = root.join(format!("{module}.rs"));
+                    let path = if path.exists() {
+                        path
+                    } else {
+                        root.join(module).join("mod.rs")
+                    };
+                    let module_source = std::fs::read_to_string(path).unwrap();
+                    declares_public(&module_source, name)
+                }
+                _ => false,
+            };
+            if !reachable {
+                wrong.push(format!(
+                    "{} names crate::{item}, which a user of the crate cannot reach",
+                    file.display()
+                ));
+            }
+        }
+    }
+    assert!(checked >= 3, "undo's files and budget.rs: {checked}");
+    assert!(
+        wrong.is_empty(),
+        "undo and budgets use the crate's insides:\n{}",
+        wrong.join("\n")
+    );
+}

@@ -17,6 +17,9 @@ use crate::call::tool::ToolDef;
 use crate::call::tool::ignore_unknown_arguments;
 use crate::layer::{Call, Layer, Next, ToolInfo, Tools};
 
+mod fill;
+use fill::fill_tool;
+
 pub(crate) struct Entry<S> {
     pub(crate) def: ToolDef<S>,
     pub(crate) tool: Tool,
@@ -49,8 +52,6 @@ pub struct ToolSet<S> {
     entries: BTreeMap<&'static str, Arc<Entry<S>>>,
     keys: StateKeys,
     layers: Vec<Arc<dyn Layer<S>>>,
-    /// The listing entries of the tools layers serve themselves.
-    served: BTreeMap<String, Tool>,
     /// [`ToolSet::ignore_unknown_arguments`]: for the tools added after it too.
     ignore_unknown: bool,
 }
@@ -61,7 +62,6 @@ impl<S> Default for ToolSet<S> {
             entries: BTreeMap::new(),
             keys: StateKeys::default(),
             layers: Vec::new(),
-            served: BTreeMap::new(),
             ignore_unknown: false,
         }
     }
@@ -73,7 +73,6 @@ impl<S> Clone for ToolSet<S> {
             entries: self.entries.clone(),
             keys: self.keys.clone(),
             layers: self.layers.clone(),
-            served: self.served.clone(),
             ignore_unknown: self.ignore_unknown,
         }
     }
@@ -103,13 +102,6 @@ impl<S: Send + Sync + 'static> ToolSet<S> {
     /// # Errors
     /// [`DuplicateTool`] when the set already has a tool of that name; it names both.
     pub fn add(&mut self, def: ToolDef<S>) -> Result<(), DuplicateTool> {
-        if self.served.contains_key(def.spec.name) {
-            return Err(DuplicateTool {
-                name: def.spec.name.to_owned(),
-                first: "a tool served by a layer".to_owned(),
-                second: format!("`{}` ({})", def.spec.rust_path, def.spec.location),
-            });
-        }
         if let Some(existing) = self.entries.get(def.spec.name) {
             return Err(DuplicateTool {
                 name: def.spec.name.to_owned(),
@@ -218,12 +210,13 @@ impl<S: Send + Sync + 'static> ToolSet<S> {
     }
 
     /// Installs a [layer](crate::layer) around every call: the first installed is the
-    /// outermost. The layer's own tools join the listing, and it may rewrite the listing
-    /// entries of the tools already in the set.
+    /// outermost. It may rewrite the listing entries of the tools already in the set
+    /// ([`Layer::describe`]), and its own tools ([`Layer::tools`]) join the set, as tools
+    /// [added](ToolSet::add) to it.
     ///
     /// # Panics
-    /// When a tool the layer serves has the name of a tool already in the set: a mistake in
-    /// the server's setup, not something a client can cause.
+    /// When a tool of the layer has the name of a tool already in the set: a mistake in the
+    /// server's setup, not something a client can cause. The message names both.
     pub fn layer(mut self, layer: impl Layer<S>) -> Self {
         for entry in self.entries.values_mut() {
             let mut tool = entry.tool.clone();
@@ -237,21 +230,10 @@ impl<S: Send + Sync + 'static> ToolSet<S> {
                 });
             }
         }
-        for tool in self.served.values_mut() {
-            let before = tool.clone();
-            layer.describe(tool);
-            if *tool != before {
-                warn_of_an_unlisted_output_schema(tool);
+        for def in layer.tools() {
+            if let Err(duplicate) = self.add(def) {
+                panic!("a layer adds a tool the set already has: {duplicate}");
             }
-        }
-        for tool in layer.tools() {
-            warn_of_an_unlisted_output_schema(&tool);
-            let name = tool.name.to_string();
-            assert!(
-                !self.entries.contains_key(&*name) && !self.served.contains_key(&name),
-                "a layer serves a tool named `{name}`, but the set already has a tool of that name"
-            );
-            self.served.insert(name, tool);
         }
         self.layers.push(Arc::new(layer));
         self
@@ -259,16 +241,10 @@ impl<S: Send + Sync + 'static> ToolSet<S> {
 
     /// The tools' `tools/list` entries (the layers' tools included), in name order.
     pub fn list(&self) -> Vec<Tool> {
-        let mut tools: Vec<Tool> = self
-            .entries
+        self.entries
             .values()
             .map(|entry| entry.tool.clone())
-            .collect();
-        if !self.served.is_empty() {
-            tools.extend(self.served.values().cloned());
-            tools.sort_by(|a, b| a.name.cmp(&b.name));
-        }
-        tools
+            .collect()
     }
 
     /// The `tools/list` entries `caller` may see: [`ToolSet::list`] without the tools
@@ -280,7 +256,7 @@ impl<S: Send + Sync + 'static> ToolSet<S> {
     }
 
     /// The scopes a caller needs to see and call the tool `name` (`#[tool(scopes = [..])]`;
-    /// none for a tool a layer serves or a name no tool has).
+    /// none for a name no tool has).
     pub fn scopes(&self, name: &str) -> &'static [&'static str] {
         self.entries
             .get(name)
@@ -301,15 +277,12 @@ impl<S: Send + Sync + 'static> ToolSet<S> {
     /// A call of `name` refused because the caller lacks a scope the tool needs.
     pub(crate) fn refuse_scopes(&self, name: &str, caller: &Caller) -> Option<CallToolResult> {
         let entry = self.entries.get(name)?;
-        refuse_scopes(entry, caller)
+        refuse_scopes(entry, || caller.clone())
     }
 
     /// The `tools/list` entry of one tool.
     pub fn get(&self, name: &str) -> Option<&Tool> {
-        match self.entries.get(name) {
-            Some(entry) => Some(&entry.tool),
-            None => self.served.get(name),
-        }
+        self.entries.get(name).map(|entry| &entry.tool)
     }
 
     /// What a call of `name` with `arguments` would answer at once because they do not fit
@@ -333,15 +306,14 @@ impl<S: Send + Sync + 'static> ToolSet<S> {
 
     /// What was declared about the tool `name`, as [layers](crate::layer) see it.
     pub fn info(&self, name: &str) -> Option<ToolInfo<'_>> {
-        match self.entries.get(name) {
-            Some(entry) => Some(ToolInfo::of(&entry.tool, &entry.def)),
-            None => self.served.get(name).map(ToolInfo::served),
-        }
+        self.entries
+            .get(name)
+            .map(|entry| ToolInfo::of(&entry.tool, &entry.def))
     }
 
     /// The number of tools (the layers' tools included).
     pub fn len(&self) -> usize {
-        self.entries.len() + self.served.len()
+        self.entries.len()
     }
 
     /// Whether there are no tools.
@@ -376,49 +348,42 @@ impl<S: Send + Sync + 'static> ToolSet<S> {
         request: CallToolRequestParams,
         context: RequestContext<RoleServer>,
     ) -> Result<CallToolResponse, ErrorData> {
-        if let Some(refusal) = self.refuse_scopes(&request.name, &Caller::of(&context)) {
+        let entry = self
+            .entries
+            .get(&*request.name)
+            .ok_or_else(|| unknown_tool(&request.name))?;
+        if let Some(refusal) = refuse_scopes(entry, || Caller::of(&context)) {
             return Ok(CallToolResponse::Complete(refusal));
         }
+        let tool = ToolInfo::of(&entry.tool, &entry.def);
         let call = rounds::Call {
             tool: request.name.to_string(),
             arguments: request.arguments.unwrap_or_default(),
             input_responses: request.input_responses,
             request_state: request.request_state,
         };
-        if self.layers.is_empty() {
-            let entry = self
-                .entries
-                .get(&*request.name)
-                .ok_or_else(|| unknown_tool(&request.name))?;
-            return run(entry, &self.keys, state, call, context).await;
-        }
-        if self.info(&request.name).is_none() {
-            return Err(unknown_tool(&request.name));
-        }
+        // One path for every call: through the layers, then the tool. With no layer, `Next`
+        // is the tool itself.
         let name = call.tool.clone();
         rounds::run(&self.keys, call, context, |arguments, context: Context| {
-            let call = self.make_call(name, arguments, state, context);
-            Box::pin(async move {
-                match Next::new(&self.layers, self).run(call).await {
-                    Ok(result) => result,
-                    Err(error) => CallToolResult::error(vec![rmcp::model::ContentBlock::text(
-                        format!("Error: {}", error.message),
-                    )]),
-                }
-            })
+            let call = Call::new(name, Some(tool), arguments, state, context);
+            let running = Next::new(&self.layers, self).run(call);
+            async move { running.await.unwrap_or_else(|error| chain_error(&error)) }
         })
         .await
     }
 
-    pub(crate) fn make_call<'a>(
+    /// Calls the tool `name` through every layer of the set, as a client's call is: what
+    /// [`Context::call_tool`] reaches.
+    pub(crate) fn call_through_layers<'a>(
         &'a self,
         name: String,
-        arguments: rmcp::model::JsonObject,
         state: &'a S,
+        arguments: JsonObject,
         context: Context,
-    ) -> Call<'a, S> {
+    ) -> BoxFuture<'a, Result<CallToolResult, ErrorData>> {
         let tool = self.info(&name);
-        Call::new(name, tool, arguments, state, context)
+        Next::new(&self.layers, self).run(Call::new(name, tool, arguments, state, context))
     }
 
     /// [`ToolSet::respond`] for a caller that needs the complete result: a tool that still
@@ -475,43 +440,19 @@ impl<S: Send + Sync + 'static> ToolSet<S> {
     pub fn into_router(self) -> rmcp::handler::server::router::tool::ToolRouter<S> {
         use rmcp::handler::server::router::tool::{ToolRoute, ToolRouter};
         let mut router = ToolRouter::new();
-        if !self.layers.is_empty() {
-            let tools = self.list();
-            let set = Arc::new(self);
-            for attr in tools {
-                let set = set.clone();
-                router.add_route(ToolRoute::new_dyn(attr, move |call| {
-                    let set = set.clone();
-                    Box::pin(async move {
-                        let mut request = CallToolRequestParams::new(call.name.to_string());
-                        request.arguments = call.arguments;
-                        request.input_responses = call.input_responses;
-                        request.request_state = call.request_state;
-                        set.respond(call.service, request, call.request_context)
-                            .await
-                    })
-                }));
-            }
-            return router;
-        }
-        for entry in self.entries.into_values() {
-            let attr = entry.tool.clone();
-            let keys = self.keys.clone();
+        let tools = self.list();
+        let set = Arc::new(self);
+        for attr in tools {
+            let set = set.clone();
             router.add_route(ToolRoute::new_dyn(attr, move |call| {
-                let entry = entry.clone();
-                let keys = keys.clone();
+                let set = set.clone();
                 Box::pin(async move {
-                    if let Some(refusal) = refuse_scopes(&entry, &Caller::of(&call.request_context))
-                    {
-                        return Ok(CallToolResponse::Complete(refusal));
-                    }
-                    let request = rounds::Call {
-                        tool: call.name.to_string(),
-                        arguments: call.arguments.unwrap_or_default(),
-                        input_responses: call.input_responses,
-                        request_state: call.request_state,
-                    };
-                    run(&entry, &keys, call.service, request, call.request_context).await
+                    let mut request = CallToolRequestParams::new(call.name.to_string());
+                    request.arguments = call.arguments;
+                    request.input_responses = call.input_responses;
+                    request.request_state = call.request_state;
+                    set.respond(call.service, request, call.request_context)
+                        .await
                 })
             }));
         }
@@ -533,26 +474,24 @@ impl<S: Send + Sync + 'static> Tools<S> for ToolSet<S> {
     ) -> BoxFuture<'a, Result<CallToolResult, ErrorData>> {
         match self.entries.get(&*name) {
             Some(entry) => {
-                if let Some(refusal) = refuse_scopes(entry, &context.caller()) {
+                if let Some(refusal) = refuse_scopes(entry, || context.caller()) {
                     return Box::pin(std::future::ready(Ok(refusal)));
                 }
                 let running = (entry.def.invoke)(state, &entry.reading, arguments, context);
                 Box::pin(async move { Ok(running.await) })
-            }
-            None if self.served.contains_key(&name) => {
-                Box::pin(std::future::ready(Err(ErrorData::internal_error(
-                    format!("tool `{name}` is served by a layer that passed the call on"),
-                    None,
-                ))))
             }
             None => Box::pin(std::future::ready(Err(unknown_tool(&name)))),
         }
     }
 }
 
-/// The tool error of a call whose caller lacks one of the tool's scopes.
-fn refuse_scopes<S>(entry: &Entry<S>, caller: &Caller) -> Option<CallToolResult> {
-    let missing = caller.missing(entry.def.spec.scopes);
+/// The tool error of a call whose caller lacks one of the tool's scopes. The caller is read
+/// only for a tool that has scopes.
+fn refuse_scopes<S>(entry: &Entry<S>, caller: impl FnOnce() -> Caller) -> Option<CallToolResult> {
+    if entry.def.spec.scopes.is_empty() {
+        return None;
+    }
+    let missing = caller().missing(entry.def.spec.scopes);
     if missing.is_empty() {
         return None;
     }
@@ -563,82 +502,13 @@ fn refuse_scopes<S>(entry: &Entry<S>, caller: &Caller) -> Option<CallToolResult>
     ))
 }
 
-async fn run<S>(
-    entry: &Entry<S>,
-    keys: &StateKeys,
-    state: &S,
-    call: rounds::Call,
-    context: RequestContext<RoleServer>,
-) -> Result<CallToolResponse, ErrorData> {
-    rounds::run(keys, call, context, |arguments, context: Context| {
-        (entry.def.invoke)(state, &entry.reading, arguments, context)
-    })
-    .await
-}
-
-fn fill_tool(tool: &mut Tool, values: &[(&str, &str)]) {
-    if let Some(description) = &tool.description
-        && let Some(filled) = fill_text(description, values)
-    {
-        tool.description = Some(filled.into());
-    }
-    if let Some(title) = &tool.title
-        && let Some(filled) = fill_text(title, values)
-    {
-        tool.title = Some(filled);
-    }
-    let mut input = (*tool.input_schema).clone();
-    if fill_object(&mut input, values) {
-        tool.input_schema = Arc::new(input);
-    }
-    if let Some(output) = &tool.output_schema {
-        let mut output = (**output).clone();
-        if fill_object(&mut output, values) {
-            tool.output_schema = Some(Arc::new(output));
-        }
-    }
-}
-
-fn fill_object(object: &mut JsonObject, values: &[(&str, &str)]) -> bool {
-    let mut changed = false;
-    for value in object.values_mut() {
-        changed |= fill_value(value, values);
-    }
-    changed
-}
-
-fn fill_value(value: &mut serde_json::Value, values: &[(&str, &str)]) -> bool {
-    match value {
-        serde_json::Value::String(text) => match fill_text(text, values) {
-            Some(filled) => {
-                *text = filled;
-                true
-            }
-            None => false,
-        },
-        serde_json::Value::Array(items) => {
-            let mut changed = false;
-            for item in items {
-                changed |= fill_value(item, values);
-            }
-            changed
-        }
-        serde_json::Value::Object(object) => fill_object(object, values),
-        _ => false,
-    }
-}
-
-/// `text` with each `{key}` replaced, or `None` when it has none.
-fn fill_text(text: &str, values: &[(&str, &str)]) -> Option<String> {
-    let mut filled: Option<String> = None;
-    for (key, value) in values {
-        let placeholder = format!("{{{key}}}");
-        let current = filled.as_deref().unwrap_or(text);
-        if current.contains(&placeholder) {
-            filled = Some(current.replace(&placeholder, value));
-        }
-    }
-    filled
+/// What a client receives when a layer answers a call with a protocol error after the
+/// call has started (rounds of input may already have run): a tool error saying so.
+fn chain_error(error: &ErrorData) -> CallToolResult {
+    CallToolResult::error(vec![rmcp::model::ContentBlock::text(format!(
+        "Error: {}",
+        error.message
+    ))])
 }
 
 fn unknown_tool(name: &str) -> ErrorData {

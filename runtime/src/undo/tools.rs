@@ -1,0 +1,196 @@
+//! Undo's two tools, `undo_last_action` and `list_undo_history`: ordinary `#[tool]`
+//! functions the [`Undo`](super::Undo) layer adds to the set. They reach the journal, and
+//! call the action and state tools, through what the layer lends them while it runs them
+//! (a tokio task-local).
+
+use std::collections::BTreeMap;
+use std::sync::Arc;
+
+use futures::channel::{mpsc, oneshot};
+use rmcp::ErrorData;
+use rmcp::model::{CallToolResult, JsonObject};
+use schemars::JsonSchema;
+use serde::{Deserialize, Serialize};
+use serde_json::Value;
+
+use super::setup::{Pairing, restore_arguments};
+use super::{JournalEntry, JournalStore};
+use crate::{ToolError, tool};
+
+/// What `undo_last_action` did.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, JsonSchema)]
+pub struct Undone {
+    /// The journal entry undone.
+    pub id: u64,
+    /// The action undone.
+    pub action: String,
+    /// The arguments the action had run with.
+    pub undone_arguments: JsonObject,
+    /// The arguments it was called with to restore the state, taken by name from the state
+    /// captured before it.
+    pub restore_arguments: JsonObject,
+    /// Whether the state tool now reads exactly what it read before the action.
+    pub state_restored: bool,
+}
+
+/// The result of `undo_last_action`.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, JsonSchema)]
+pub struct UndoOutcome {
+    /// The action undone; `null` when there was nothing to undo.
+    pub undone: Option<Undone>,
+    /// How many actions are left to undo.
+    pub remaining: usize,
+}
+
+/// The result of `list_undo_history`.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, JsonSchema)]
+pub struct UndoHistory {
+    /// How many actions can be undone.
+    pub total_count: usize,
+    /// The actions, newest first: `undo_last_action` undoes the first.
+    pub entries: Vec<JournalEntry>,
+}
+
+/// A call of another tool one of undo's tools asks the layer to make, with where the
+/// answer goes.
+pub(super) type Nested = (
+    String,
+    JsonObject,
+    oneshot::Sender<Result<CallToolResult, ErrorData>>,
+);
+
+/// What the undo layer lends its tools while it runs one of them.
+#[derive(Clone)]
+pub(super) struct Undoing {
+    pub(super) journal: Arc<dyn JournalStore>,
+    pub(super) serial: Arc<tokio::sync::Mutex<()>>,
+    pub(super) plan: Arc<BTreeMap<String, Pairing>>,
+    /// Calls of other tools, made by the layer through the rest of the chain.
+    pub(super) calls: mpsc::UnboundedSender<Nested>,
+}
+
+tokio::task_local! {
+    /// Set by the undo layer around a call of one of its tools.
+    pub(super) static UNDOING: Undoing;
+}
+
+/// What the undo layer lent the tool running now.
+fn lent(tool: &str) -> Result<Undoing, ToolError> {
+    UNDOING.try_with(Undoing::clone).map_err(|_| {
+        ToolError::new(format!(
+            "`{tool}` runs only through the undo layer that added it to the set"
+        ))
+    })
+}
+
+/// Undo the last recorded action by calling it again with the state captured just before it.
+/// Answers with `undone: null` when there is nothing to undo.
+#[tool(crate = crate, format = "json", kind = "action", title = "Undo last action")]
+async fn undo_last_action() -> Result<UndoOutcome, ToolError> {
+    let undoing = lent("undo_last_action")?;
+    let _serial = undoing.serial.lock().await;
+    undoing
+        .undo_last()
+        .await
+        .map_err(|why| ToolError::new(format!("cannot undo: {why}")))
+}
+
+/// List the actions `undo_last_action` can undo, newest first, each with its arguments and
+/// the state captured before it.
+#[tool(crate = crate, format = "json", kind = "read", title = "Undo history")]
+async fn list_undo_history() -> Result<UndoHistory, ToolError> {
+    let undoing = lent("list_undo_history")?;
+    let mut entries = undoing
+        .journal
+        .entries()
+        .await
+        .map_err(|error| ToolError::new(error.to_string()))?;
+    entries.reverse();
+    Ok(UndoHistory {
+        total_count: entries.len(),
+        entries,
+    })
+}
+
+/// Undo's tools, for [`Layer::tools`](crate::layer::Layer::tools).
+pub(super) fn defs<State: Send + Sync + 'static>() -> Vec<crate::ToolDef<State>> {
+    crate::tools![undo_last_action, list_undo_history].into()
+}
+
+impl Undoing {
+    /// Calls the tool `name` through the layers after undo, then the tool.
+    async fn call(&self, name: &str, arguments: JsonObject) -> Result<CallToolResult, String> {
+        let (reply, answer) = oneshot::channel();
+        self.calls
+            .unbounded_send((name.to_owned(), arguments, reply))
+            .map_err(|_| "the undo layer stopped".to_owned())?;
+        let result = answer
+            .await
+            .map_err(|_| "the undo layer stopped".to_owned())?;
+        result.map_err(|error| error.message.to_string())
+    }
+
+    /// Restores the state before the newest entry of the journal and removes the entry.
+    async fn undo_last(&self) -> Result<UndoOutcome, String> {
+        let journal = &*self.journal;
+        let Some(entry) = journal.last().await.map_err(|e| e.to_string())? else {
+            return Ok(UndoOutcome {
+                undone: None,
+                remaining: 0,
+            });
+        };
+        let action = self
+            .plan
+            .get(&entry.action)
+            .ok_or_else(|| format!("`{}` is not an action undo knows", entry.action))?;
+        let restore = restore_arguments(&action.input, &Value::Object(entry.before.clone()))?;
+        let result = self.call(&entry.action, restore.clone()).await?;
+        if result.is_error == Some(true) {
+            return Err(format!(
+                "`{}` refused to restore the state: {}",
+                entry.action,
+                text_of(&result)
+            ));
+        }
+        let after = self
+            .call(&entry.state_tool, entry.state_arguments.clone())
+            .await
+            .ok()
+            .as_ref()
+            .and_then(data_of);
+        journal.remove(entry.id).await.map_err(|e| e.to_string())?;
+        let remaining = journal.entries().await.map_err(|e| e.to_string())?.len();
+        Ok(UndoOutcome {
+            undone: Some(Undone {
+                id: entry.id,
+                action: entry.action,
+                undone_arguments: entry.arguments,
+                restore_arguments: restore,
+                state_restored: after.as_ref() == Some(&entry.before),
+            }),
+            remaining,
+        })
+    }
+}
+
+/// The `data` of a successful structured result, when it is an object.
+pub(super) fn data_of(result: &CallToolResult) -> Option<JsonObject> {
+    if result.is_error == Some(true) {
+        return None;
+    }
+    result
+        .structured_content
+        .as_ref()?
+        .get("data")?
+        .as_object()
+        .cloned()
+}
+
+fn text_of(result: &CallToolResult) -> String {
+    result
+        .content
+        .iter()
+        .filter_map(|c| c.as_text().map(|t| t.text.clone()))
+        .collect::<Vec<_>>()
+        .join("\n")
+}
