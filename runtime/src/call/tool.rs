@@ -10,6 +10,7 @@ use std::sync::Arc;
 use std::time::Instant;
 
 use futures::FutureExt as _;
+use rmcp::ErrorData;
 use rmcp::model::{CallToolResult, JsonObject, Tool};
 
 use crate::call::args::{self, ParamList, Reading};
@@ -25,7 +26,15 @@ type ParamSchemas =
 /// `(state, parameters, context) -> future of Result<T, E>`.
 pub type Handler<S, P, T, E> = for<'a> fn(&'a S, P, Context) -> BoxFuture<'a, Result<T, E>>;
 
-type Invoke<S> = dyn for<'a> Fn(&'a S, &'a Reading, JsonObject, Context) -> BoxFuture<'a, CallToolResult>
+/// Runs the tool: always a result (a tool error for arguments it cannot read, or a panic),
+/// in the `Result` the layer chain passes along, so that the chain's end adds no future of
+/// its own around it.
+type Invoke<S> = dyn for<'a> Fn(
+        &'a S,
+        &'a Reading,
+        JsonObject,
+        Context,
+    ) -> BoxFuture<'a, Result<CallToolResult, ErrorData>>
     + Send
     + Sync;
 
@@ -278,7 +287,7 @@ fn invoke<'a, S, L: ParamList, T, E, F>(
     reading: &'a Reading,
     arguments: JsonObject,
     context: Context,
-) -> BoxFuture<'a, CallToolResult>
+) -> BoxFuture<'a, Result<CallToolResult, ErrorData>>
 where
     T: Send + 'static,
     E: fmt::Display + Send + 'static,
@@ -292,19 +301,19 @@ where
             let message = args::describe_problems(spec.name, &reading.params, &problems);
             let facts = spec.facts(started, caller);
             let result = error_result(message, &facts);
-            return Box::pin(std::future::ready(result));
+            return Box::pin(std::future::ready(Ok(result)));
         }
     };
     let call = handler(state, parsed, context);
     let panic_caller = caller.clone();
     guard(
-        Box::pin(async move {
+        async move {
             let facts = spec.facts(started, caller);
             match call.await {
                 Ok(value) => F::render(value, &facts),
                 Err(error) => error_result(format!("Error: {error}"), &facts),
             }
-        }),
+        },
         spec,
         started,
         panic_caller,
@@ -320,13 +329,13 @@ tokio::task_local! {
 /// Runs a call to its result; a panic in the handler or in rendering its value becomes an
 /// `internal error` result, logged, and the server goes on serving.
 fn guard<'a>(
-    call: BoxFuture<'a, CallToolResult>,
+    call: impl Future<Output = CallToolResult> + Send + 'a,
     spec: &'static ToolSpec,
     started: Instant,
     caller: Option<String>,
-) -> BoxFuture<'a, CallToolResult> {
+) -> BoxFuture<'a, Result<CallToolResult, ErrorData>> {
     Box::pin(async move {
-        match AssertUnwindSafe(call).catch_unwind().await {
+        Ok(match AssertUnwindSafe(call).catch_unwind().await {
             Ok(result) => result,
             Err(payload) => {
                 tracing::error!(
@@ -342,7 +351,7 @@ fn guard<'a>(
                     &spec.facts(started, caller),
                 )
             }
-        }
+        })
     })
 }
 

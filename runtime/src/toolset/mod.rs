@@ -477,8 +477,7 @@ impl<S: Send + Sync + 'static> Tools<S> for ToolSet<S> {
                 if let Some(refusal) = refuse_scopes(entry, || context.caller()) {
                     return Box::pin(std::future::ready(Ok(refusal)));
                 }
-                let running = (entry.def.invoke)(state, &entry.reading, arguments, context);
-                Box::pin(async move { Ok(running.await) })
+                (entry.def.invoke)(state, &entry.reading, arguments, context)
             }
             None => Box::pin(std::future::ready(Err(unknown_tool(&name)))),
         }
