@@ -4,7 +4,7 @@
 use rmcp::RoleServer;
 use rmcp::service::RequestContext;
 
-/// The severity of a [`Context::log`] message, lowest first.
+/// The severity of a [`Context::log`](crate::Context::log) message, lowest first.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
 #[non_exhaustive]
 pub enum LogLevel {
