@@ -234,13 +234,6 @@ impl<S: Send + Sync + 'static, H: ServerHandler> Server<S, H> {
         self
     }
 
-    /// Whether the tool `name` is on (always, without a [`ToolSwitch`](crate::ToolSwitch)).
-    pub(super) fn switched_on(&self, name: &str) -> bool {
-        self.switch
-            .as_ref()
-            .is_none_or(|switch| switch.is_enabled(name))
-    }
-
     /// Sets the `instructions` the server gives clients at initialisation.
     pub fn with_instructions(mut self, instructions: impl Into<String>) -> Self {
         let info = Arc::make_mut(&mut self.info);

@@ -46,31 +46,22 @@ impl<S: Send + Sync + 'static, H: ServerHandler> Server<S, H> {
         request: CallToolRequestParams,
         mut context: RequestContext<RoleServer>,
     ) -> Result<CallToolResponse, ErrorData> {
-        if !self.switched_on(&request.name) {
-            return Err(ErrorData::invalid_params(
-                format!("no tool is named `{}`", request.name),
-                None,
-            ));
-        }
         if self.record_caller {
             context.extensions.insert(crate::call::caller::RecordCaller);
         }
-        // A caller without the tool's scopes is refused before anything starts (a task too).
+        // A tool this caller is not offered (switched off, or hidden by the filter) is
+        // refused as one that does not exist.
         let caller = crate::Caller::of(&context);
-        if let Some(refusal) = self.tools.refuse_scopes(&request.name, &caller) {
-            return Ok(CallToolResponse::Complete(refusal));
-        }
-        if self.filter.is_some()
-            && !self.keeps(
-                &request.name,
-                &caller,
-                context.client_capabilities().as_ref(),
-            )
-        {
+        let capabilities = self.capabilities_for_filter(&context);
+        if !self.offers(&request.name, &caller, capabilities.as_ref()) {
             return Err(ErrorData::invalid_params(
                 format!("no tool is named `{}`", request.name),
                 None,
             ));
+        }
+        // A caller without the tool's scopes is refused before anything starts (a task too).
+        if let Some(refusal) = self.tools.refuse_scopes(&request.name, &caller) {
+            return Ok(CallToolResponse::Complete(refusal));
         }
         // what `Context::call_tool` reaches: this server's tools and state
         let tools = Arc::new(Reachable {
@@ -128,18 +119,37 @@ impl<S: Send + Sync + 'static, H: ServerHandler> Server<S, H> {
         }
     }
 
-    /// Whether the filter lets `caller` see and call the tool `name`.
-    pub(super) fn keeps(
+    /// The capabilities the client declared, read only when a tool filter will look at them.
+    pub(super) fn capabilities_for_filter(
+        &self,
+        context: &RequestContext<RoleServer>,
+    ) -> Option<ClientCapabilities> {
+        self.filter
+            .as_ref()
+            .and_then(|_| context.client_capabilities())
+    }
+
+    /// Whether `caller` is offered the tool `name`: it is switched on ([`ToolSwitch`]) and
+    /// the tool filter keeps it. One rule for `tools/list` and `tools/call`.
+    ///
+    /// [`ToolSwitch`]: crate::ToolSwitch
+    pub(super) fn offers(
         &self,
         name: &str,
         caller: &crate::Caller,
         capabilities: Option<&ClientCapabilities>,
     ) -> bool {
-        match (&self.filter, self.tools.info(name)) {
-            (Some(filter), Some(info)) => filter(&info, caller, capabilities),
-            _ => true,
-        }
+        let switched_on = self
+            .switch
+            .as_ref()
+            .is_none_or(|switch| switch.is_enabled(name));
+        switched_on
+            && match (&self.filter, self.tools.info(name)) {
+                (Some(filter), Some(info)) => filter(&info, caller, capabilities),
+                _ => true,
+            }
     }
+
     /// Runs the call as a task in the server's store: the task exists (`tasks/get` finds
     /// it) when this returns. Refused when the store already runs the server's limit.
     async fn start_task(

@@ -68,13 +68,8 @@ impl<S: Send + Sync + 'static, H: ServerHandler> ServerHandler for Server<S, H> 
     ) -> Result<ListToolsResult, ErrorData> {
         let caller = crate::Caller::of(&context);
         let mut tools = self.tools.list_for(&caller);
-        if self.filter.is_some() {
-            let capabilities = context.client_capabilities();
-            tools.retain(|tool| self.keeps(&tool.name, &caller, capabilities.as_ref()));
-        }
-        if self.switch.is_some() {
-            tools.retain(|tool| self.switched_on(&tool.name));
-        }
+        let capabilities = self.capabilities_for_filter(&context);
+        tools.retain(|tool| self.offers(&tool.name, &caller, capabilities.as_ref()));
         Ok(ListToolsResult::with_all_items(tools))
     }
 
