@@ -105,6 +105,7 @@
 //! [`Next`], not nested types. A tower layer can still wrap the whole server at the HTTP
 //! level (`Server::http_service`), where tower belongs.
 
+use std::borrow::Cow;
 use std::sync::Arc;
 
 use rmcp::ErrorData;
@@ -222,7 +223,8 @@ impl<'a> ToolInfo<'a> {
 
 /// One `tools/call` on its way through the layers.
 pub struct Call<'a, State> {
-    name: String,
+    /// Borrowed from the tool's declaration when there is such a tool: no copy per call.
+    name: Cow<'a, str>,
     tool: Option<ToolInfo<'a>>,
     /// The arguments, as the client sent them (`{}` when it sent none).
     pub arguments: JsonObject,
@@ -290,7 +292,7 @@ pub(crate) trait Tools<State>: Send + Sync {
     /// The end of the chain: the tool itself.
     fn run_tool<'a>(
         &'a self,
-        name: String,
+        name: &str,
         state: &'a State,
         arguments: JsonObject,
         context: Context,
@@ -336,7 +338,7 @@ impl<'a, State: 'static> Next<'a, State> {
             ),
             None => self
                 .set
-                .run_tool(call.name, call.state, call.arguments, call.context),
+                .run_tool(&call.name, call.state, call.arguments, call.context),
         }
     }
 
@@ -350,13 +352,7 @@ impl<'a, State: 'static> Next<'a, State> {
         arguments: JsonObject,
     ) -> BoxFuture<'a, Result<CallToolResult, ErrorData>> {
         let tool = self.set.info(name);
-        let call = Call::new(
-            name.to_owned(),
-            tool,
-            arguments,
-            like.state,
-            like.context.clone(),
-        );
+        let call = Call::new(name, tool, arguments, like.state, like.context.clone());
         self.run(call)
     }
 
@@ -367,15 +363,19 @@ impl<'a, State: 'static> Next<'a, State> {
 }
 
 impl<'a, State> Call<'a, State> {
+    /// A call of `name`; `tool` is what was declared about it, when a tool has that name.
     pub(crate) fn new(
-        name: String,
+        name: &str,
         tool: Option<ToolInfo<'a>>,
         arguments: JsonObject,
         state: &'a State,
         context: Context,
     ) -> Self {
         Call {
-            name,
+            name: tool.map_or_else(
+                || Cow::Owned(name.to_owned()),
+                |tool| Cow::Borrowed(tool.name()),
+            ),
             tool,
             arguments,
             state,

@@ -41,17 +41,22 @@ struct Inner {
 
 impl Caller {
     /// The user the server process runs as, granted every scope: the caller over stdio and
-    /// over HTTP without OAuth.
+    /// over HTTP without OAuth. Its subject is `$USER` (or `%USERNAME%`) as the process
+    /// first read it.
     pub fn local() -> Self {
-        let subject = std::env::var("USER")
-            .or_else(|_| std::env::var("USERNAME"))
-            .ok();
-        Caller(Arc::new(Inner {
-            subject,
-            client_id: None,
-            scopes: None,
-            claims: JsonObject::new(),
-        }))
+        // Read once: the local user is asked for on every call that has no other caller.
+        static LOCAL: std::sync::LazyLock<Caller> = std::sync::LazyLock::new(|| {
+            let subject = std::env::var("USER")
+                .or_else(|_| std::env::var("USERNAME"))
+                .ok();
+            Caller(Arc::new(Inner {
+                subject,
+                client_id: None,
+                scopes: None,
+                claims: JsonObject::new(),
+            }))
+        });
+        LOCAL.clone()
     }
 
     /// A caller identified by an access token: its subject, client, the scopes it grants and

@@ -35,7 +35,7 @@ impl<S: Send + Sync + 'static> CallTools for Reachable<S> {
             ))));
         }
         self.tools
-            .call_through_layers(name.to_owned(), &self.state, arguments, context)
+            .call_through_layers(name, &self.state, arguments, context)
     }
 }
 
@@ -49,19 +49,8 @@ impl<S: Send + Sync + 'static, H: ServerHandler> Server<S, H> {
         if self.record_caller {
             context.extensions.insert(crate::call::caller::RecordCaller);
         }
-        // A tool this caller is not offered (switched off, or hidden by the filter) is
-        // refused as one that does not exist.
-        let caller = crate::Caller::of(&context);
-        let capabilities = self.capabilities_for_filter(&context);
-        if !self.offers(&request.name, &caller, capabilities.as_ref()) {
-            return Err(ErrorData::invalid_params(
-                format!("no tool is named `{}`", request.name),
-                None,
-            ));
-        }
-        // A caller without the tool's scopes is refused before anything starts (a task too).
-        if let Some(refusal) = self.tools.refuse_scopes(&request.name, &caller) {
-            return Ok(CallToolResponse::Complete(refusal));
+        if let Some(refused) = self.refuse(&request.name, &context) {
+            return refused;
         }
         // what `Context::call_tool` reaches: this server's tools and state
         let tools = Arc::new(Reachable {
@@ -119,6 +108,32 @@ impl<S: Send + Sync + 'static, H: ServerHandler> Server<S, H> {
         }
     }
 
+    /// The answer to a call this caller may not make, before anything starts (a task too):
+    /// a tool it is not offered (switched off, or hidden by the filter) is refused as one
+    /// that does not exist; a caller without the tool's scopes gets a tool error naming
+    /// them.
+    ///
+    /// Not part of [`Server::dispatch`]'s body: what it reads would live in that future
+    /// across its awaits, and a `tools/call`'s future is moved whole into the task that
+    /// runs it.
+    fn refuse(
+        &self,
+        name: &str,
+        context: &RequestContext<RoleServer>,
+    ) -> Option<Result<CallToolResponse, ErrorData>> {
+        let caller = crate::Caller::of(context);
+        let capabilities = self.capabilities_for_filter(context);
+        if !self.offers(name, &caller, capabilities.as_ref()) {
+            return Some(Err(ErrorData::invalid_params(
+                format!("no tool is named `{name}`"),
+                None,
+            )));
+        }
+        self.tools
+            .refuse_scopes(name, &caller)
+            .map(|refusal| Ok(CallToolResponse::Complete(refusal)))
+    }
+
     /// The capabilities the client declared, read only when a tool filter will look at them.
     pub(super) fn capabilities_for_filter(
         &self,
@@ -144,10 +159,11 @@ impl<S: Send + Sync + 'static, H: ServerHandler> Server<S, H> {
             .as_ref()
             .is_none_or(|switch| switch.is_enabled(name));
         switched_on
-            && match (&self.filter, self.tools.info(name)) {
-                (Some(filter), Some(info)) => filter(&info, caller, capabilities),
-                _ => true,
-            }
+            && self.filter.as_ref().is_none_or(|filter| {
+                self.tools
+                    .info(name)
+                    .is_none_or(|info| filter(&info, caller, capabilities))
+            })
     }
 
     /// Runs the call as a task in the server's store: the task exists (`tasks/get` finds

@@ -73,12 +73,14 @@ impl<S: Send + Sync + 'static, H: ServerHandler> ServerHandler for Server<S, H> 
         Ok(ListToolsResult::with_all_items(tools))
     }
 
-    async fn call_tool(
+    // `dispatch`'s future itself, not an `async fn` around it, which would hold the
+    // request and its context a second time.
+    fn call_tool(
         &self,
         request: CallToolRequestParams,
         context: RequestContext<RoleServer>,
-    ) -> Result<CallToolResponse, ErrorData> {
-        self.dispatch(request, context).await
+    ) -> impl Future<Output = Result<CallToolResponse, ErrorData>> + Send + '_ {
+        self.dispatch(request, context)
     }
 
     fn get_tool(&self, name: &str) -> Option<Tool> {

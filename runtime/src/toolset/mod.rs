@@ -364,9 +364,8 @@ impl<S: Send + Sync + 'static> ToolSet<S> {
         };
         // One path for every call: through the layers, then the tool. With no layer, `Next`
         // is the tool itself.
-        let name = call.tool.clone();
         rounds::run(&self.keys, call, context, |arguments, context: Context| {
-            let call = Call::new(name, Some(tool), arguments, state, context);
+            let call = Call::new(tool.name(), Some(tool), arguments, state, context);
             let running = Next::new(&self.layers, self).run(call);
             async move { running.await.unwrap_or_else(|error| chain_error(&error)) }
         })
@@ -377,12 +376,12 @@ impl<S: Send + Sync + 'static> ToolSet<S> {
     /// [`Context::call_tool`] reaches.
     pub(crate) fn call_through_layers<'a>(
         &'a self,
-        name: String,
+        name: &str,
         state: &'a S,
         arguments: JsonObject,
         context: Context,
     ) -> BoxFuture<'a, Result<CallToolResult, ErrorData>> {
-        let tool = self.info(&name);
+        let tool = self.info(name);
         Next::new(&self.layers, self).run(Call::new(name, tool, arguments, state, context))
     }
 
@@ -467,19 +466,19 @@ impl<S: Send + Sync + 'static> Tools<S> for ToolSet<S> {
 
     fn run_tool<'a>(
         &'a self,
-        name: String,
+        name: &str,
         state: &'a S,
         arguments: rmcp::model::JsonObject,
         context: Context,
     ) -> BoxFuture<'a, Result<CallToolResult, ErrorData>> {
-        match self.entries.get(&*name) {
+        match self.entries.get(name) {
             Some(entry) => {
                 if let Some(refusal) = refuse_scopes(entry, || context.caller()) {
                     return Box::pin(std::future::ready(Ok(refusal)));
                 }
                 (entry.def.invoke)(state, &entry.reading, arguments, context)
             }
-            None => Box::pin(std::future::ready(Err(unknown_tool(&name)))),
+            None => Box::pin(std::future::ready(Err(unknown_tool(name)))),
         }
     }
 }

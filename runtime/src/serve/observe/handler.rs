@@ -22,18 +22,23 @@ use crate::serve::observe::{About, Traced};
 /// Every method of rmcp's `ServerHandler`, in rmcp's order: requests run in their span,
 /// everything else goes straight to the handler.
 impl<H: ServerHandler> ServerHandler for Traced<H> {
-    async fn ping(&self, context: RequestContext<RoleServer>) -> Result<(), ErrorData> {
-        let opened = About::method("ping").open(&context);
-        opened.run(self.0.ping(context)).await
+    fn ping(
+        &self,
+        context: RequestContext<RoleServer>,
+    ) -> impl Future<Output = Result<(), ErrorData>> + Send + '_ {
+        About::method("ping")
+            .open(&context)
+            .run(self.0.ping(context))
     }
 
-    async fn initialize(
+    fn initialize(
         &self,
         request: InitializeRequestParams,
         context: RequestContext<RoleServer>,
-    ) -> Result<InitializeResult, ErrorData> {
-        let opened = About::method("initialize").open(&context);
-        opened.run(self.0.initialize(request, context)).await
+    ) -> impl Future<Output = Result<InitializeResult, ErrorData>> + Send + '_ {
+        About::method("initialize")
+            .open(&context)
+            .run(self.0.initialize(request, context))
     }
 
     fn negotiate_initialize(
@@ -47,86 +52,92 @@ impl<H: ServerHandler> ServerHandler for Traced<H> {
         self.0.supported_protocol_versions()
     }
 
-    async fn discover(
+    fn discover(
         &self,
         context: RequestContext<RoleServer>,
-    ) -> Result<DiscoverResult, ErrorData> {
-        let opened = About::method("server/discover").open(&context);
-        opened.run(self.0.discover(context)).await
+    ) -> impl Future<Output = Result<DiscoverResult, ErrorData>> + Send + '_ {
+        About::method("server/discover")
+            .open(&context)
+            .run(self.0.discover(context))
     }
 
-    async fn complete(
+    fn complete(
         &self,
         request: CompleteRequestParams,
         context: RequestContext<RoleServer>,
-    ) -> Result<CompleteResult, ErrorData> {
-        let opened = About::method("completion/complete").open(&context);
-        opened.run(self.0.complete(request, context)).await
+    ) -> impl Future<Output = Result<CompleteResult, ErrorData>> + Send + '_ {
+        About::method("completion/complete")
+            .open(&context)
+            .run(self.0.complete(request, context))
     }
 
     #[allow(deprecated)] // logging/setLevel: deprecated by SEP-2577, still in 2025-11-25
-    async fn set_level(
+    fn set_level(
         &self,
         request: rmcp::model::SetLevelRequestParams,
         context: RequestContext<RoleServer>,
-    ) -> Result<(), ErrorData> {
-        let opened = About::method("logging/setLevel").open(&context);
-        opened.run(self.0.set_level(request, context)).await
+    ) -> impl Future<Output = Result<(), ErrorData>> + Send + '_ {
+        About::method("logging/setLevel")
+            .open(&context)
+            .run(self.0.set_level(request, context))
     }
 
-    async fn get_prompt(
+    fn get_prompt(
         &self,
         request: GetPromptRequestParams,
         context: RequestContext<RoleServer>,
-    ) -> Result<GetPromptResponse, ErrorData> {
+    ) -> impl Future<Output = Result<GetPromptResponse, ErrorData>> + Send + '_ {
         let about = About {
             prompt: Some(&request.name),
             ..About::method("prompts/get")
         };
-        let opened = about.open(&context);
-        opened.run(self.0.get_prompt(request, context)).await
+        about
+            .open(&context)
+            .run(self.0.get_prompt(request, context))
     }
 
-    async fn list_prompts(
+    fn list_prompts(
         &self,
         request: Option<PaginatedRequestParams>,
         context: RequestContext<RoleServer>,
-    ) -> Result<ListPromptsResult, ErrorData> {
-        let opened = About::method("prompts/list").open(&context);
-        opened.run(self.0.list_prompts(request, context)).await
+    ) -> impl Future<Output = Result<ListPromptsResult, ErrorData>> + Send + '_ {
+        About::method("prompts/list")
+            .open(&context)
+            .run(self.0.list_prompts(request, context))
     }
 
-    async fn list_resources(
+    fn list_resources(
         &self,
         request: Option<PaginatedRequestParams>,
         context: RequestContext<RoleServer>,
-    ) -> Result<ListResourcesResult, ErrorData> {
-        let opened = About::method("resources/list").open(&context);
-        opened.run(self.0.list_resources(request, context)).await
+    ) -> impl Future<Output = Result<ListResourcesResult, ErrorData>> + Send + '_ {
+        About::method("resources/list")
+            .open(&context)
+            .run(self.0.list_resources(request, context))
     }
 
-    async fn list_resource_templates(
+    fn list_resource_templates(
         &self,
         request: Option<PaginatedRequestParams>,
         context: RequestContext<RoleServer>,
-    ) -> Result<ListResourceTemplatesResult, ErrorData> {
-        let opened = About::method("resources/templates/list").open(&context);
-        opened
+    ) -> impl Future<Output = Result<ListResourceTemplatesResult, ErrorData>> + Send + '_ {
+        About::method("resources/templates/list")
+            .open(&context)
             .run(self.0.list_resource_templates(request, context))
-            .await
     }
 
-    async fn read_resource(
+    fn read_resource(
         &self,
         request: ReadResourceRequestParams,
         context: RequestContext<RoleServer>,
-    ) -> Result<ReadResourceResponse, ErrorData> {
+    ) -> impl Future<Output = Result<ReadResourceResponse, ErrorData>> + Send + '_ {
         let about = About {
             resource: Some(&request.uri),
             ..About::method("resources/read")
         };
-        let opened = about.open(&context);
-        opened.run(self.0.read_resource(request, context)).await
+        about
+            .open(&context)
+            .run(self.0.read_resource(request, context))
     }
 
     fn accepted_subscription_filter(
@@ -141,67 +152,68 @@ impl<H: ServerHandler> ServerHandler for Traced<H> {
     }
 
     #[allow(deprecated)] // resources/subscribe: legacy, still in 2025-11-25
-    async fn subscribe(
+    fn subscribe(
         &self,
         request: SubscribeRequestParams,
         context: RequestContext<RoleServer>,
-    ) -> Result<(), ErrorData> {
+    ) -> impl Future<Output = Result<(), ErrorData>> + Send + '_ {
         let about = About {
             resource: Some(&request.uri),
             ..About::method("resources/subscribe")
         };
-        let opened = about.open(&context);
-        opened.run(self.0.subscribe(request, context)).await
+        about.open(&context).run(self.0.subscribe(request, context))
     }
 
     #[allow(deprecated)] // resources/unsubscribe: legacy, still in 2025-11-25
-    async fn unsubscribe(
+    fn unsubscribe(
         &self,
         request: UnsubscribeRequestParams,
         context: RequestContext<RoleServer>,
-    ) -> Result<(), ErrorData> {
+    ) -> impl Future<Output = Result<(), ErrorData>> + Send + '_ {
         let about = About {
             resource: Some(&request.uri),
             ..About::method("resources/unsubscribe")
         };
-        let opened = about.open(&context);
-        opened.run(self.0.unsubscribe(request, context)).await
+        about
+            .open(&context)
+            .run(self.0.unsubscribe(request, context))
     }
 
-    async fn call_tool(
+    fn call_tool(
         &self,
         request: CallToolRequestParams,
         context: RequestContext<RoleServer>,
-    ) -> Result<CallToolResponse, ErrorData> {
+    ) -> impl Future<Output = Result<CallToolResponse, ErrorData>> + Send + '_ {
         let about = About {
             tool: Some(&request.name),
             ..About::method("tools/call")
         };
-        let opened = about.open(&context);
-        opened.run(self.0.call_tool(request, context)).await
+        about.open(&context).run(self.0.call_tool(request, context))
     }
 
-    async fn list_tools(
+    fn list_tools(
         &self,
         request: Option<PaginatedRequestParams>,
         context: RequestContext<RoleServer>,
-    ) -> Result<ListToolsResult, ErrorData> {
-        let opened = About::method("tools/list").open(&context);
-        opened.run(self.0.list_tools(request, context)).await
+    ) -> impl Future<Output = Result<ListToolsResult, ErrorData>> + Send + '_ {
+        About::method("tools/list")
+            .open(&context)
+            .run(self.0.list_tools(request, context))
     }
 
     fn get_tool(&self, name: &str) -> Option<Tool> {
         self.0.get_tool(name)
     }
 
-    async fn on_custom_request(
+    fn on_custom_request(
         &self,
         request: CustomRequest,
         context: RequestContext<RoleServer>,
-    ) -> Result<CustomResult, ErrorData> {
+    ) -> impl Future<Output = Result<CustomResult, ErrorData>> + Send + '_ {
         // A custom method's name is the client's: not a low-cardinality span name.
-        let opened = About::method("custom").open(&context);
-        opened.run(self.0.on_custom_request(request, context)).await
+        About::method("custom")
+            .open(&context)
+            .run(self.0.on_custom_request(request, context))
     }
 
     async fn on_cancelled(
@@ -240,71 +252,73 @@ impl<H: ServerHandler> ServerHandler for Traced<H> {
         self.0.get_info()
     }
 
-    async fn get_task(
+    fn get_task(
         &self,
         request: GetTaskParams,
         context: RequestContext<RoleServer>,
-    ) -> Result<GetTaskResult, ErrorData> {
+    ) -> impl Future<Output = Result<GetTaskResult, ErrorData>> + Send + '_ {
         let about = About {
             task: Some(&request.task_id),
             ..About::method("tasks/get")
         };
-        let opened = about.open(&context);
-        opened.run(self.0.get_task(request, context)).await
+        about.open(&context).run(self.0.get_task(request, context))
     }
 
-    async fn update_task(
+    fn update_task(
         &self,
         request: UpdateTaskParams,
         context: RequestContext<RoleServer>,
-    ) -> Result<(), ErrorData> {
+    ) -> impl Future<Output = Result<(), ErrorData>> + Send + '_ {
         let about = About {
             task: Some(&request.task_id),
             ..About::method("tasks/update")
         };
-        let opened = about.open(&context);
-        opened.run(self.0.update_task(request, context)).await
+        about
+            .open(&context)
+            .run(self.0.update_task(request, context))
     }
 
-    async fn cancel_task(
+    fn cancel_task(
         &self,
         request: CancelTaskParams,
         context: RequestContext<RoleServer>,
-    ) -> Result<(), ErrorData> {
+    ) -> impl Future<Output = Result<(), ErrorData>> + Send + '_ {
         let about = About {
             task: Some(&request.task_id),
             ..About::method("tasks/cancel")
         };
-        let opened = about.open(&context);
-        opened.run(self.0.cancel_task(request, context)).await
+        about
+            .open(&context)
+            .run(self.0.cancel_task(request, context))
     }
 
-    async fn list_skills(
+    fn list_skills(
         &self,
         request: Option<PaginatedRequestParams>,
         context: RequestContext<RoleServer>,
-    ) -> Result<ListSkillsResult, ErrorData> {
-        let opened = About::method("skills/list").open(&context);
-        opened.run(self.0.list_skills(request, context)).await
+    ) -> impl Future<Output = Result<ListSkillsResult, ErrorData>> + Send + '_ {
+        About::method("skills/list")
+            .open(&context)
+            .run(self.0.list_skills(request, context))
     }
 
-    async fn get_skill(
+    fn get_skill(
         &self,
         request: GetSkillRequestParams,
         context: RequestContext<RoleServer>,
-    ) -> Result<GetSkillResult, ErrorData> {
-        let opened = About::method("skills/get").open(&context);
-        opened.run(self.0.get_skill(request, context)).await
+    ) -> impl Future<Output = Result<GetSkillResult, ErrorData>> + Send + '_ {
+        About::method("skills/get")
+            .open(&context)
+            .run(self.0.get_skill(request, context))
     }
 
-    async fn read_resource_directory(
+    fn read_resource_directory(
         &self,
         request: ReadResourceDirectoryRequestParams,
         context: RequestContext<RoleServer>,
-    ) -> Result<ReadResourceDirectoryResult, ErrorData> {
-        let opened = About::method("resources/directory/read").open(&context);
-        opened
+    ) -> impl Future<Output = Result<ReadResourceDirectoryResult, ErrorData>> + Send + '_ {
+        About::method("resources/directory/read")
+            .open(&context)
             .run(self.0.read_resource_directory(request, context))
-            .await
     }
 }

@@ -156,12 +156,23 @@ struct Opened {
 
 impl Opened {
     /// Runs the handler's answer in the span, then records how it ended.
-    async fn run<T: Answer>(
+    ///
+    /// Combinators, not an `async fn`: an `async fn` would hold the handler's future twice
+    /// (as its argument, and again while awaiting it), and the future of a `tools/call` is
+    /// the largest a request has; it is moved whole into the task that runs the request.
+    fn run<T: Answer>(
         self,
         answer: impl Future<Output = Result<T, ErrorData>>,
-    ) -> Result<T, ErrorData> {
-        let result = answer.instrument(self.span.clone()).await;
-        let outcome = Outcome::of(&result);
+    ) -> impl Future<Output = Result<T, ErrorData>> {
+        use futures::FutureExt as _;
+        answer
+            .instrument(self.span.clone())
+            .inspect(move |result| self.end(result))
+    }
+
+    /// Records how the request ended.
+    fn end<T: Answer>(self, result: &Result<T, ErrorData>) {
+        let outcome = Outcome::of(result);
         if !self.span.is_disabled() {
             outcome.record(&self.span);
             if let Some(task) = result.as_ref().ok().and_then(Answer::task_started) {
@@ -170,7 +181,6 @@ impl Opened {
         }
         #[cfg(feature = "otel")]
         self.metric.end(&outcome);
-        result
     }
 }
 
@@ -270,5 +280,29 @@ impl<'a> Outcome<'a> {
                 span.record("otel.status_description", error.message.as_ref());
             }
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use rmcp::ServerHandler as _;
+    use rmcp::model::CallToolRequestParams;
+
+    /// The span adds a few words to a `tools/call`'s future, not a second copy of the
+    /// server's: that future is moved whole into the task that runs the request, so its
+    /// size is work done on every call. An `async fn` around the server's future held it
+    /// twice: 5,264 bytes against 2,272 in the benchmark's release build.
+    #[tokio::test]
+    async fn a_traced_call_holds_the_server_s_future_once() {
+        let server = crate::Server::new((), crate::ToolSet::<()>::default());
+        let traced = super::Traced::new(server.clone());
+        let request = || crate::Context::detached().request().clone();
+        let params = || CallToolRequestParams::new("anything");
+        let inner = std::mem::size_of_val(&server.call_tool(params(), request()));
+        let outer = std::mem::size_of_val(&traced.call_tool(params(), request()));
+        assert!(
+            outer < inner + 512,
+            "the traced future is {outer} bytes, the server's {inner}"
+        );
     }
 }
