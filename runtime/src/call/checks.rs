@@ -112,8 +112,8 @@ pub trait IsTool<S> {
 /// What `tools![Type::method]` takes: the registration of a method that carries `#[tool]`.
 #[diagnostic::on_unimplemented(
     message = "this method is not a tool",
-    label = "not declared with `#[tool]`",
-    note = "`tools![...]` takes `Type::method` for a method that carries `#[toolshape::tool(...)]`, and the paths of functions that do"
+    label = "no `#[tool]` on this method, or none on its `impl` block",
+    note = "`tools![...]` takes `Type::method` for a method that carries `#[toolshape::tool(...)]` in an `impl` block that carries `#[toolshape::tool]`, and the paths of functions that carry `#[toolshape::tool(...)]`"
 )]
 pub trait MethodTool<S> {
     /// The tool.
