@@ -674,3 +674,114 @@ async fn an_oauth_refusal_has_a_span_with_the_oauth_error() {
         "{everything}"
     );
 }
+
+/// The points of `mcp.server.operation.duration` exported so far: each one's attributes
+/// (key, value as text) and count.
+fn duration_points() -> Vec<(Vec<(String, String)>, u64)> {
+    let telemetry = telemetry();
+    telemetry.meters.force_flush().unwrap();
+    let exported = telemetry.metrics.get_finished_metrics().unwrap();
+    let mut points = Vec::new();
+    for metric in exported
+        .iter()
+        .flat_map(|resource| resource.scope_metrics())
+        .filter(|scope| scope.scope().name() == "toolshape")
+        .flat_map(|scope| scope.metrics())
+        .filter(|metric| metric.name() == "mcp.server.operation.duration")
+    {
+        let AggregatedMetrics::F64(MetricData::Histogram(histogram)) = metric.data() else {
+            panic!("a histogram of seconds, got {:?}", metric.data());
+        };
+        for point in histogram.data_points() {
+            let attributes = point
+                .attributes()
+                .map(|kv| (kv.key.as_str().to_owned(), kv.value.as_str().into_owned()))
+                .collect();
+            points.push((attributes, point.count()));
+        }
+    }
+    points
+}
+
+/// Whether `attributes` has `key` = `value`.
+fn has(attributes: &[(String, String)], key: &str, value: &str) -> bool {
+    attributes.iter().any(|(k, v)| k == key && v == value)
+}
+
+/// Requests refused before the handler are timed too, with their `error.type`; what only a
+/// client's words name (a tool that does not exist, a method no one serves) is not an
+/// attribute of the metric, where each name a client invents would be a series of its own:
+/// the names stay on the spans.
+#[tokio::test]
+async fn refused_requests_are_timed_and_invented_names_make_no_series() {
+    telemetry();
+    let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
+    let address = listener.local_addr().unwrap();
+    tokio::spawn(toolshape::serve::app_on(
+        server().http_router(&Default::default()),
+        listener,
+    ));
+    let host = format!("127.0.0.1:{}", address.port());
+    // A body that is not JSON, of a tools/call its headers name: -32700.
+    let headers = [
+        ("mcp-protocol-version", "2026-07-28"),
+        ("mcp-method", "tools/call"),
+        ("mcp-name", "made_up_tool_4711"),
+    ];
+    let (status, _, _) = post_raw(address, &host, &headers, b"{not json".to_vec()).await;
+    assert_eq!(status, 400);
+    // A method no one serves, in the header, and a version no one speaks.
+    let headers = [
+        ("mcp-protocol-version", "1999-01-01"),
+        ("mcp-method", "made/up-4711"),
+    ];
+    let (status, _, _) = post_raw(address, &host, &headers, b"[[[".to_vec()).await;
+    assert!(status >= 400, "{status}");
+    // A tools/call of a tool that does not exist, answered by the handler: -32602.
+    let client = connect().await;
+    let unknown = client
+        .call_tool(call("made_up_tool_4712", json!({}), None))
+        .await;
+    assert!(unknown.is_err(), "{unknown:?}");
+    client.cancel().await.unwrap();
+
+    let points = duration_points();
+    let parse_errors: u64 = points
+        .iter()
+        .filter(|(attributes, _)| {
+            has(attributes, "error.type", "-32700")
+                && has(attributes, "rpc.response.status_code", "-32700")
+                && has(attributes, "mcp.method.name", "tools/call")
+                && has(attributes, "mcp.protocol.version", "2026-07-28")
+        })
+        .map(|(_, count)| count)
+        .sum();
+    assert!(parse_errors >= 1, "no refused tools/call timed: {points:?}");
+    assert!(
+        points.iter().any(
+            |(attributes, _)| has(attributes, "mcp.method.name", "_OTHER")
+                && !attributes.iter().any(|(k, _)| k == "mcp.protocol.version")
+        ),
+        "an unknown method is _OTHER, an unknown version absent: {points:?}"
+    );
+    let unknown_tool: u64 = points
+        .iter()
+        .filter(|(attributes, _)| {
+            has(attributes, "error.type", "-32602")
+                && has(attributes, "mcp.method.name", "tools/call")
+        })
+        .map(|(_, count)| count)
+        .sum();
+    assert!(
+        unknown_tool >= 1,
+        "the unknown tool's call is timed: {points:?}"
+    );
+    for (attributes, _) in &points {
+        for (key, value) in attributes {
+            assert!(
+                !value.contains("made_up") && !value.contains("made/up") && value != "1999-01-01",
+                "a client's invented name became an attribute, {key} = {value}: {points:?}"
+            );
+        }
+    }
+}

@@ -66,16 +66,34 @@ impl Heads {
 /// in its headers (`Mcp-Method`, `Mcp-Name`, `Mcp-Protocol-Version`) names it; a
 /// `traceparent` header continues the caller's trace (feature `otel`).
 pub(crate) async fn observe(request: Request, next: Next) -> Response {
-    // Nothing to do while no subscriber listens at `info` (the span would be disabled).
-    if !tracing::level_enabled!(tracing::Level::INFO) || !request.uri().path().starts_with("/mcp") {
+    // Nothing to do while no subscriber listens at `info` (the span would be disabled) and
+    // there is no duration to record (feature `otel`).
+    let watched = cfg!(feature = "otel") || tracing::level_enabled!(tracing::Level::INFO);
+    if !watched || !request.uri().path().starts_with("/mcp") {
         return next.run(request).await;
     }
+    #[cfg(feature = "otel")]
+    let started = std::time::Instant::now();
     let heads = Heads::of(&request);
     let mut response = next.run(request).await;
     let status = response.status();
     let refusal = response.extensions_mut().remove::<Refusal>();
     if refusal.is_none() && !status.is_client_error() && !status.is_server_error() {
         return response;
+    }
+    #[cfg(feature = "otel")]
+    {
+        let (error_type, json_rpc) = match &refusal {
+            Some(refusal) => (refusal.error_type.as_ref(), refusal.json_rpc),
+            None => (status.as_str(), false),
+        };
+        super::observe::record_refused(
+            started,
+            text(&heads.mcp_method),
+            text(&heads.version),
+            error_type,
+            json_rpc,
+        );
     }
     let span = tracing::info_span!(
         parent: None,

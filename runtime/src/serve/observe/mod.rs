@@ -18,6 +18,8 @@ use tracing::field::Empty;
 mod handler;
 #[cfg(feature = "otel")]
 mod otel;
+#[cfg(all(feature = "otel", feature = "http"))]
+pub(crate) use otel::record_refused;
 
 /// A handler whose requests each run in a `tracing` span that follows OpenTelemetry's
 /// semantic conventions for MCP servers. toolshape's transports
@@ -53,7 +55,9 @@ mod otel;
 /// and each request records the `mcp.server.operation.duration` histogram (seconds, the
 /// conventions' buckets) on the global meter provider, with `mcp.method.name`,
 /// `gen_ai.tool.name`, `gen_ai.prompt.name`, `gen_ai.operation.name`,
-/// `mcp.protocol.version`, `error.type` and `rpc.response.status_code`. Install the meter
+/// `mcp.protocol.version`, `error.type` and `rpc.response.status_code`; a request refused
+/// with a JSON-RPC error records no tool or prompt name (the client may have invented it:
+/// each invented name would be a series of its own; the span keeps it). Install the meter
 /// provider before the first request: the histogram is created then.
 #[derive(Debug, Clone)]
 pub struct Traced<H>(H);

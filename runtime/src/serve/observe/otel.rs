@@ -100,6 +100,15 @@ impl Metric {
                     .push(KeyValue::new("error.type", "tool_error"));
             }
             Outcome::Error(error) => {
+                // A request the protocol refused may name a tool or prompt that does not
+                // exist: the name stays on the span, not on the metric, where each name a
+                // client invents would be a series of its own.
+                self.attributes.retain(|attribute| {
+                    !matches!(
+                        attribute.key.as_str(),
+                        "gen_ai.tool.name" | "gen_ai.prompt.name"
+                    )
+                });
                 let code = error.code.0.to_string();
                 self.attributes
                     .push(KeyValue::new("error.type", code.clone()));
@@ -109,4 +118,73 @@ impl Metric {
         }
         histogram().record(seconds, &self.attributes);
     }
+}
+
+/// The methods `mcp.method.name` takes on the metric of a refused request (what a client
+/// puts in its `Mcp-Method` header): any other is recorded as `_OTHER`, as OpenTelemetry's
+/// conventions record an unknown HTTP method, so that a client cannot make a series per
+/// name it invents.
+#[cfg(feature = "http")]
+const METHODS: [&str; 21] = [
+    "completion/complete",
+    "initialize",
+    "logging/setLevel",
+    "ping",
+    "prompts/get",
+    "prompts/list",
+    "resources/directory/read",
+    "resources/list",
+    "resources/read",
+    "resources/subscribe",
+    "resources/templates/list",
+    "resources/unsubscribe",
+    "server/discover",
+    "skills/get",
+    "skills/list",
+    "tasks/cancel",
+    "tasks/get",
+    "tasks/update",
+    "tools/call",
+    "tools/list",
+    "notifications/initialized",
+];
+
+/// Records `mcp.server.operation.duration` for a request the transport refused before any
+/// handler saw it: its method (when its headers name a known one), protocol version (a
+/// known one), `error.type` and, for a JSON-RPC error, `rpc.response.status_code`. No tool,
+/// prompt or session: those are the client's words, on the span only.
+#[cfg(feature = "http")]
+pub(crate) fn record_refused(
+    started: Instant,
+    method: Option<&str>,
+    version: Option<&str>,
+    error_type: &str,
+    json_rpc: bool,
+) {
+    let mut attributes = Vec::with_capacity(4);
+    if let Some(method) = method {
+        let known = METHODS.iter().find(|known| **known == method);
+        attributes.push(KeyValue::new(
+            "mcp.method.name",
+            known.copied().unwrap_or("_OTHER"),
+        ));
+    }
+    if let Some(version) = version.and_then(|version| {
+        ProtocolVersion::KNOWN_VERSIONS
+            .iter()
+            .find(|known| known.as_str() == version)
+    }) {
+        attributes.push(KeyValue::new(
+            "mcp.protocol.version",
+            version.as_str().to_owned(),
+        ));
+    }
+    attributes.push(KeyValue::new("error.type", error_type.to_owned()));
+    if json_rpc {
+        attributes.push(KeyValue::new(
+            "rpc.response.status_code",
+            error_type.to_owned(),
+        ));
+    }
+    histogram().record(started.elapsed().as_secs_f64(), &attributes);
 }
