@@ -140,6 +140,7 @@ pub(crate) fn router_with<H: ServerHandler + Clone>(
     let layer = Arc::new(Layer {
         sessions,
         max: options.limits.max_message_bytes,
+        max_sessions: options.limits.max_sessions,
         #[cfg(feature = "oauth")]
         owners: super::auth::Owners::default(),
         #[cfg(feature = "oauth")]
@@ -184,6 +185,8 @@ pub async fn app_on(app: axum::Router, listener: tokio::net::TcpListener) -> Res
 pub(super) struct Layer {
     sessions: Arc<LocalSessionManager>,
     max: usize,
+    /// [`Limits::max_sessions`].
+    max_sessions: usize,
     /// With OAuth: who started each 2025-11-25 session.
     #[cfg(feature = "oauth")]
     owners: super::auth::Owners,
@@ -248,6 +251,9 @@ async fn checked(layer: Arc<Layer>, request: Request, next: Next) -> Response {
                         .into_response();
                 }
             };
+            if let Some(refusal) = layer.refuse_a_session(&parts, &bytes).await {
+                return refusal;
+            }
             // With OAuth, a `tools/call` is held against its tool's scopes before anything
             // runs: the message is read here first (only then).
             #[cfg(feature = "oauth")]
@@ -275,6 +281,47 @@ async fn checked(layer: Arc<Layer>, request: Request, next: Next) -> Response {
         }
         _ => next.run(request).await,
     }
+}
+
+impl Layer {
+    /// The `503` of an `initialize` (which opens a session) while the server keeps
+    /// [`Limits::max_sessions`] sessions. The body is looked at only at the limit.
+    async fn refuse_a_session(
+        &self,
+        parts: &axum::http::request::Parts,
+        body: &[u8],
+    ) -> Option<Response> {
+        if parts.headers.contains_key("mcp-session-id") {
+            return None;
+        }
+        let open = self.sessions.sessions.read().await.len();
+        if open < self.max_sessions || !opens_a_session(body) {
+            return None;
+        }
+        let mut response = (
+            StatusCode::SERVICE_UNAVAILABLE,
+            format!(
+                "Service Unavailable: {open} sessions are open, this server's limit; \
+                 retry when one has ended"
+            ),
+        )
+            .into_response();
+        response
+            .headers_mut()
+            .insert(header::RETRY_AFTER, HeaderValue::from_static("10"));
+        Some(response)
+    }
+}
+
+/// Whether a body is an `initialize` request: what opens a session.
+fn opens_a_session(body: &[u8]) -> bool {
+    #[derive(serde::Deserialize)]
+    struct Method<'a> {
+        #[serde(borrow)]
+        method: Option<std::borrow::Cow<'a, str>>,
+    }
+    serde_json::from_slice::<Method<'_>>(body)
+        .is_ok_and(|message| message.method.as_deref() == Some("initialize"))
 }
 
 /// A JSON-RPC error as an HTTP response: `400` for a body that is not a JSON-RPC message

@@ -40,12 +40,21 @@ pub struct Limits {
     /// `-32600` and `id: null`; a longer HTTP body is answered `413 Payload Too Large`.
     /// Default: 16 MiB (rmcp's limit for stdio lines).
     pub max_message_bytes: usize,
+    /// The most sessions a streamable HTTP server keeps at once. Only 2025-11-25 clients
+    /// open sessions (with `initialize`); one ends with its client's `DELETE`, or after 5
+    /// minutes without a request. An `initialize` while this many are open is answered
+    /// `503 Service Unavailable` with `Retry-After`, so that clients opening sessions
+    /// without end cannot exhaust the server's memory; requests in open sessions and
+    /// 2026-07-28 requests are served as ever. Concurrent `initialize`s may pass the limit
+    /// by their number. Default: 10,000.
+    pub max_sessions: usize,
 }
 
 impl Default for Limits {
     fn default() -> Self {
         Limits {
             max_message_bytes: 16 * 1024 * 1024,
+            max_sessions: 10_000,
         }
     }
 }
@@ -55,6 +64,13 @@ impl Limits {
     #[must_use]
     pub fn with_max_message_bytes(mut self, bytes: usize) -> Self {
         self.max_message_bytes = bytes;
+        self
+    }
+
+    /// These limits with `max_sessions` set.
+    #[must_use]
+    pub fn with_max_sessions(mut self, sessions: usize) -> Self {
+        self.max_sessions = sessions;
         self
     }
 }

@@ -12,13 +12,14 @@ use toolshape::{Server, serve};
 use toolshape_examples::quickstart::{Directory, toolset};
 
 async fn start() -> SocketAddr {
+    start_with(Default::default()).await
+}
+
+async fn start_with(options: serve::HttpOptions) -> SocketAddr {
     let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
     let address = listener.local_addr().unwrap();
     let server = Server::new(Directory::default(), toolset());
-    tokio::spawn(serve::app_on(
-        server.http_router(&Default::default()),
-        listener,
-    ));
+    tokio::spawn(serve::app_on(server.http_router(&options), listener));
     address
 }
 
@@ -275,6 +276,80 @@ async fn deleting_an_unknown_session_is_not_found_a_known_one_is_accepted() {
     )
     .await;
     assert_eq!(answer.status, 404, "{}", answer.body);
+}
+
+/// At the session limit an `initialize` is refused with `503` and `Retry-After`, while the
+/// open sessions and sessionless 2026-07-28 requests go on; a session ended makes room.
+#[tokio::test]
+async fn initialize_at_the_session_limit_is_service_unavailable() {
+    let limits = serve::Limits::default().with_max_sessions(2);
+    let address = start_with(serve::HttpOptions::default().with_limits(limits)).await;
+    let mut sessions = Vec::new();
+    for _ in 0..2 {
+        let answer = send(address, "POST", &[], initialize()).await;
+        assert_eq!(answer.status, 200, "{}", answer.body);
+        sessions.push(
+            answer.headers["mcp-session-id"]
+                .to_str()
+                .unwrap()
+                .to_owned(),
+        );
+    }
+    let refused = send(address, "POST", &[], initialize()).await;
+    assert_eq!(refused.status, 503, "{}", refused.body);
+    assert_eq!(refused.headers["retry-after"], "10");
+    assert!(
+        refused.body.contains("2 sessions are open"),
+        "{}",
+        refused.body
+    );
+    assert!(!refused.headers.contains_key("mcp-session-id"));
+
+    // An open session is served.
+    let list =
+        serde_json::to_vec(&json!({"jsonrpc": "2.0", "id": 1, "method": "tools/list"})).unwrap();
+    let (status, message) = message_of(
+        address,
+        &[
+            ("mcp-session-id", &sessions[0]),
+            ("mcp-protocol-version", "2025-11-25"),
+        ],
+        list,
+    )
+    .await;
+    assert_eq!(status, 200, "{message}");
+    assert!(message["result"]["tools"].is_array(), "{message}");
+    // A 2026-07-28 request opens no session: served at the limit.
+    let call = serde_json::to_vec(&json!({"jsonrpc": "2.0", "id": 2, "method": "tools/list",
+        "params": {"_meta": {
+            "io.modelcontextprotocol/protocolVersion": "2026-07-28",
+            "io.modelcontextprotocol/clientCapabilities": {},
+            "io.modelcontextprotocol/clientInfo": {"name": "raw", "version": "0"}}}}))
+    .unwrap();
+    let (status, message) = message_of(
+        address,
+        &[
+            ("mcp-protocol-version", "2026-07-28"),
+            ("mcp-method", "tools/list"),
+        ],
+        call,
+    )
+    .await;
+    assert_eq!(status, 200, "{message}");
+    assert!(message["result"]["tools"].is_array(), "{message}");
+
+    // A session ended makes room for one more.
+    let ended = send(
+        address,
+        "DELETE",
+        &[("mcp-session-id", &sessions[1])],
+        Bytes::new(),
+    )
+    .await;
+    assert_eq!(ended.status, 204, "{}", ended.body);
+    let answer = send(address, "POST", &[], initialize()).await;
+    assert_eq!(answer.status, 200, "{}", answer.body);
+    assert!(answer.headers.contains_key("mcp-session-id"));
 }
 
 #[tokio::test]
