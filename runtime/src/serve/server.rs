@@ -69,13 +69,16 @@ impl<S: Send + Sync + 'static, H: ServerHandler> Server<S, H> {
     /// - `DELETE` with an `Mcp-Session-Id` the server does not know: `404`; of one it knows:
     ///   `204 No Content`, the session ended.
     /// - A foreign `Origin`: `403`. A body over
-    ///   [`Limits::max_message_bytes`](serve::Limits::max_message_bytes): `413`.
+    ///   [`Limits::max_message_bytes`](serve::Limits::max_message_bytes): `413`. An
+    ///   `initialize` while [`Limits::max_sessions`](serve::Limits::max_sessions) sessions
+    ///   are open: `503` with `Retry-After`.
     /// - Each request refused before the handler sees it (all of the above, and rmcp's own
     ///   refusals: a `Host` not allowed, an unknown session) is a `tracing` span like the one
     ///   [`Traced`](serve::Traced) opens for the others, with `error.type`: the JSON-RPC error
     ///   code, the OAuth error (`invalid_token`, `insufficient_scope`, `invalid_request`), or
     ///   else the HTTP status code; and `http.response.status_code`. A `traceparent` header
-    ///   continues the caller's trace (feature `otel`).
+    ///   continues the caller's trace, and the request is timed in
+    ///   `mcp.server.operation.duration` (feature `otel`).
     ///
     /// With OAuth ([`HttpOptions::with_oauth`](serve::HttpOptions::with_oauth), feature
     /// `oauth`), before any of these:
