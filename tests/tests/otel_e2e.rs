@@ -382,12 +382,7 @@ async fn the_duration_histogram_follows_the_conventions() {
 #[tokio::test]
 async fn an_http_session_is_on_the_span() {
     telemetry();
-    let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
-    let address = listener.local_addr().unwrap();
-    tokio::spawn(toolshape::serve::app_on(
-        server().http_router(&Default::default()),
-        listener,
-    ));
+    let address = serve_http().await;
     let initialize = json!({"jsonrpc": "2.0", "id": 0, "method": "initialize", "params": {
         "protocolVersion": "2025-11-25", "capabilities": {},
         "clientInfo": {"name": "raw", "version": "0"}}});
@@ -417,13 +412,29 @@ async fn an_http_session_is_on_the_span() {
     assert_eq!(span.parent_span_id.to_string(), CLIENT_SPAN);
 }
 
+/// [`server`] over streamable HTTP on a free loopback port, with the default options.
+async fn serve_http() -> SocketAddr {
+    let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
+    let address = listener.local_addr().unwrap();
+    tokio::spawn(toolshape::serve::app_on(
+        server().http_router(&Default::default()),
+        listener,
+    ));
+    address
+}
+
+/// The `Host` header of a request to `address`.
+fn host_of(address: SocketAddr) -> String {
+    format!("127.0.0.1:{}", address.port())
+}
+
 /// One POST to `/mcp`; the answer's headers and body (an event stream read to its end).
 async fn post(
     address: SocketAddr,
     headers: &[(&str, &str)],
     body: &Value,
 ) -> (hyper::HeaderMap, String) {
-    let host = format!("127.0.0.1:{}", address.port());
+    let host = host_of(address);
     let body = serde_json::to_vec(body).unwrap();
     let (_, headers, body) = post_raw(address, &host, headers, body).await;
     (headers, body)
@@ -488,13 +499,8 @@ fn integer(span: &SpanData, key: &str) -> Option<i64> {
 #[tokio::test]
 async fn a_request_refused_before_the_handler_has_a_span_with_its_error_type() {
     telemetry();
-    let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
-    let address = listener.local_addr().unwrap();
-    tokio::spawn(toolshape::serve::app_on(
-        server().http_router(&Default::default()),
-        listener,
-    ));
-    let host = format!("127.0.0.1:{}", address.port());
+    let address = serve_http().await;
+    let host = host_of(address);
     let traceparent = |trace: &str| format!("00-{trace}-{CLIENT_SPAN}-01");
     let modern = |trace: &str| {
         vec![
@@ -638,7 +644,7 @@ async fn an_oauth_refusal_has_a_span_with_the_oauth_error() {
     let oauth = OAuth::new(&resource, "http://127.0.0.1:9");
     let app = server().http_router(&HttpOptions::default().with_oauth(oauth));
     tokio::spawn(toolshape::serve::app_on(app, listener));
-    let host = format!("127.0.0.1:{}", address.port());
+    let host = host_of(address);
     let list =
         serde_json::to_vec(&json!({"jsonrpc": "2.0", "id": 1, "method": "tools/list"})).unwrap();
 
@@ -715,13 +721,8 @@ fn has(attributes: &[(String, String)], key: &str, value: &str) -> bool {
 #[tokio::test]
 async fn refused_requests_are_timed_and_invented_names_make_no_series() {
     telemetry();
-    let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
-    let address = listener.local_addr().unwrap();
-    tokio::spawn(toolshape::serve::app_on(
-        server().http_router(&Default::default()),
-        listener,
-    ));
-    let host = format!("127.0.0.1:{}", address.port());
+    let address = serve_http().await;
+    let host = host_of(address);
     // A body that is not JSON, of a tools/call its headers name: -32700.
     let headers = [
         ("mcp-protocol-version", "2026-07-28"),
