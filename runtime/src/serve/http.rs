@@ -163,23 +163,77 @@ pub(crate) fn router_with<H: ServerHandler + Clone>(
 
 /// Serves an axum application (a [`Server::http_router`](crate::Server::http_router),
 /// perhaps with routes of yours) on a listener you have bound (port 0 picks a free port):
-/// what [`Server::serve_http`](crate::Server::serve_http) does. Accepted sockets get
-/// `TCP_NODELAY`: without it every response after the first on a keep-alive connection
-/// waits for the client's delayed ACK (about 40 ms on Linux). The address is logged.
+/// what [`Server::serve_http`](crate::Server::serve_http) does, with the default
+/// [`Limits`]. The address is logged.
+///
+/// Each connection is HTTP/1.1 (hyper's), with two settings axum's own `serve` leaves out:
+/// - `TCP_NODELAY`: without it every response after the first on a keep-alive connection
+///   waits for the client's delayed ACK (about 40 ms on Linux);
+/// - [`Limits::request_head_timeout`]: a connection that does not send a request's head in
+///   time (one that sends it byte by byte, or a keep-alive connection left idle) is
+///   closed, so that clients holding connections open cannot use up the server's sockets.
 ///
 /// # Errors
-/// When the server fails.
+/// When the listener fails.
 pub async fn app_on(app: axum::Router, listener: tokio::net::TcpListener) -> Result<(), Error> {
-    use axum::serve::ListenerExt as _;
+    app_on_with(app, listener, &Limits::default()).await
+}
+
+/// [`app_on`] with these limits (its connections' [`Limits::request_head_timeout`]).
+///
+/// # Errors
+/// When the listener fails.
+pub fn app_on_with(
+    app: axum::Router,
+    listener: tokio::net::TcpListener,
+    limits: &Limits,
+) -> impl Future<Output = Result<(), Error>> + Send + 'static {
+    // what it needs of `limits`, read now: the future can be spawned
+    let head_timeout = limits.request_head_timeout;
+    accept(app, listener, head_timeout)
+}
+
+/// [`app_on_with`]'s loop: accepts connections and serves each one in a task of its own.
+async fn accept(
+    app: axum::Router,
+    listener: tokio::net::TcpListener,
+    head_timeout: std::time::Duration,
+) -> Result<(), Error> {
     let address = listener.local_addr()?;
     tracing::info!("serving MCP over streamable HTTP at http://{address}/mcp");
-    let listener = listener.tap_io(|socket| {
+    loop {
+        let socket = match listener.accept().await {
+            Ok((socket, _)) => socket,
+            Err(error) => {
+                // Out of file descriptors, or a connection gone before it was accepted:
+                // the server goes on (after a pause for the first, as axum's `serve` does).
+                tracing::warn!(%error, "could not accept a connection");
+                if !matches!(
+                    error.kind(),
+                    std::io::ErrorKind::ConnectionAborted
+                        | std::io::ErrorKind::ConnectionReset
+                        | std::io::ErrorKind::ConnectionRefused
+                ) {
+                    tokio::time::sleep(std::time::Duration::from_secs(1)).await;
+                }
+                continue;
+            }
+        };
         if let Err(error) = socket.set_nodelay(true) {
             tracing::warn!(%error, "could not set TCP_NODELAY on an accepted socket");
         }
-    });
-    axum::serve(listener, app).await?;
-    Ok(())
+        let service = hyper_util::service::TowerToHyperService::new(app.clone());
+        tokio::spawn(async move {
+            let connection = hyper::server::conn::http1::Builder::new()
+                .timer(hyper_util::rt::TokioTimer::new())
+                .header_read_timeout(head_timeout)
+                .serve_connection(hyper_util::rt::TokioIo::new(socket), service)
+                .with_upgrades();
+            if let Err(error) = connection.await {
+                tracing::debug!(%error, "an HTTP connection ended with an error");
+            }
+        });
+    }
 }
 
 pub(super) struct Layer {

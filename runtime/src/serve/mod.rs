@@ -48,6 +48,14 @@ pub struct Limits {
     /// 2026-07-28 requests are served as ever. Concurrent `initialize`s may pass the limit
     /// by their number. Default: 10,000.
     pub max_sessions: usize,
+    /// How long an HTTP connection has to send a request's head (its request line and
+    /// headers), from when the server starts waiting for it: a new connection, or a
+    /// keep-alive one after its last answer. Past it the connection is closed, so that
+    /// connections held open without a request (idle, or sending a byte at a time) cannot
+    /// use up the server's sockets. A request's body and a response's event stream are not
+    /// limited by it. Default: 30 seconds (hyper's default, which takes effect only with
+    /// the timer [`app_on`] gives it).
+    pub request_head_timeout: std::time::Duration,
 }
 
 impl Default for Limits {
@@ -55,6 +63,7 @@ impl Default for Limits {
         Limits {
             max_message_bytes: 16 * 1024 * 1024,
             max_sessions: 10_000,
+            request_head_timeout: std::time::Duration::from_secs(30),
         }
     }
 }
@@ -73,6 +82,13 @@ impl Limits {
         self.max_sessions = sessions;
         self
     }
+
+    /// These limits with `request_head_timeout` set.
+    #[must_use]
+    pub fn with_request_head_timeout(mut self, timeout: std::time::Duration) -> Self {
+        self.request_head_timeout = timeout;
+        self
+    }
 }
 
 #[cfg(feature = "oauth")]
@@ -84,6 +100,6 @@ pub mod oauth;
 #[cfg(feature = "http")]
 mod refused;
 #[cfg(feature = "http")]
-pub use http::{HttpOptions, HttpService, app_on};
+pub use http::{HttpOptions, HttpService, app_on, app_on_with};
 #[cfg(feature = "http")]
 pub(crate) use http::{ToolScopes, router_with};

@@ -154,7 +154,8 @@ impl<S: Send + Sync + 'static, H: ServerHandler> Server<S, H> {
 
     /// Serves streamable HTTP at `http://ADDR/mcp` until the process ends, with the default
     /// [`HttpOptions`](serve::HttpOptions): [`Server::http_router`] on a listener of its own
-    /// whose sockets get `TCP_NODELAY` ([`serve::app_on`]).
+    /// whose connections get `TCP_NODELAY` and a time limit on each request's head
+    /// ([`serve::app_on`]).
     ///
     /// Bind to a loopback address (`127.0.0.1:PORT`) unless you mean to expose the server;
     /// the examples do. The bound address is logged.
@@ -181,6 +182,6 @@ impl<S: Send + Sync + 'static, H: ServerHandler> Server<S, H> {
         options: &serve::HttpOptions,
     ) -> Result<(), serve::Error> {
         let listener = tokio::net::TcpListener::bind(addr).await?;
-        serve::app_on(self.http_router(options), listener).await
+        serve::app_on_with(self.http_router(options), listener, &options.limits).await
     }
 }

@@ -463,3 +463,69 @@ async fn methods_removed_in_2026_07_28_are_not_found_in_stateless_requests() {
         assert_eq!(error["id"], 31, "{method}: {error}");
     }
 }
+
+/// A connection that sends no request head in time is closed: one that sends nothing, one
+/// that sends half a head and stops, and a keep-alive connection left idle after its
+/// answer. A request sent in time is answered.
+#[tokio::test]
+async fn connections_without_a_request_head_in_time_are_closed() {
+    use std::time::{Duration, Instant};
+    use tokio::io::{AsyncReadExt as _, AsyncWriteExt as _};
+    let limits = serve::Limits::default().with_request_head_timeout(Duration::from_millis(300));
+    let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
+    let address = listener.local_addr().unwrap();
+    let server = Server::new(Directory::default(), toolset());
+    tokio::spawn(serve::app_on_with(
+        server.http_router(&Default::default()),
+        listener,
+        &limits,
+    ));
+    /// Reads until the server closes the connection; what it sent, and how long that took.
+    async fn until_closed(stream: &mut tokio::net::TcpStream) -> (String, Duration) {
+        let started = Instant::now();
+        let mut text = Vec::new();
+        let mut buffer = [0u8; 1024];
+        let read = async {
+            loop {
+                match stream.read(&mut buffer).await {
+                    Ok(0) | Err(_) => break,
+                    Ok(n) => text.extend_from_slice(&buffer[..n]),
+                }
+            }
+        };
+        tokio::time::timeout(Duration::from_secs(10), read)
+            .await
+            .expect("the server closes the connection");
+        (
+            String::from_utf8_lossy(&text).into_owned(),
+            started.elapsed(),
+        )
+    }
+
+    let mut silent = tokio::net::TcpStream::connect(address).await.unwrap();
+    let (_, waited) = until_closed(&mut silent).await;
+    assert!(
+        waited >= Duration::from_millis(250),
+        "closed after {waited:?}"
+    );
+
+    let mut slow = tokio::net::TcpStream::connect(address).await.unwrap();
+    slow.write_all(b"POST /mcp HTTP/1.1\r\nHost: 127.0.0.1\r\n")
+        .await
+        .unwrap();
+    let (_, waited) = until_closed(&mut slow).await;
+    assert!(
+        waited >= Duration::from_millis(250),
+        "closed after {waited:?}"
+    );
+
+    let mut idle = tokio::net::TcpStream::connect(address).await.unwrap();
+    let request = format!(
+        "DELETE /mcp HTTP/1.1\r\nHost: 127.0.0.1:{}\r\nMcp-Session-Id: none\r\n\r\n",
+        address.port()
+    );
+    idle.write_all(request.as_bytes()).await.unwrap();
+    let (answer, _) = until_closed(&mut idle).await;
+    assert!(answer.starts_with("HTTP/1.1 404"), "{answer}");
+    assert!(answer.contains("no session `none`"), "{answer}");
+}
