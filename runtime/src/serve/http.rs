@@ -132,11 +132,16 @@ pub(crate) fn router_with<H: ServerHandler + Clone>(
     #[cfg_attr(not(feature = "oauth"), allow(unused_variables))] tool_scopes: Option<ToolScopes>,
 ) -> axum::Router {
     let sessions = Arc::new(LocalSessionManager::default());
-    let service = HttpService::new(
+    let service = Arc::new(HttpService::new(
         move || Ok(Traced::new(handler.clone())),
         sessions.clone(),
         options.rmcp_config(),
-    );
+    ));
+    // rmcp's service answers a request by reference: shared, it is not cloned (its
+    // configuration's lists of hosts and origins with it) by each layer a request passes.
+    let service = axum::routing::any(move |request: Request| async move {
+        service.handle(request).await.into_response()
+    });
     let layer = Arc::new(Layer {
         sessions,
         max: options.limits.max_message_bytes,
