@@ -10,7 +10,7 @@ with its standalone event stream), this script checks that the server advertises
 `tools.listChanged`, that each change reaches it as `notifications/tools/list_changed`, and
 that listing again shows the change (a call of the tool turned off is refused).
 
-Prints one line per check and a final `N passed, M failed`; exits 1 on any failure.
+Prints one line per check and a final `N passed, M failed` (`report.py`); exits 1 on any failure or when no check ran.
 """
 
 from __future__ import annotations
@@ -21,20 +21,10 @@ import sys
 import anyio
 from mcp import Client
 from mcp.shared.exceptions import MCPError
+from report import Report
 
-passed = 0
-failed = 0
-
-
-def check(ok: bool, what: str, detail: object = "") -> bool:
-    global passed, failed
-    if ok:
-        passed += 1
-        print(f"PASS {what}")
-    else:
-        failed += 1
-        print(f"FAIL {what}: {detail}")
-    return ok
+REPORT = Report()
+check = REPORT.check
 
 
 async def main() -> int:
@@ -85,8 +75,7 @@ async def main() -> int:
         result = await client.call_tool("restart_billing", {})
         check(not result.is_error, "restart_billing runs", result)
 
-    print(f"{passed} passed, {failed} failed")
-    return 1 if failed or not passed else 0
+    return REPORT.summary()
 
 
 if __name__ == "__main__":

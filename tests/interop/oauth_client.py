@@ -29,7 +29,7 @@ session):
 
 The e-mail of each created user is `writer-<mode>@example.org`; the calling test checks the
 database for them (and for no `reader-…` user). Prints one line per check and a final
-`N passed, M failed`; exits 1 on any failure.
+`N passed, M failed` (`report.py`); exits 1 on any failure or when no check ran.
 """
 
 from __future__ import annotations
@@ -46,24 +46,14 @@ from mcp import Client
 from mcp.client.auth import TokenStorage
 from mcp.client.auth.extensions.client_credentials import ClientCredentialsOAuthProvider
 from mcp.client.streamable_http import streamable_http_client
+from report import Report
 
 READS = ["get_user_by_id", "search_user"]
 WRITES = ["create_user", "delete_user", "update_user"]
 MODES = [("default", "auto", "2026-07-28"), ("legacy", "legacy", "2025-11-25")]
 
-passed = 0
-failed = 0
-
-
-def check(ok: bool, what: str, detail: object = "") -> bool:
-    global passed, failed
-    if ok:
-        passed += 1
-        print(f"PASS {what}")
-    else:
-        failed += 1
-        print(f"FAIL {what}: {detail}")
-    return ok
+REPORT = Report()
+check = REPORT.check
 
 
 class Memory(TokenStorage):
@@ -322,8 +312,7 @@ async def main() -> int:
             except BaseException as e:  # noqa: BLE001
                 check(False, f"{run.__name__}, {label}", chain(e))
                 traceback.print_exc()
-    print(f"{passed} passed, {failed} failed")
-    return 1 if failed or not passed else 0
+    return REPORT.summary()
 
 
 if __name__ == "__main__":

@@ -33,7 +33,7 @@ calls every tool with every argument set of the fixture, and checks each result:
   expected text, `resources/read` with the expected text or a blob of the expected mime
   type that decodes from base64.
 
-Prints one line per check and a final line `N passed, M failed`; exits 1 on any failure.
+Prints one line per check and a final line `N passed, M failed` (`report.py`); exits 1 on any failure or when no check ran.
 """
 
 from __future__ import annotations
@@ -54,6 +54,7 @@ import rfc8785
 from PIL import Image
 from mcp import Client, StdioServerParameters
 from mcp.shared.exceptions import MCPError
+from report import Report
 
 PROVENANCE_KEY = "dev.toolshape/provenance"
 MODES = [
@@ -72,22 +73,6 @@ MAGIC = {
     "audio/mpeg": [b"ID3", b"\xff\xfb", b"\xff\xf3", b"\xff\xf2"],
     "audio/ogg": [b"OggS"],
 }
-
-
-class Report:
-    def __init__(self) -> None:
-        self.passed = 0
-        self.failed = 0
-
-    def check(self, ok: bool, what: str, detail: str = "") -> bool:
-        if ok:
-            self.passed += 1
-            print(f"PASS {what}")
-        else:
-            self.failed += 1
-            print(f"FAIL {what}" + (f": {detail}" if detail else ""))
-        sys.stdout.flush()
-        return ok
 
 
 def short(value: Any, limit: int = 300) -> str:
@@ -407,8 +392,7 @@ def main(argv: list[str]) -> int:
     report = Report()
     for mode_label, mode, version in MODES:
         asyncio.run(run_mode(report, fixture, params, mode_label, mode, version))
-    print(f"{report.passed} passed, {report.failed} failed")
-    return 0 if report.failed == 0 else 1
+    return report.summary()
 
 
 if __name__ == "__main__":

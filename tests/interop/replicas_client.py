@@ -18,7 +18,7 @@ created it (sticky on `Mcp-Session-Id`), and names the replica of each answer in
   `slow_compute` (a plain call here, of 0 s), every request of the session on one replica.
   Three sessions, one after the other, do not all land on the same replica.
 
-Prints one line per check and a final `N passed, M failed`; exits 1 on any failure.
+Prints one line per check and a final `N passed, M failed` (`report.py`); exits 1 on any failure or when no check ran.
 """
 
 from __future__ import annotations
@@ -35,23 +35,13 @@ from mcp.client.extension import ClaimContext, ClientExtension, ResultClaim
 from mcp.client.streamable_http import streamable_http_client
 from mcp_types import CallToolResult, Request, RequestParams, Result
 from pydantic import ConfigDict
+from report import Report
 
 TASKS = "io.modelcontextprotocol/tasks"
 TERMINAL = ("completed", "failed", "cancelled")
 
-passed = 0
-failed = 0
-
-
-def check(ok: bool, what: str, detail: object = "") -> bool:
-    global passed, failed
-    if ok:
-        passed += 1
-        print(f"PASS {what}")
-    else:
-        failed += 1
-        print(f"FAIL {what}: {detail}")
-    return ok
+REPORT = Report()
+check = REPORT.check
 
 
 # --- a client for the tasks extension, on the SDK's extension interface -----------------
@@ -223,8 +213,7 @@ async def main() -> int:
         except BaseException as e:  # noqa: BLE001 - the SDK raises exception groups
             check(False, run.__name__, repr(e))
             traceback.print_exc()
-    print(f"{passed} passed, {failed} failed")
-    return 1 if failed or not passed else 0
+    return REPORT.summary()
 
 
 if __name__ == "__main__":

@@ -35,14 +35,13 @@ impl Answer {
     }
 }
 
-/// One request on a fresh keep-alive connection; the body is read to its end unless the
-/// answer is an event stream (whose headers are all a test needs).
-async fn send(
+/// One request to `/mcp` on a fresh keep-alive connection: its response, body unread.
+async fn request(
     address: SocketAddr,
     method: &str,
     headers: &[(&str, &str)],
     body: impl Into<Bytes>,
-) -> Answer {
+) -> hyper::Response<hyper::body::Incoming> {
     let stream = tokio::net::TcpStream::connect(address).await.unwrap();
     let (mut sender, connection) = hyper::client::conn::http1::handshake(TokioIo::new(stream))
         .await
@@ -57,10 +56,21 @@ async fn send(
     for (name, value) in headers {
         request = request.header(*name, *value);
     }
-    let response = sender
+    sender
         .send_request(request.body(Full::new(body.into())).unwrap())
         .await
-        .unwrap();
+        .unwrap()
+}
+
+/// One request on a fresh keep-alive connection; the body is read to its end unless the
+/// answer is an event stream (whose headers are all a test needs).
+async fn send(
+    address: SocketAddr,
+    method: &str,
+    headers: &[(&str, &str)],
+    body: impl Into<Bytes>,
+) -> Answer {
+    let response = request(address, method, headers, body).await;
     let status = response.status().as_u16();
     let headers = response.headers().clone();
     let is_stream = headers
@@ -86,24 +96,7 @@ async fn message_of(
     headers: &[(&str, &str)],
     body: impl Into<Bytes>,
 ) -> (u16, Value) {
-    let stream = tokio::net::TcpStream::connect(address).await.unwrap();
-    let (mut sender, connection) = hyper::client::conn::http1::handshake(TokioIo::new(stream))
-        .await
-        .unwrap();
-    tokio::spawn(connection);
-    let mut request = Request::builder()
-        .method("POST")
-        .uri(format!("http://{address}/mcp"))
-        .header("host", format!("127.0.0.1:{}", address.port()))
-        .header("accept", "application/json, text/event-stream")
-        .header("content-type", "application/json");
-    for (name, value) in headers {
-        request = request.header(*name, *value);
-    }
-    let response = sender
-        .send_request(request.body(Full::new(body.into())).unwrap())
-        .await
-        .unwrap();
+    let response = request(address, "POST", headers, body).await;
     let status = response.status().as_u16();
     let mut body = response.into_body();
     let mut text = String::new();
