@@ -310,7 +310,7 @@ async fn checked(layer: Arc<Layer>, request: Request, next: Next) -> Response {
                         .into_response();
                 }
             };
-            if let Some(refusal) = layer.refuse_a_session(&parts, &bytes).await {
+            if let Some(refusal) = layer.refuse_a_session(&parts, &bytes) {
                 return refusal;
             }
             // With OAuth, a `tools/call` is held against its tool's scopes before anything
@@ -344,8 +344,10 @@ async fn checked(layer: Arc<Layer>, request: Request, next: Next) -> Response {
 
 impl Layer {
     /// The `503` of an `initialize` (which opens a session) while the server keeps
-    /// [`Limits::max_sessions`] sessions. The body is looked at only at the limit.
-    async fn refuse_a_session(
+    /// [`Limits::max_sessions`] sessions. The body is looked at only at the limit. The
+    /// sessions are counted without waiting: while one is being opened or closed (the map
+    /// locked for writing), the request passes, as concurrent `initialize`s may.
+    fn refuse_a_session(
         &self,
         parts: &axum::http::request::Parts,
         body: &[u8],
@@ -353,7 +355,7 @@ impl Layer {
         if parts.headers.contains_key("mcp-session-id") {
             return None;
         }
-        let open = self.sessions.sessions.read().await.len();
+        let open = self.sessions.sessions.try_read().ok()?.len();
         if open < self.max_sessions || !opens_a_session(body) {
             return None;
         }
