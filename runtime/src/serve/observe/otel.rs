@@ -188,3 +188,33 @@ pub(crate) fn record_refused(
     }
     histogram().record(started.elapsed().as_secs_f64(), &attributes);
 }
+
+#[cfg(all(test, feature = "http"))]
+mod tests {
+    /// The methods a refused request's metric accepts are those the handler's spans name
+    /// (`custom` aside, a name no client sends in `Mcp-Method`): a method added to one list
+    /// and not the other fails here.
+    #[test]
+    fn the_refused_metric_knows_every_method_the_spans_name() {
+        let handler = include_str!("handler.rs");
+        let named: std::collections::BTreeSet<&str> = handler
+            .split("About::method(\"")
+            .skip(1)
+            .filter_map(|rest| rest.split('"').next())
+            .filter(|method| *method != "custom")
+            .collect();
+        assert!(named.len() > 10, "{named:?}");
+        for method in &named {
+            assert!(
+                super::METHODS.contains(method),
+                "`{method}` is not in METHODS"
+            );
+        }
+        for method in super::METHODS {
+            assert!(
+                named.contains(method) || method.starts_with("notifications/"),
+                "`{method}` is in METHODS but no span names it"
+            );
+        }
+    }
+}
