@@ -90,8 +90,9 @@
 // undo journal live: in memory, or in Redis) → `call` (the arguments become parameters, the
 // tool runs with its state and context) → `layer` (what wraps every call) → `toolset` (the
 // tools a server serves, with their layers) → `undo` → `budget` (layers built only on what
-// the crate offers its users) → `server` (rmcp's handler) → `serve` (the transports) →
-// `testing` → `__private` (the door for generated code). Each module's doc says what it owns.
+// the crate offers its users) → `search` (finding tools in a big set) → `server` (rmcp's
+// handler) → `serve` (the transports) → `testing` → `__private` (the door for generated
+// code). Each module's doc says what it owns.
 mod provenance;
 
 mod formats;
@@ -107,6 +108,8 @@ mod toolset;
 pub mod undo;
 
 pub mod budget;
+
+pub mod search;
 
 mod server;
 

@@ -74,6 +74,7 @@ impl<S: Send + Sync + 'static, H: ServerHandler> Server<S, H> {
             filter: self.filter,
             record_caller: self.record_caller,
             switch: self.switch,
+            search: self.search,
         }
     }
 
@@ -231,6 +232,14 @@ impl<S: Send + Sync + 'static, H: ServerHandler> Server<S, H> {
                 .map(|tool| tool.name.into_owned()),
         );
         self.switch = Some(switch.clone());
+        self
+    }
+
+    /// Offers the tools through search: `tools/list` answers the pinned tools plus
+    /// `search_tools` and `call_tool`. SCAFFOLD: stored only, until the tool-search work
+    /// serves it. See [`ToolSearch`](crate::search::ToolSearch).
+    pub fn with_tool_search(mut self, search: crate::search::ToolSearch) -> Self {
+        self.search = Some(Arc::new(search));
         self
     }
 

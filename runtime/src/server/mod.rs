@@ -78,6 +78,8 @@ pub struct Server<S, H = NoHandler> {
     record_caller: bool,
     /// [`Server::with_tool_switch`].
     switch: Option<ToolSwitch>,
+    /// [`Server::with_tool_search`].
+    search: Option<Arc<crate::search::ToolSearch>>,
 }
 
 /// Which tools a caller sees and may call, given the tool, the caller and the client's
@@ -109,6 +111,7 @@ impl<S, H> Clone for Server<S, H> {
             filter: self.filter.clone(),
             record_caller: self.record_caller,
             switch: self.switch.clone(),
+            search: self.search.clone(),
         }
     }
 }
@@ -160,6 +163,7 @@ impl<S: Send + Sync + 'static> Server<S> {
             filter: None,
             record_caller: false,
             switch: None,
+            search: None,
         }
     }
 }
