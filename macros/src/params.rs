@@ -7,7 +7,7 @@ use syn::spanned::Spanned;
 use syn::{FnArg, ItemFn, Pat, ReceiverKind, Type};
 
 use crate::attr::{ArgArgs, RenameRule, TextValue};
-use crate::check::{Draft, check_param_attributes};
+use crate::check::{Draft, check_param_attributes, check_text};
 use crate::docs;
 use crate::lend::lend_of;
 use crate::model::{Constraints, ContextPass, MAX_PARAMS, Param, SchemaParam, StateSource};
@@ -295,6 +295,7 @@ fn schema_param(
     };
     let cfg = param_attrs(errors, &typed.attrs);
     let arg = read_arg(errors, &typed.attrs);
+    check_text(errors, "parameter description", arg.description.as_ref());
     let constraints = check_constraints(errors, &arg);
     let rust_name = ident.to_string();
     let rust_name = rust_name

@@ -94,6 +94,8 @@ impl Limits {
 #[cfg(feature = "oauth")]
 mod auth;
 #[cfg(feature = "http")]
+mod cors;
+#[cfg(feature = "http")]
 mod http;
 #[cfg(feature = "oauth")]
 pub mod oauth;

@@ -52,7 +52,7 @@ impl<S: Send + Sync + 'static, H: ServerHandler> Server<S, H> {
         W: tokio::io::AsyncWrite + Unpin + Send + 'static,
     {
         use rmcp::ServiceExt as _;
-        let running = serve::Traced::new(self)
+        let running = serve::Traced::over_pipe(self)
             .serve(serve::LineTransport::new(reader, writer, limits))
             .await?;
         running.waiting().await?;
