@@ -67,13 +67,19 @@ impl Auth {
         if missing.is_empty() {
             return None;
         }
-        // the scopes of the operation: what the client should ask for (those it has too)
-        let mut scope: Vec<&str> = self
+        // the scopes of the operation: what the client should ask for, with the baseline
+        // the server requires or suggests (a token for the tool alone would lose it)
+        let mut scope: Vec<&str> = Vec::new();
+        for baseline in self
             .oauth
             .required_scopes()
             .iter()
-            .map(String::as_str)
-            .collect();
+            .chain(self.oauth.suggested_scopes())
+        {
+            if !scope.contains(&baseline.as_str()) {
+                scope.push(baseline);
+            }
+        }
         for needed in needed {
             if !scope.contains(needed) {
                 scope.push(needed);

@@ -190,8 +190,10 @@ impl<H: ServerHandler> ServerHandler for Traced<H> {
             tool: Some(&request.name),
             ..About::method("tools/call")
         };
+        // named by the tool only when the server has it: the name is the client's
+        let known = |name: &str| self.0.get_tool(name).is_some();
         about
-            .open(&context, self.1)
+            .open_naming(&context, self.1, known)
             .run(self.0.call_tool(request, context))
     }
 

@@ -2,6 +2,8 @@
 //! conventions for MCP ask: [`Traced`], which every transport of this module wraps around
 //! the handler it serves.
 
+use std::borrow::Cow;
+
 use rmcp::model::{
     CallToolResponse, CompleteResult, CustomResult, DiscoverResult, GetPromptResponse,
     GetSkillResult, GetTaskResult, InitializeResult, ListPromptsResult,
@@ -158,19 +160,30 @@ impl<'a> About<'a> {
         }
     }
 
-    /// `{method} {target}`, when the request names a tool or prompt. Given to the span when
-    /// the request ends, unless the protocol refused it (with a JSON-RPC error): it may name
-    /// a tool or prompt the client made up, and span names are few (as the duration
-    /// metric's series are), so the span keeps the method alone.
-    fn target_name(&self) -> Option<String> {
-        self.tool
-            .or(self.prompt)
-            .map(|target| format!("{} {target}", self.method))
+    /// `{method} {target}` when the request names a tool or prompt that `known` says the
+    /// server has, else the method alone: a client may name a tool it made up, and span
+    /// names are few (as the duration metric's series are).
+    fn span_name(&self, known: impl FnOnce(&str) -> bool) -> Cow<'a, str> {
+        match self.tool.or(self.prompt) {
+            Some(target) if known(target) => Cow::Owned(format!("{} {target}", self.method)),
+            _ => Cow::Borrowed(self.method),
+        }
     }
 
     /// The request's span, opened (and, with `otel`, its duration started) before the
     /// handler sees the request.
     fn open(self, context: &RequestContext<RoleServer>, transport: Transport) -> Opened {
+        self.open_naming(context, transport, |_| true)
+    }
+
+    /// [`open`](Self::open), naming the span by its target only when `known` says the
+    /// server has it.
+    fn open_naming(
+        self,
+        context: &RequestContext<RoleServer>,
+        transport: Transport,
+        known: impl FnOnce(&str) -> bool,
+    ) -> Opened {
         // A root: a request belongs to the client's trace (with `otel`, its `_meta`'s), not
         // to the connection's span around it, which it follows from (a link, in
         // OpenTelemetry; over HTTP, rmcp's connection span is left out, see `connection`).
@@ -204,6 +217,7 @@ impl<'a> About<'a> {
             .flatten();
         if !span.is_disabled() {
             span.follows_from(tracing::Span::current());
+            span.record("otel.name", self.span_name(known).as_ref());
             span.record("jsonrpc.request.id", tracing::field::display(&context.id));
             if let Some(session) = session_of(context) {
                 span.record("mcp.session.id", session);
@@ -218,11 +232,6 @@ impl<'a> About<'a> {
         Opened {
             #[cfg(feature = "otel")]
             metric: otel::Metric::start(&self, version.as_ref()),
-            name: if span.is_disabled() {
-                None
-            } else {
-                self.target_name()
-            },
             span,
         }
     }
@@ -262,8 +271,6 @@ fn record_network(
 /// A request's open span.
 struct Opened {
     span: tracing::Span,
-    /// `{method} {target}`, its name unless the protocol refuses the request.
-    name: Option<String>,
     #[cfg(feature = "otel")]
     metric: otel::Metric,
 }
@@ -289,11 +296,6 @@ impl Opened {
         let outcome = Outcome::of(result);
         if !self.span.is_disabled() {
             outcome.record(&self.span);
-            if let Some(name) = &self.name
-                && !matches!(outcome, Outcome::Error(_))
-            {
-                self.span.record("otel.name", name.as_str());
-            }
             if let Some(task) = result.as_ref().ok().and_then(Answer::task_started) {
                 self.span.record("mcp.task.id", task);
             }
