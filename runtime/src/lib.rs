@@ -93,6 +93,19 @@
 // the crate offers its users) → `search` (finding tools in a big set) → `server` (rmcp's
 // handler) → `serve` (the transports) → `testing` → `__private` (the door for generated
 // code). Each module's doc says what it owns.
+/// Implements `Debug` for an error type as its `Display`, as anyhow's errors do: Rust prints
+/// an error `main` returns with `{:?}`, and a user should read the message there, not the
+/// type's fields.
+macro_rules! debug_as_message {
+    ($($error:ty),+ $(,)?) => {$(
+        impl ::std::fmt::Debug for $error {
+            fn fmt(&self, f: &mut ::std::fmt::Formatter<'_>) -> ::std::fmt::Result {
+                ::std::fmt::Display::fmt(self, f)
+            }
+        }
+    )+};
+}
+
 mod provenance;
 
 mod formats;
