@@ -100,6 +100,8 @@ pub mod oauth;
 #[cfg(feature = "http")]
 mod refused;
 #[cfg(feature = "http")]
-pub use http::{HttpOptions, HttpService, app_on, app_on_with};
+pub(crate) use http::router_with;
 #[cfg(feature = "http")]
-pub(crate) use http::{ToolScopes, router_with};
+pub use http::{HttpOptions, HttpService, app_on, app_on_with};
+mod scopes;
+pub(crate) use scopes::ToolScopes;
