@@ -16,7 +16,7 @@ use rmcp::transport::streamable_http_server::session::local::LocalSessionManager
 
 use super::scopes::ToolScopes;
 use super::{Error, Limits, Traced};
-use crate::server::protocol::{self, INVALID_PARAMS, Incoming, Rejection};
+use crate::handler::protocol::{self, INVALID_PARAMS, Incoming, Rejection};
 
 /// rmcp's streamable HTTP tower service for a handler, one handler clone per session, each
 /// request in its span ([`Traced`]).

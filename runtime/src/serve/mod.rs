@@ -19,10 +19,10 @@
 //! `error.type`.
 
 mod observe;
-#[cfg(any(feature = "stdio", feature = "http"))]
-mod server;
 #[cfg(feature = "stdio")]
 mod stdio;
+#[cfg(any(feature = "stdio", feature = "http"))]
+mod transports;
 
 pub use observe::Traced;
 #[cfg(feature = "stdio")]

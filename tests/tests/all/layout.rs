@@ -19,7 +19,7 @@ fn rust_files(root: &Path, dir: &Path, out: &mut Vec<PathBuf>) {
     }
 }
 
-/// The module path a file defines: `call/tool.rs` → `call::tool`, `formats/mod.rs` →
+/// The module path a file defines: `tool/def.rs` → `tool::def`, `formats/mod.rs` →
 /// `formats`, `private.rs` → `__private` (it is mounted under that name).
 fn module_of(file: &Path) -> String {
     let path = file.with_extension("");
@@ -161,7 +161,7 @@ fn import_circle(edges: &BTreeMap<PathBuf, BTreeSet<PathBuf>>) -> Option<Vec<Pat
 #[test]
 fn paths_through_super_are_read_from_the_files_module() {
     let source = "use super::escape::Escaped;\nuse super::{Missing, writer::RecordWriter};\n\
-                  use super::super::facts::CallFacts;\nuse crate::call::{spec, tool::ToolDef};\n\
+                  use super::super::facts::CallFacts;\nuse crate::tool::{spec, def::ToolDef};\n\
                   pub(super) fn f() {}\n// super::comment\nuse super::*;";
     assert_eq!(
         crate_paths("formats::text::value", source),
@@ -170,8 +170,8 @@ fn paths_through_super_are_read_from_the_files_module() {
             "formats::text::Missing",
             "formats::text::writer::RecordWriter",
             "formats::facts::CallFacts",
-            "call::spec",
-            "call::tool::ToolDef",
+            "tool::spec",
+            "tool::def::ToolDef",
         ]
     );
 }
