@@ -111,11 +111,11 @@ use std::sync::Arc;
 use rmcp::ErrorData;
 use rmcp::model::{CallToolResult, JsonObject, Tool};
 
-use crate::call::context::Context;
-use crate::call::spec::{BoxFuture, Kind, TaskSupport};
-use crate::call::tool::ToolDef;
+use crate::context::Context;
 use crate::formats::Format;
 use crate::store::journal::JournalStore;
+use crate::tool::def::ToolDef;
+use crate::tool::spec::{BoxFuture, Kind, TaskSupport};
 
 /// Something every `tools/call` of a [`ToolSet`](crate::ToolSet) passes through: see the [module
 /// docs](self).
@@ -159,7 +159,7 @@ pub struct ToolInfo<'a> {
     format: Format,
     kind: Option<Kind>,
     task: TaskSupport,
-    params: &'a [crate::call::args::ParamSpec],
+    params: &'a [crate::tool::args::ParamSpec],
     scopes: &'static [&'static str],
 }
 

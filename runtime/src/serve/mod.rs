@@ -19,10 +19,10 @@
 //! `error.type`.
 
 mod observe;
-#[cfg(any(feature = "stdio", feature = "http"))]
-mod server;
 #[cfg(feature = "stdio")]
 mod stdio;
+#[cfg(any(feature = "stdio", feature = "http"))]
+mod transports;
 
 pub use observe::Traced;
 #[cfg(feature = "stdio")]
@@ -141,6 +141,8 @@ pub mod oauth;
 #[cfg(feature = "http")]
 mod refused;
 #[cfg(feature = "http")]
-pub use http::{HttpOptions, HttpService, app_on, app_on_with};
+pub(crate) use http::router_with;
 #[cfg(feature = "http")]
-pub(crate) use http::{ToolScopes, router_with};
+pub use http::{HttpOptions, HttpService, app_on, app_on_with};
+mod scopes;
+pub(crate) use scopes::ToolScopes;

@@ -15,8 +15,8 @@ use rmcp::service::RequestContext;
 use rmcp::{ErrorData, RoleServer};
 use serde_json::Value;
 
-use crate::call::context::Context;
-use crate::call::inputs::{Era, GivenAnswers, Halt, Inputs, TaskStarter, era_of};
+use crate::context::Context;
+use crate::context::inputs::{Era, GivenAnswers, Halt, Inputs, TaskStarter, era_of};
 
 /// How long sealed request state stays valid: a client has this long to answer a question.
 const STATE_TTL: Duration = Duration::from_secs(60 * 60);

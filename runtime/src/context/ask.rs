@@ -21,10 +21,10 @@ use rmcp::{ErrorData, RoleServer};
 use serde::de::DeserializeOwned;
 use serde_json::Value;
 
-use crate::call::context::Context;
-use crate::call::inputs::{Era, Kind, Stop};
-use crate::call::spec::BoxFuture;
+use crate::context::Context;
+use crate::context::inputs::{Era, Kind, Stop};
 use crate::store::tasks::TaskHandle;
+use futures::future::BoxFuture;
 
 impl Context {
     /// Asks the user to fill in a form with `T`'s fields (its JSON Schema: an object of
