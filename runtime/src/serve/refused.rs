@@ -105,7 +105,7 @@ pub(crate) async fn observe(request: Request, next: Next) -> Response {
         );
     }
     let method = text(&heads.mcp_method);
-    let span = crate::server::spans::span!(
+    let span = crate::handler::spans::span!(
         parent: None,
         "mcp.request",
         "otel.name" = Empty,

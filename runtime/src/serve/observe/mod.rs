@@ -187,7 +187,7 @@ impl<'a> About<'a> {
         // A root: a request belongs to the client's trace (with `otel`, its `_meta`'s), not
         // to the connection's span around it, which it follows from (a link, in
         // OpenTelemetry; over HTTP, rmcp's connection span is left out, see `connection`).
-        let span = crate::server::spans::span!(
+        let span = crate::handler::spans::span!(
             parent: None,
             "mcp.request",
             "otel.name" = self.method,

@@ -8,10 +8,10 @@
 /// metadata names no file or line. `Span::none()` when no subscriber listens.
 macro_rules! span {
     (parent: None, $name:literal, $($field:literal = $value:expr),* $(,)?) => {
-        $crate::server::spans::span!(@new new_root, $name, $($field = $value),*)
+        $crate::handler::spans::span!(@new new_root, $name, $($field = $value),*)
     };
     ($name:literal, $($field:literal = $value:expr),* $(,)?) => {
-        $crate::server::spans::span!(@new new, $name, $($field = $value),*)
+        $crate::handler::spans::span!(@new new, $name, $($field = $value),*)
     };
     (@new $new:ident, $name:literal, $($field:literal = $value:expr),*) => {{
         use ::tracing_core::callsite::{DefaultCallsite, Identifier};
