@@ -730,12 +730,13 @@ pub async fn run(args: impl IntoIterator<Item = String>) -> Result<(), toolshape
     }
     let mut options = toolshape::serve::HttpOptions::default();
     if let (Some(issuer), Some(audience)) = (args.issuer, args.audience) {
-        // Every client of a user directory reads it: `users:read` is the baseline scope,
-        // named in the `401` so that MCP clients ask for it (and not for every scope the
-        // metadata lists, which a read-only client is not granted), then step up to
-        // `users:write` on the `403` of a write.
+        // Most clients of a user directory read it: the `401` suggests `users:read`, so
+        // that MCP clients ask for it (and not for every scope the metadata lists, which a
+        // read-only client is not granted), then step up to `users:write` on the `403` of
+        // a write. A suggestion, not a requirement: a write-only service account gets in,
+        // lists the tools `users:write` allows and calls them.
         let mut oauth = toolshape::serve::oauth::OAuth::new(audience, issuer)
-            .with_required_scopes(["users:read"]);
+            .with_suggested_scopes(["users:read"]);
         if let Some(jwks) = args.jwks {
             oauth = oauth.with_jwks_uri(jwks);
         }

@@ -514,6 +514,21 @@ impl FromMeta for TextValue {
             )
             .with_span(other)),
             syn::Expr::Group(group) => TextValue::from_expr(&group.expr),
+            // A bare lower-case word (`name = get_user`) is the text unquoted: a constant's
+            // name is written in capitals (`name = GET_USER`), which stays an expression.
+            syn::Expr::Path(path)
+                if path.qself.is_none()
+                    && path.path.get_ident().is_some_and(|word| {
+                        word.to_string().chars().any(|c| c.is_ascii_lowercase())
+                    }) =>
+            {
+                let word = path.path.get_ident().map(ToString::to_string).unwrap_or_default();
+                let word = word.strip_prefix("r#").unwrap_or(&word);
+                Err(darling::Error::custom(format!(
+                    "this value is a string: write `\"{word}\"`"
+                ))
+                .with_span(expr))
+            }
             other => Ok(TextValue::Expr(other.clone())),
         }
     }

@@ -11,10 +11,11 @@ use crate::attr::{
     Annotations, FormatName, IconArgs, KindName, Listed, TextValue, ToolArgs, UnknownArguments,
 };
 use crate::docs;
-use crate::model::{Icon, Tool};
+use crate::model::{Icon, Param, Tool};
 use crate::params::{Params, read_params};
 use crate::valid::{
-    check_confirm, check_envelope, check_output_shape, check_scopes, check_tool_name,
+    check_confirm, check_envelope, check_output_shape, check_scopes, check_task, check_text,
+    check_tool_name,
 };
 
 /// Builds the model, or every error found, in the order the declaration is read: the
@@ -44,6 +45,10 @@ pub(crate) fn build(
     check_signature(&mut errors, sig);
     let rename_all = args.rename_all.as_ref().map(|rule| rule.0);
     let Params { state, params } = read_params(&mut errors, sig, rename_all);
+    let has_context = params
+        .iter()
+        .any(|param| matches!(param, Param::Context(_)));
+    check_task(&mut errors, args.task.as_ref(), has_context);
 
     let output = match &sig.output {
         syn::ReturnType::Default => None,
@@ -217,6 +222,14 @@ fn description_of(
 ) -> TextValue {
     let sig = &function.sig;
     let doc = || docs::collect_text(&function.attrs, sig.ident.span());
+    for (key, value) in [
+        ("description", &args.description),
+        ("title", &args.title),
+        ("version", &args.version),
+        ("model_id", &args.model_id),
+    ] {
+        check_text(errors, key, value.as_ref());
+    }
     match args.description.clone().or_else(doc) {
         Some(description) => description,
         None if args_incomplete => TextValue::Literal(syn::LitStr::new("", sig.ident.span())),

@@ -275,7 +275,9 @@ fn param_readings(
             // Spanned at the parameter's type (for `default`) or the expression, so that a
             // type without `Default` or an expression of another type is reported there.
             let value = match (default, &param.borrowed) {
-                (None, _) => quote_spanned!(span=> ::core::default::Default::default()),
+                (None, _) => {
+                    quote_spanned!(span=> <#read as #checks::ParamDefault>::param_default())
+                }
                 // A default is written as the function's type has it (`"name"` for `&str`,
                 // `Some("x")` for `Option<&str>`) and made owned.
                 (Some(expr), Some(lend)) => respan(lend.owned_from(quote!(#expr)), expr.span()),

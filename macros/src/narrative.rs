@@ -247,6 +247,52 @@ fn named_fields(input: &DeriveInput) -> syn::Result<Vec<syn::Ident>> {
     }
 }
 
+/// The error for a placeholder that is not a path through fields: what a placeholder may
+/// contain, and the nearest form of what was written (`{volumes.len()}` is `{volumes.len}`;
+/// a method call's receiver, `{name}` for `{name.to_uppercase()}`, with where the call goes).
+fn not_a_placeholder(
+    placeholder: &Placeholder,
+    type_ident: &syn::Ident,
+    names: &[String],
+) -> String {
+    const FORMS: &str = "note: a placeholder is a field (`{count}`), a path through fields (`{svm.name}`), either with `.len` for a collection's length (`{volumes.len}`), and a format after `:` (`{ratio:.2}`)";
+    let call = placeholder
+        .path
+        .iter()
+        .position(|segment| segment.contains('('));
+    let Some(call) = call else {
+        return format!(
+            "narrative placeholder `{{{}}}` is not a field name or a path through fields\n\
+             help: name a field of `{type_ident}` in the braces, e.g. `{{{}}}`; write `{{{{` for a literal `{{`\n{FORMS}",
+            placeholder.text,
+            names.first().map_or("field", String::as_str),
+        );
+    };
+    let receiver = placeholder.path[..call].join(".");
+    let method = placeholder.path[call]
+        .split('(')
+        .next()
+        .unwrap_or_default()
+        .trim();
+    let spec = placeholder
+        .spec
+        .as_ref()
+        .map_or_else(String::new, |spec| format!(":{spec}"));
+    let help = if method == "len" && !receiver.is_empty() {
+        format!("help: write `{{{receiver}.len{spec}}}`: `.len` without `()` is the length")
+    } else if receiver.is_empty() {
+        "help: compute the value into a field of the type and name that field".to_owned()
+    } else {
+        format!(
+            "help: write `{{{receiver}{spec}}}` for the value itself; for `{method}()` of it, compute the result into a field of `{type_ident}` and name that field, or return `toolshape::Hybrid<T>` with a narrative made at run time"
+        )
+    };
+    format!(
+        "narrative placeholder `{{{}}}` calls a method, and a placeholder names fields\n{help}\n{FORMS}",
+        placeholder.text
+    )
+}
+
 /// A field name or tuple index: what `member` can turn into tokens.
 fn is_segment(segment: &str) -> bool {
     let mut chars = segment.chars();
@@ -301,12 +347,7 @@ fn check(
         if placeholder.path.iter().any(|segment| !is_segment(segment)) {
             push(syn::Error::new(
                 span,
-                format!(
-                    "narrative placeholder `{{{}}}` is not a field name or a path through fields\n\
-                     help: name a field of `{type_ident}` in the braces, e.g. `{{{}}}`; write `{{{{` for a literal `{{`",
-                    placeholder.text,
-                    names.first().map_or("field", String::as_str),
-                ),
+                not_a_placeholder(placeholder, type_ident, &names),
             ));
             continue;
         }

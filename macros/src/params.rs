@@ -11,7 +11,7 @@ use crate::docs;
 use crate::lend::lend_of;
 use crate::model::{Constraints, ContextPass, MAX_PARAMS, Param, SchemaParam, StateSource};
 use crate::shape;
-use crate::valid::{Draft, check_param_attributes};
+use crate::valid::{Draft, check_param_attributes, check_text};
 
 /// The parameter's `#[arg(...)]`, merged when there are several; errors are recorded.
 fn read_arg(errors: &mut darling::error::Accumulator, attrs: &[syn::Attribute]) -> ArgArgs {
@@ -295,6 +295,7 @@ fn schema_param(
     };
     let cfg = param_attrs(errors, &typed.attrs);
     let arg = read_arg(errors, &typed.attrs);
+    check_text(errors, "parameter description", arg.description.as_ref());
     let constraints = check_constraints(errors, &arg);
     let rust_name = ident.to_string();
     let rust_name = rust_name

@@ -14,7 +14,7 @@ use syn::{Path, Token};
 use crate::def::constructor_ident;
 
 pub(crate) fn expand(input: TokenStream) -> syn::Result<TokenStream> {
-    let (krate, paths) = (|input: ParseStream| {
+    let (krate, entries) = (|input: ParseStream| {
         let krate: TokenStream = input.step(|cursor| {
             let mut tokens = TokenStream::new();
             let mut rest = *cursor;
@@ -27,12 +27,22 @@ pub(crate) fn expand(input: TokenStream) -> syn::Result<TokenStream> {
             }
             Err(cursor.error("expected the crate path"))
         })?;
-        let paths = Punctuated::<Path, Token![,]>::parse_terminated(input)?;
-        Ok((krate, paths))
+        let entries = Punctuated::<syn::Expr, Token![,]>::parse_terminated(input)?;
+        Ok((krate, entries))
     })
     .parse2(input)?;
 
     let mut errors: Option<syn::Error> = None;
+    let mut paths = Vec::new();
+    for entry in entries {
+        match path_of(entry) {
+            Ok(path) => paths.push(path),
+            Err(error) => match &mut errors {
+                Some(errors) => errors.combine(error),
+                None => errors = Some(error),
+            },
+        }
+    }
     let mut seen = HashMap::new();
     for path in &paths {
         let key = path_key(path);
@@ -95,6 +105,55 @@ fn method_def(krate: &TokenStream, path: &Path) -> TokenStream {
             #krate::checks::MethodTool::into_def(#leading #(#type_segments::)* #constructor())
         }
     }
+}
+
+/// An entry of `tools![...]`: the path of a tool, as `get_user`, `users::get_user` or
+/// `Store::list`. Anything else is refused at the entry, with the path it likely means.
+fn path_of(entry: syn::Expr) -> syn::Result<Path> {
+    let help = |path: &syn::ExprPath| {
+        let written = path_key(&path.path);
+        format!(
+            "help: write `{written}`: `tools![...]` registers the tool, and the server calls it"
+        )
+    };
+    match entry {
+        syn::Expr::Path(path) if path.qself.is_none() && path.attrs.is_empty() => Ok(path.path),
+        syn::Expr::Call(call) => match &*call.func {
+            syn::Expr::Path(path) => Err(syn::Error::new_spanned(
+                &call,
+                format!(
+                    "`tools![...]` takes the paths of tools, without `()`\n{}",
+                    help(path)
+                ),
+            )),
+            _ => Err(not_a_path(&call)),
+        },
+        syn::Expr::Reference(reference) => match &*reference.expr {
+            syn::Expr::Path(path) => Err(syn::Error::new_spanned(
+                &reference,
+                format!(
+                    "`tools![...]` takes the paths of tools, without `&`\n{}",
+                    help(path)
+                ),
+            )),
+            _ => Err(not_a_path(&reference)),
+        },
+        syn::Expr::MethodCall(call) => Err(syn::Error::new_spanned(
+            &call,
+            format!(
+                "`tools![...]` takes the paths of tools, not a method call: a tool method is listed by its type, as `Type::{}`",
+                call.method
+            ),
+        )),
+        other => Err(not_a_path(&other)),
+    }
+}
+
+fn not_a_path(entry: &dyn quote::ToTokens) -> syn::Error {
+    syn::Error::new_spanned(
+        entry,
+        "`tools![...]` takes the paths of tools: functions that carry `#[tool(...)]`, as `get_user` or `users::get_user`, and tool methods as `Type::method`",
+    )
 }
 
 /// The path as written, without spaces, to compare two entries.

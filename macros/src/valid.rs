@@ -8,7 +8,7 @@ use proc_macro2::Span;
 use syn::Type;
 use syn::spanned::Spanned;
 
-use crate::attr::{ArgArgs, Flag, FormatName, KindName, Quoted};
+use crate::attr::{ArgArgs, Flag, FormatName, KindName, Quoted, TaskName, TextValue};
 use crate::shape::Shape;
 
 /// A parameter the client sends, as the checks of its attribute need it.
@@ -350,6 +350,69 @@ pub(crate) fn check_envelope(
     flag.0
 }
 
+/// A text key written as an empty literal (`description = ""`, `title = " "`): the key says
+/// there is text, the value says there is none. What the key is for says what to write.
+pub(crate) fn check_text(
+    errors: &mut darling::error::Accumulator,
+    key: &str,
+    value: Option<&TextValue>,
+) {
+    let Some(TextValue::Literal(text)) = value else {
+        return;
+    };
+    if !text.value().trim().is_empty() {
+        return;
+    }
+    let (what, fix) = match key {
+        "description" => (
+            "a tool's description is what a model reads to decide when to call it",
+            "write what the tool does, or remove `description` to use the function's `///` doc comment",
+        ),
+        "parameter description" => (
+            "a parameter's description tells a model what to send",
+            "write what the parameter is, or remove `description` to use its `///` doc comment",
+        ),
+        "title" => (
+            "a title is the name a client shows people",
+            "write the title, or remove `title`: clients then show the tool's name",
+        ),
+        "version" => (
+            "the version is the `tool_version` of each result's provenance",
+            "write the version, as `version = \"1.2.0\"`, or remove `version` to use the crate's",
+        ),
+        _ => (
+            "`model_id` names the model behind each result, in its provenance",
+            "write the model's name, or remove `model_id`",
+        ),
+    };
+    let key = key.rsplit(' ').next().unwrap_or(key);
+    errors.push(
+        darling::Error::custom(format!("`{key}` is empty: {what}\nhelp: {fix}")).with_span(text),
+    );
+}
+
+/// `task = "deferred"` makes a call a task when the tool calls `cx.continue_as_task()`,
+/// which only a tool with a `#[context]` parameter can.
+pub(crate) fn check_task(
+    errors: &mut darling::error::Accumulator,
+    task: Option<&darling::util::SpannedValue<Quoted<TaskName>>>,
+    has_context: bool,
+) {
+    if let Some(task) = task
+        && task.0 == TaskName::Deferred
+        && !has_context
+    {
+        errors.push(
+            darling::Error::custom(
+                "`task = \"deferred\"` turns a call into a task when the tool calls `cx.continue_as_task()`, and this tool takes no `#[context]`, so it never can\n\
+                 help: add a parameter `#[context] cx: toolshape::Context` and call `cx.continue_as_task().await` where the work gets long; \
+                 or write `task = \"optional\"` to run as a task whenever the client supports tasks",
+            )
+            .with_span(&task.span()),
+        );
+    }
+}
+
 /// `confirm = "..."`: only for `format = "text"`, on one line; required by a text tool whose
 /// return type is written `()` or omitted.
 pub(crate) fn check_confirm(
@@ -448,6 +511,36 @@ pub(crate) fn check_output_shape(
         );
         return;
     }
+    if let Some(borrow) = borrowed_in(output) {
+        let owned = match borrow {
+            Borrow::Reference(reference) => match &*reference.elem {
+                Type::Path(path) if path.path.is_ident("str") => "`String`".to_owned(),
+                Type::Slice(slice) => {
+                    format!("`Vec<{}>`", quote::ToTokens::to_token_stream(&slice.elem))
+                }
+                elem => format!(
+                    "`{}`",
+                    quote::ToTokens::to_token_stream(elem)
+                        .to_string()
+                        .replace(" < ", "<")
+                        .replace(" >", ">")
+                        .replace(" ,", ",")
+                ),
+            },
+            Borrow::Lifetime(_) => "the owned form".to_owned(),
+        };
+        let at: &dyn quote::ToTokens = match borrow {
+            Borrow::Reference(reference) => reference,
+            Borrow::Lifetime(lifetime) => lifetime,
+        };
+        errors.push(darling::Error::from(syn::Error::new_spanned(
+            at,
+            format!(
+                "a tool returns owned data: the server renders and sends the result after the call has returned, when nothing it borrowed is still lent\n\
+                 help: return {owned}, cloning what you borrowed (`.clone()`, `.to_owned()`); to share a large value without copying it, keep it in an `Arc` and return a clone of the `Arc`"
+            ),
+        )));
+    }
     let Type::Path(path) = output else { return };
     let Some(last) = path.path.segments.last() else {
         return;
@@ -469,6 +562,42 @@ pub(crate) fn check_output_shape(
             )
             .with_span(object),
         );
+    }
+}
+
+/// A borrow in a tool's return type.
+enum Borrow<'a> {
+    /// `&T` or `&'a T`, not `&'static T`.
+    Reference(&'a syn::TypeReference),
+    /// A lifetime argument other than `'static`, as in `Cow<'a, str>`.
+    Lifetime(&'a syn::Lifetime),
+}
+
+/// The first borrow inside `ty` that does not live for `'static`.
+fn borrowed_in(ty: &Type) -> Option<Borrow<'_>> {
+    match ty {
+        Type::Reference(reference) => match &reference.lifetime {
+            Some(lifetime) if lifetime.ident == "static" => borrowed_in(&reference.elem),
+            _ => Some(Borrow::Reference(reference)),
+        },
+        Type::Path(path) => path.path.segments.iter().find_map(|segment| {
+            let syn::PathArguments::AngleBracketed(args) = &segment.arguments else {
+                return None;
+            };
+            args.args.iter().find_map(|arg| match arg {
+                syn::GenericArgument::Lifetime(lifetime) if lifetime.ident != "static" => {
+                    Some(Borrow::Lifetime(lifetime))
+                }
+                syn::GenericArgument::Type(ty) => borrowed_in(ty),
+                _ => None,
+            })
+        }),
+        Type::Tuple(tuple) => tuple.elems.iter().find_map(borrowed_in),
+        Type::Array(array) => borrowed_in(&array.elem),
+        Type::Slice(slice) => borrowed_in(&slice.elem),
+        Type::Paren(paren) => borrowed_in(&paren.elem),
+        Type::Group(group) => borrowed_in(&group.elem),
+        _ => None,
     }
 }
 

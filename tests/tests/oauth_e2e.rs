@@ -614,15 +614,47 @@ async fn the_users_example_takes_issuer_audience_and_jwks_after_http() {
         let stderr = String::from_utf8_lossy(&output.stderr);
         assert!(stderr.contains("usage: users"), "{args:?}: {stderr}");
     }
-    let port = {
-        let listener = std::net::TcpListener::bind("127.0.0.1:0").unwrap();
-        listener.local_addr().unwrap().port()
-    };
-    let addr = format!("127.0.0.1:{port}");
-    let resource = format!("http://{addr}/mcp");
-    let db = std::env::temp_dir().join(format!("toolshape-oauth-{}.sqlite3", std::process::id()));
     let jwks = format!("{}/jwks", auth.issuer);
     for jwks in [None, Some(jwks.as_str())] {
+        let users = UsersBinary::start(&auth, jwks).await;
+        let token = auth.token("reader", "users:read", &users.resource).await;
+        let answer = call(
+            &users.resource,
+            Some(&token),
+            "get_user_by_id",
+            json!({"id": 42}),
+        )
+        .await;
+        assert_eq!(answer.status, 200, "{jwks:?}: {}", answer.body);
+        let text = answer.body["result"]["content"][0]["text"]
+            .as_str()
+            .unwrap();
+        assert!(text.contains("Alice"), "{text}");
+    }
+}
+
+/// The users example's binary over HTTP with OAuth, on a free loopback port with a database
+/// of its own; stopped (by its PID) and its database removed when dropped.
+struct UsersBinary {
+    child: Child,
+    resource: String,
+    db: std::path::PathBuf,
+}
+
+impl UsersBinary {
+    async fn start(auth: &AuthServer, jwks: Option<&str>) -> UsersBinary {
+        static NEXT: std::sync::atomic::AtomicUsize = std::sync::atomic::AtomicUsize::new(0);
+        let port = {
+            let listener = std::net::TcpListener::bind("127.0.0.1:0").unwrap();
+            listener.local_addr().unwrap().port()
+        };
+        let addr = format!("127.0.0.1:{port}");
+        let resource = format!("http://{addr}/mcp");
+        let db = std::env::temp_dir().join(format!(
+            "toolshape-oauth-{}-{}.sqlite3",
+            std::process::id(),
+            NEXT.fetch_add(1, std::sync::atomic::Ordering::Relaxed)
+        ));
         let _ = std::fs::remove_file(&db);
         let mut args = vec![
             "--db",
@@ -635,31 +667,82 @@ async fn the_users_example_takes_issuer_audience_and_jwks_after_http() {
             &resource,
         ];
         args.extend(jwks.iter().flat_map(|jwks| ["--jwks", *jwks]));
-        let mut child = Command::new(users)
+        let child = Command::new(env!("CARGO_BIN_EXE_users_server"))
             .args(&args)
             .stderr(Stdio::null())
             .spawn()
             .unwrap();
-        let mut answer = None;
+        let users = UsersBinary {
+            child,
+            resource,
+            db,
+        };
         for _ in 0..100 {
             tokio::time::sleep(std::time::Duration::from_millis(100)).await;
             if std::net::TcpStream::connect(&addr).is_ok() {
-                let token = auth.token("reader", "users:read", &resource).await;
-                answer =
-                    Some(call(&resource, Some(&token), "get_user_by_id", json!({"id": 42})).await);
-                break;
+                return users;
             }
         }
-        let _ = child.kill();
-        let _ = child.wait();
-        let answer = answer.expect("the users example did not listen");
-        assert_eq!(answer.status, 200, "{jwks:?}: {}", answer.body);
-        let text = answer.body["result"]["content"][0]["text"]
-            .as_str()
-            .unwrap();
-        assert!(text.contains("Alice"), "{text}");
+        panic!("the users example did not listen");
     }
-    let _ = std::fs::remove_file(&db);
+}
+
+impl Drop for UsersBinary {
+    fn drop(&mut self) {
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+        let _ = std::fs::remove_file(&self.db);
+    }
+}
+
+/// The scope a `401` names is a hint, not a requirement: the users example suggests
+/// `users:read`, and a write-only service account (a token of `users:write` alone) gets
+/// in, lists the tools its scope allows and deletes a user; a read is refused it with the
+/// scope it needs.
+#[tokio::test(flavor = "multi_thread")]
+async fn a_write_only_service_account_lists_its_tools_and_deletes_a_user() {
+    let auth = AuthServer::start();
+    let users = UsersBinary::start(&auth, None).await;
+    let url = &users.resource;
+
+    // no token: the 401 suggests the read scope
+    let answer = request(url, None, "tools/list", json!({})).await;
+    assert_eq!(answer.status, 401);
+    assert!(
+        answer.challenge.contains("scope=\"users:read\""),
+        "{}",
+        answer.challenge
+    );
+
+    let writer = auth.token("writer", "users:write", url).await;
+    let listed = request(url, Some(&writer), "tools/list", json!({})).await;
+    assert_eq!(listed.status, 200, "{}", listed.body);
+    let names: Vec<&str> = listed.body["result"]["tools"]
+        .as_array()
+        .unwrap_or_else(|| panic!("{}", listed.body))
+        .iter()
+        .map(|tool| tool["name"].as_str().unwrap())
+        .collect();
+    assert_eq!(names, ["create_user", "delete_user", "update_user"]);
+
+    let deleted = call(url, Some(&writer), "delete_user", json!({"id": 42})).await;
+    assert_eq!(deleted.status, 200, "{}", deleted.body);
+    assert_eq!(deleted.body["result"]["isError"], false, "{}", deleted.body);
+
+    // the user is gone: a reader no longer finds it
+    let reader = auth.token("reader", "users:read", url).await;
+    let found = call(url, Some(&reader), "get_user_by_id", json!({"id": 42})).await;
+    assert_eq!(found.status, 200, "{}", found.body);
+    assert_eq!(found.body["result"]["isError"], true, "{}", found.body);
+
+    // and the writer's read is refused, naming the scope it needs
+    let read = call(url, Some(&writer), "get_user_by_id", json!({"id": 15})).await;
+    assert_eq!(read.status, 403, "{}", read.body);
+    assert!(
+        read.challenge.contains("scope=\"users:read\""),
+        "{}",
+        read.challenge
+    );
 }
 
 /// The official Python MCP SDK (`mcp` on PyPI, `tests/interop/oauth_client.py`) against the

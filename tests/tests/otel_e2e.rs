@@ -207,8 +207,19 @@ async fn a_call_is_a_server_span_in_the_clients_trace() {
     assert!(id.parse::<u64>().is_ok(), "{id}");
     assert_eq!(attribute(&span, "error.type"), None);
     assert_eq!(span.status, Status::Unset);
-    // stdio-like transports have no session
+    // stdio-like transports have no session; they are a pipe
     assert_eq!(attribute(&span, "mcp.session.id"), None);
+    assert_eq!(text(&span, "network.transport").as_deref(), Some("pipe"));
+    assert_eq!(attribute(&span, "network.protocol.name"), None);
+    // no source location of the machine that built the server
+    for key in [
+        "code.file.path",
+        "code.line.number",
+        "code.filepath",
+        "code.lineno",
+    ] {
+        assert_eq!(attribute(&span, key), None, "{key}");
+    }
     client.cancel().await.unwrap();
 }
 
@@ -241,7 +252,13 @@ async fn failures_have_an_error_type() {
         other => panic!("a JSON-RPC error, got {other:?}"),
     };
     assert_eq!(code, -32602);
-    let span = span_named(trace, "tools/call no_such_tool");
+    // named by its method alone: the tool's name is the client's, and a span's name is one
+    // of few; the attribute keeps it
+    let span = span_named(trace, "tools/call");
+    assert_eq!(
+        text(&span, "gen_ai.tool.name").as_deref(),
+        Some("no_such_tool")
+    );
     assert_eq!(text(&span, "error.type").as_deref(), Some("-32602"));
     assert_eq!(
         text(&span, "rpc.response.status_code").as_deref(),
@@ -404,6 +421,20 @@ async fn an_http_session_is_on_the_span() {
     assert!(body.contains("Ada"), "{body}");
     let span = span_named(trace, "tools/call get_user");
     assert_eq!(text(&span, "mcp.session.id"), Some(session));
+    // OpenTelemetry's recommended network attributes
+    assert_eq!(text(&span, "network.transport").as_deref(), Some("tcp"));
+    assert_eq!(
+        text(&span, "network.protocol.name").as_deref(),
+        Some("http")
+    );
+    assert_eq!(
+        text(&span, "network.protocol.version").as_deref(),
+        Some("1.1")
+    );
+    assert_eq!(text(&span, "client.address").as_deref(), Some("127.0.0.1"));
+    let port = integer(&span, "client.port").expect("client.port");
+    assert!(port > 0 && port != i64::from(address.port()), "{port}");
+    assert_eq!(attribute(&span, "code.file.path"), None);
     assert_eq!(text(&span, "jsonrpc.request.id").as_deref(), Some("call-1"));
     assert_eq!(
         text(&span, "mcp.protocol.version").as_deref(),
@@ -527,7 +558,11 @@ async fn a_request_refused_before_the_handler_has_a_span_with_its_error_type() {
     let trace = "5bf92f3577b34da6a3ce929d0e0e4701";
     let (status, body) = send(address, &host, &borrow(&modern(trace)), b"{not json").await;
     assert_eq!(status, 400, "{body}");
-    let span = span_named(trace, "tools/call get_user");
+    // the method names it, not the tool: the headers' names are the client's
+    let span = span_named(trace, "tools/call");
+    assert_eq!(text(&span, "network.transport").as_deref(), Some("tcp"));
+    assert_eq!(text(&span, "client.address").as_deref(), Some("127.0.0.1"));
+    assert_eq!(attribute(&span, "code.file.path"), None);
     assert_eq!(span.span_kind, SpanKind::Server);
     assert_eq!(span.parent_span_id.to_string(), CLIENT_SPAN);
     assert_eq!(text(&span, "error.type").as_deref(), Some("-32700"));
@@ -563,9 +598,24 @@ async fn a_request_refused_before_the_handler_has_a_span_with_its_error_type() {
     )
     .await;
     assert!(body.contains("-32602"), "{body}");
-    let span = span_named(trace, "tools/call get_user");
+    let span = span_named(trace, "tools/call");
     assert_eq!(text(&span, "error.type").as_deref(), Some("-32602"));
     assert_eq!(text(&span, "jsonrpc.request.id").as_deref(), Some("w-1"));
+
+    // A method the client made up names no span: named as an HTTP server span.
+    let trace = "5bf92f3577b34da6a3ce929d0e0e4706";
+    let invented = vec![
+        ("mcp-protocol-version", "2026-07-28".to_owned()),
+        ("mcp-method", "made/up-7f3a".to_owned()),
+        ("traceparent", traceparent(trace)),
+    ];
+    let (status, _) = send(address, &host, &invented, b"{not json").await;
+    assert_eq!(status, 400);
+    let span = span_named(trace, "POST /mcp");
+    assert_eq!(
+        text(&span, "mcp.method.name").as_deref(),
+        Some("made/up-7f3a")
+    );
 
     // A `Host` not allowed (rmcp's DNS-rebinding check): 403, with rmcp's reason.
     let trace = "5bf92f3577b34da6a3ce929d0e0e4703";
@@ -785,4 +835,40 @@ async fn refused_requests_are_timed_and_invented_names_make_no_series() {
             );
         }
     }
+}
+
+/// One trace per HTTP request: rmcp serves each 2026-07-28 request as a connection of its
+/// own, whose span would be a second trace (the request's span linked to it); over HTTP that
+/// span is left out, so the request's span, in the client's trace, links to nothing.
+#[tokio::test]
+async fn an_http_request_is_one_trace() {
+    telemetry();
+    let address = serve_http().await;
+    let trace = "7bf92f3577b34da6a3ce929d0e0e4701";
+    let call = json!({"jsonrpc": "2.0", "id": 9, "method": "tools/call", "params": {
+        "name": "get_user", "arguments": {"id": 3}, "_meta": {
+            "traceparent": format!("00-{trace}-{CLIENT_SPAN}-01"),
+            "io.modelcontextprotocol/protocolVersion": "2026-07-28",
+            "io.modelcontextprotocol/clientCapabilities": {},
+            "io.modelcontextprotocol/clientInfo": {"name": "raw", "version": "0"}}}});
+    let headers = [
+        ("mcp-protocol-version", "2026-07-28"),
+        ("mcp-method", "tools/call"),
+        ("mcp-name", "get_user"),
+    ];
+    let (status, _, body) = post_raw(
+        address,
+        &host_of(address),
+        &headers,
+        serde_json::to_vec(&call).unwrap(),
+    )
+    .await;
+    assert_eq!(status, 200, "{body}");
+    let span = span_named(trace, "tools/call get_user");
+    assert_eq!(span.parent_span_id.to_string(), CLIENT_SPAN);
+    assert!(
+        span.links.is_empty(),
+        "the request's span links to another trace: {:?}",
+        span.links
+    );
 }

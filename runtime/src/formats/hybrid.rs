@@ -120,7 +120,7 @@ impl Sealed for HybridFormat {}
     message = "`{Self}` has no narrative, so a `format = \"hybrid\"` tool cannot return it",
     label = "this output has no narrative",
     note = "a hybrid result leads with a plain-English narrative; give the output one of two ways:",
-    note = "1. a template on the type: `#[derive(toolshape::Narrative)]` and `#[narrative(\"Found {{count}} volumes\")]` on `{Self}`, whose `{{placeholders}}` name its fields",
+    note = "1. a template on a struct of yours (a list or an `Option` goes in a field of it): `#[derive(toolshape::Narrative)]` and `#[narrative(\"Found {{count}} volumes\")]`, whose `{{placeholders}}` name its fields",
     note = "2. a narrative made at run time: return `toolshape::Hybrid<{Self}>`, built with `Hybrid::new(narrative, data)`",
     note = "or, if the tool has nothing to narrate, use `format = \"json\"`"
 )]

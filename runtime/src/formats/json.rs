@@ -100,7 +100,7 @@ fn plain_value(data: Value, attachments: Vec<Attachment>, facts: &CallFacts<'_>)
 #[diagnostic::on_unimplemented(
     message = "`{Self}` cannot be the output of a `format = \"json\"` tool",
     label = "this type must implement `serde::Serialize` and `schemars::JsonSchema`",
-    note = "add `#[derive(serde::Serialize, schemars::JsonSchema)]` to `{Self}`"
+    note = "add `#[derive(serde::Serialize, schemars::JsonSchema)]` to your types (the one returned and the ones inside it)"
 )]
 pub trait JsonOutput: Serialize + JsonSchema {}
 

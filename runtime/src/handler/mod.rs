@@ -9,13 +9,15 @@
 //! The files: the server and its state here; `builder` (the `with_*` methods), `methods`
 //! (rmcp's `ServerHandler`, method by method), `dispatch` (a `tools/call`: the caller's
 //! scopes, the tool filter, and whether it runs as a task), `task_work` (what a task runs),
-//! `protocol` (the checks the transports share with the handler).
+//! `protocol` (the checks the transports share with the handler), `spans` (the spans toolshape
+//! opens, without a source location).
 
 mod builder;
 pub use builder::TaskSettings;
 mod dispatch;
 mod methods;
 pub(crate) mod protocol;
+pub(crate) mod spans;
 mod switch;
 pub use switch::ToolSwitch;
 mod task_work;

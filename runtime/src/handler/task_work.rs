@@ -78,17 +78,17 @@ pub(crate) fn work<S: Send + Sync + 'static>(
 /// once the store has given it one) and the replica running it. A child of the span of the
 /// request that started the task, so it is in the client's trace.
 pub(crate) fn span(tool: &str, instance: Option<&str>) -> tracing::Span {
-    let span = tracing::info_span!(
+    let span = super::spans::span!(
         "mcp.task",
-        otel.name = Empty,
-        otel.status_code = Empty,
-        otel.status_description = Empty,
-        mcp.method.name = "tools/call",
-        gen_ai.tool.name = tool,
-        gen_ai.operation.name = "execute_tool",
-        mcp.task.id = Empty,
-        service.instance.id = instance,
-        error.type = Empty,
+        "otel.name" = Empty,
+        "otel.status_code" = Empty,
+        "otel.status_description" = Empty,
+        "mcp.method.name" = "tools/call",
+        "gen_ai.tool.name" = tool,
+        "gen_ai.operation.name" = "execute_tool",
+        "mcp.task.id" = Empty,
+        "service.instance.id" = instance,
+        "error.type" = Empty,
     );
     if !span.is_disabled() {
         span.record("otel.name", format!("task {tool}"));

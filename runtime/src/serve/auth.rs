@@ -30,6 +30,11 @@ pub(crate) struct Auth {
 impl Auth {
     pub(crate) fn new(oauth: OAuth, tools: Option<ToolScopes>) -> Self {
         let mut supported: Vec<String> = oauth.required_scopes().to_vec();
+        for scope in oauth.suggested_scopes() {
+            if !supported.contains(scope) {
+                supported.push(scope.clone());
+            }
+        }
         for scope in tools.iter().flat_map(|tools| &tools.all) {
             if !supported.contains(scope) {
                 supported.push(scope.clone());
@@ -62,13 +67,19 @@ impl Auth {
         if missing.is_empty() {
             return None;
         }
-        // the scopes of the operation: what the client should ask for (those it has too)
-        let mut scope: Vec<&str> = self
+        // the scopes of the operation: what the client should ask for, with the baseline
+        // the server requires or suggests (a token for the tool alone would lose it)
+        let mut scope: Vec<&str> = Vec::new();
+        for baseline in self
             .oauth
             .required_scopes()
             .iter()
-            .map(String::as_str)
-            .collect();
+            .chain(self.oauth.suggested_scopes())
+        {
+            if !scope.contains(&baseline.as_str()) {
+                scope.push(baseline);
+            }
+        }
         for needed in needed {
             if !scope.contains(needed) {
                 scope.push(needed);
@@ -133,6 +144,13 @@ impl Auth {
         response
     }
 
+    /// The `scope` a `401` suggests: a hint of what to ask for first.
+    fn suggested_scope(&self) -> Option<String> {
+        let suggested = self.oauth.suggested_scopes();
+        (!suggested.is_empty()).then(|| suggested.join(" "))
+    }
+
+    /// The `scope` of a `403` for the required scopes: those.
     fn required_scope(&self) -> Option<String> {
         let required = self.oauth.required_scopes();
         (!required.is_empty()).then(|| required.join(" "))
@@ -203,7 +221,7 @@ async fn authenticate(State(auth): State<Arc<Auth>>, mut request: Request, next:
                     StatusCode::UNAUTHORIZED,
                     "",
                     "this server needs an OAuth access token (Authorization: Bearer …)",
-                    auth.required_scope().as_deref(),
+                    auth.suggested_scope().as_deref(),
                 ),
             )
             .await;

@@ -33,6 +33,11 @@ pub struct HttpOptions {
     /// `scheme://host[:port]`, a port of `*` matching any. Default: loopback only,
     /// `http://localhost:*`, `http://127.0.0.1:*`, `http://[::1]:*` and their `https` forms.
     pub allowed_origins: Vec<String>,
+    /// Browser origins whose pages may call the server across origins (CORS), written as
+    /// `allowed_origins` are; each is allowed by the `Origin` check too. Empty by default:
+    /// no page of another origin can read an answer. See
+    /// [`with_cors_origins`](Self::with_cors_origins).
+    pub cors_origins: Vec<String>,
     /// `Host` headers accepted (DNS-rebinding protection). Default: `localhost`,
     /// `127.0.0.1`, `::1`.
     pub allowed_hosts: Vec<String>,
@@ -54,6 +59,7 @@ impl Default for HttpOptions {
         }
         HttpOptions {
             allowed_origins,
+            cors_origins: Vec::new(),
             allowed_hosts: vec!["localhost".into(), "127.0.0.1".into(), "::1".into()],
             limits: Limits::default(),
             #[cfg(feature = "oauth")]
@@ -71,6 +77,37 @@ impl HttpOptions {
         origins: impl IntoIterator<Item = impl Into<String>>,
     ) -> Self {
         self.allowed_origins = origins.into_iter().map(Into::into).collect();
+        self
+    }
+
+    /// These options with `origins` as the origins whose pages may call the server from a
+    /// browser (the MCP Inspector's web UI, a web host), by CORS: entries are
+    /// `scheme://host[:port]`, a port of `*` matching any, as in
+    /// [`allowed_origins`](Self::allowed_origins), which they join.
+    ///
+    /// For an origin on the list, the server answers the browser's preflight (`OPTIONS`
+    /// with `Access-Control-Request-Method`) with `204`: `Access-Control-Allow-Origin` (the
+    /// origin), `-Allow-Methods` (`GET, POST, DELETE`), `-Allow-Headers` (those asked for
+    /// that MCP uses: `Authorization`, `Content-Type`, `Last-Event-ID`, `Mcp-Session-Id`,
+    /// `Mcp-Protocol-Version`, `Mcp-Method`, `Mcp-Name`, `Mcp-Param-*`, `traceparent`) and
+    /// `-Max-Age`; each response carries `Access-Control-Allow-Origin` and
+    /// `Access-Control-Expose-Headers` (`Mcp-Session-Id`, `Mcp-Protocol-Version`,
+    /// `WWW-Authenticate`, `Retry-After`), and every response `Vary: Origin`. An origin not
+    /// on the list gets none of these, and its requests meet the `Origin` check as before.
+    ///
+    /// ```
+    /// use toolshape::serve::HttpOptions;
+    ///
+    /// let options = HttpOptions::default()
+    ///     .with_cors_origins(["https://app.example.com", "http://localhost:*"]);
+    /// assert_eq!(options.cors_origins.len(), 2);
+    /// ```
+    #[must_use]
+    pub fn with_cors_origins(
+        mut self,
+        origins: impl IntoIterator<Item = impl Into<String>>,
+    ) -> Self {
+        self.cors_origins = origins.into_iter().map(Into::into).collect();
         self
     }
 
@@ -105,7 +142,13 @@ impl HttpOptions {
     fn rmcp_config(&self) -> StreamableHttpServerConfig {
         StreamableHttpServerConfig::default()
             .with_allowed_hosts(self.allowed_hosts.clone())
-            .with_allowed_origins(self.allowed_origins.clone())
+            .with_allowed_origins(
+                self.allowed_origins
+                    .iter()
+                    .chain(&self.cors_origins)
+                    .cloned()
+                    .collect::<Vec<_>>(),
+            )
             .enforce_origin_validation()
             .with_max_request_body_bytes(self.limits.max_message_bytes)
     }
@@ -126,8 +169,16 @@ pub(crate) fn router_with<H: ServerHandler + Clone>(
     ));
     // rmcp's service answers a request by reference: shared, it is not cloned (its
     // configuration's lists of hosts and origins with it) by each layer a request passes.
+    // Polled without rmcp's connection span: a 2026-07-28 request is a connection of its
+    // own, and that span would be a second trace beside the request's.
     let service = axum::routing::any(move |request: Request| async move {
-        service.handle(request).await.into_response()
+        use tracing::instrument::WithSubscriber as _;
+        let dispatch = super::observe::without_connection_span().clone();
+        service
+            .handle(request)
+            .with_subscriber(dispatch)
+            .await
+            .into_response()
     });
     let layer = Arc::new(Layer {
         sessions,
@@ -149,8 +200,16 @@ pub(crate) fn router_with<H: ServerHandler + Clone>(
         Some(auth) => super::auth::protect(router, auth),
         None => router,
     };
-    // outermost: a request refused by any check above still gets its span
-    router.layer(axum::middleware::from_fn(super::refused::observe))
+    // outermost but CORS: a request refused by any check above still gets its span
+    let router = router.layer(axum::middleware::from_fn(super::refused::observe));
+    // a browser's preflight carries no token and is no request of MCP: answered first
+    match super::cors::Cors::new(&options.cors_origins) {
+        Some(cors) => router.layer(axum::middleware::from_fn_with_state(
+            cors,
+            super::cors::cors,
+        )),
+        None => router,
+    }
 }
 
 /// Serves an axum application (a [`Server::http_router`](crate::Server::http_router),
@@ -195,7 +254,7 @@ async fn accept(
     tracing::info!("serving MCP over streamable HTTP at http://{address}/mcp");
     loop {
         let socket = match listener.accept().await {
-            Ok((socket, _)) => socket,
+            Ok(accepted) => accepted,
             Err(error) => {
                 // Out of file descriptors, or a connection gone before it was accepted:
                 // the server goes on (after a pause for the first, as axum's `serve` does).
@@ -211,10 +270,14 @@ async fn accept(
                 continue;
             }
         };
+        let (socket, peer) = socket;
         if let Err(error) = socket.set_nodelay(true) {
             tracing::warn!(%error, "could not set TCP_NODELAY on an accepted socket");
         }
-        let service = hyper_util::service::TowerToHyperService::new(app.clone());
+        let service = WithPeer {
+            service: hyper_util::service::TowerToHyperService::new(app.clone()),
+            peer: axum::extract::ConnectInfo(peer),
+        };
         tokio::spawn(async move {
             let connection = hyper::server::conn::http1::Builder::new()
                 .timer(hyper_util::rt::TokioTimer::new())
@@ -225,6 +288,28 @@ async fn accept(
                 tracing::debug!(%error, "an HTTP connection ended with an error");
             }
         });
+    }
+}
+
+/// A connection's service: the application, with the client's address in each request's
+/// extensions (as axum's `ConnectInfo`, which a request's span reads as `client.address`
+/// and `client.port`).
+struct WithPeer {
+    service: App,
+    peer: axum::extract::ConnectInfo<std::net::SocketAddr>,
+}
+
+type HyperRequest = axum::http::Request<hyper::body::Incoming>;
+type App = hyper_util::service::TowerToHyperService<axum::Router>;
+
+impl hyper::service::Service<HyperRequest> for WithPeer {
+    type Response = <App as hyper::service::Service<HyperRequest>>::Response;
+    type Error = <App as hyper::service::Service<HyperRequest>>::Error;
+    type Future = <App as hyper::service::Service<HyperRequest>>::Future;
+
+    fn call(&self, mut request: HyperRequest) -> Self::Future {
+        request.extensions_mut().insert(self.peer);
+        self.service.call(request)
     }
 }
 

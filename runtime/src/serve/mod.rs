@@ -68,7 +68,9 @@ impl std::fmt::Debug for Failure {
 
 impl std::error::Error for Failure {
     fn source(&self) -> Option<&(dyn std::error::Error + 'static)> {
-        self.source.as_deref().map(|e| e as &(dyn std::error::Error + 'static))
+        self.source
+            .as_deref()
+            .map(|e| e as &(dyn std::error::Error + 'static))
     }
 }
 
@@ -134,6 +136,8 @@ impl Limits {
 
 #[cfg(feature = "oauth")]
 mod auth;
+#[cfg(feature = "http")]
+mod cors;
 #[cfg(feature = "http")]
 mod http;
 #[cfg(feature = "oauth")]

@@ -30,6 +30,10 @@ pub(crate) struct Refusal {
 /// of the header values, which share the request's bytes).
 struct Heads {
     http_method: axum::http::Method,
+    /// `network.protocol.version`.
+    http_version: &'static str,
+    /// The client's address, when the server knows it.
+    peer: Option<std::net::SocketAddr>,
     mcp_method: Option<HeaderValue>,
     name: Option<HeaderValue>,
     session: Option<HeaderValue>,
@@ -49,6 +53,11 @@ impl Heads {
         let headers = request.headers();
         Heads {
             http_method: request.method().clone(),
+            http_version: super::observe::http_version(request.version()),
+            peer: request
+                .extensions()
+                .get::<axum::extract::ConnectInfo<std::net::SocketAddr>>()
+                .map(|info| info.0),
             mcp_method: headers.get("mcp-method").cloned(),
             name: headers.get("mcp-name").cloned(),
             session: headers.get("mcp-session-id").cloned(),
@@ -95,57 +104,61 @@ pub(crate) async fn observe(request: Request, next: Next) -> Response {
             json_rpc,
         );
     }
-    let span = tracing::info_span!(
+    let method = text(&heads.mcp_method);
+    let span = crate::handler::spans::span!(
         parent: None,
         "mcp.request",
-        otel.name = Empty,
-        otel.kind = "server",
-        otel.status_code = "error",
-        otel.status_description = Empty,
-        mcp.method.name = text(&heads.mcp_method),
-        gen_ai.tool.name = Empty,
-        gen_ai.operation.name = Empty,
-        gen_ai.prompt.name = Empty,
-        mcp.task.id = Empty,
-        jsonrpc.request.id = Empty,
-        mcp.session.id = text(&heads.session),
-        mcp.protocol.version = text(&heads.version),
-        error.type = Empty,
-        rpc.response.status_code = Empty,
-        http.request.method = heads.http_method.as_str(),
-        http.response.status_code = i64::from(status.as_u16()),
+        "otel.name" = Empty,
+        "otel.kind" = "server",
+        "otel.status_code" = "error",
+        "otel.status_description" = Empty,
+        "mcp.method.name" = method,
+        "gen_ai.tool.name" = Empty,
+        "gen_ai.operation.name" = Empty,
+        "gen_ai.prompt.name" = Empty,
+        "mcp.task.id" = Empty,
+        "jsonrpc.request.id" = Empty,
+        "mcp.session.id" = text(&heads.session),
+        "mcp.protocol.version" = text(&heads.version),
+        "network.transport" = "tcp",
+        "network.protocol.name" = "http",
+        "network.protocol.version" = heads.http_version,
+        "client.address" = heads.peer.map(|peer| tracing::field::display(peer.ip())),
+        "client.port" = heads.peer.map(|peer| i64::from(peer.port())),
+        "error.type" = Empty,
+        "rpc.response.status_code" = Empty,
+        "http.request.method" = heads.http_method.as_str(),
+        "http.response.status_code" = i64::from(status.as_u16()),
     );
     if span.is_disabled() {
         return response;
     }
     #[cfg(feature = "otel")]
     continue_trace(&span, text(&heads.traceparent), text(&heads.tracestate));
-    let method = text(&heads.mcp_method);
     let name = text(&heads.name);
-    let otel_name = match (method, name) {
-        (Some(method), Some(name)) if !method.starts_with("tasks/") => {
-            match method {
-                "tools/call" => {
-                    span.record("gen_ai.tool.name", name);
-                    span.record("gen_ai.operation.name", "execute_tool");
-                }
-                "prompts/get" => {
-                    span.record("gen_ai.prompt.name", name);
-                }
-                _ => {}
+    if let (Some(method), Some(name)) = (method, name) {
+        match method {
+            "tools/call" => {
+                span.record("gen_ai.tool.name", name);
+                span.record("gen_ai.operation.name", "execute_tool");
             }
-            format!("{method} {name}")
-        }
-        (Some(method), name) => {
-            if let Some(task) = name.filter(|_| method.starts_with("tasks/")) {
-                span.record("mcp.task.id", task);
+            "prompts/get" => {
+                span.record("gen_ai.prompt.name", name);
             }
-            method.to_owned()
+            method if method.starts_with("tasks/") => {
+                span.record("mcp.task.id", name);
+            }
+            _ => {}
         }
-        // what it asked is unknown: named as an HTTP server span is
-        (None, _) => format!("{} /mcp", heads.http_method),
+    }
+    // Named by the method alone, when it is one MCP has: the names in the headers are the
+    // client's (a refused request may name a tool or method no server has), and a span's
+    // name is one of few. A request without a known method is named as an HTTP server span.
+    let otel_name = match method.and_then(super::observe::known_method) {
+        Some(method) => Cow::Borrowed(method),
+        None => Cow::Owned(format!("{} /mcp", heads.http_method)),
     };
-    span.record("otel.name", otel_name.as_str());
+    span.record("otel.name", otel_name.as_ref());
     match refusal {
         Some(refusal) => {
             span.record("error.type", refusal.error_type.as_ref());

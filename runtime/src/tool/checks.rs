@@ -75,6 +75,27 @@ impl<T: ToolParam + Serialize + JsonSchema + for<'de> Deserialize<'de>> DefaultP
     }
 }
 
+/// A type `#[arg(default)]` can give a parameter: one with a `Default` value. Implemented
+/// for every `Default` type; for another, write the value: `#[arg(default = ...)]`.
+#[diagnostic::on_unimplemented(
+    message = "`#[arg(default)]` takes the `Default` value of `{Self}`, which has none",
+    label = "`{Self}` does not implement `Default`",
+    note = "add `#[derive(Default)]` to the type (or implement `Default` for it), or give the value itself: `#[arg(default = ...)]`"
+)]
+pub trait ParamDefault {
+    /// The default value, for generated code.
+    #[doc(hidden)]
+    fn param_default() -> Self;
+}
+
+#[diagnostic::do_not_recommend]
+impl<T: Default> ParamDefault for T {
+    #[inline]
+    fn param_default() -> T {
+        T::default()
+    }
+}
+
 /// The error type of a tool that returns `Result<T, E>`: its text is what the client reads
 /// after `Error: `. Implemented for every `std::fmt::Display` type; `toolshape::ToolError`
 /// is one.

@@ -537,3 +537,131 @@ async fn an_address_in_use_is_an_error_that_reads_as_its_message() {
     );
     assert!(!printed.contains("Os {"), "{printed}");
 }
+
+/// A browser's CORS preflight for a page of `origin` asking to POST with these headers.
+async fn preflight(address: SocketAddr, origin: &str, headers: &str) -> Answer {
+    send(
+        address,
+        "OPTIONS",
+        &[
+            ("origin", origin),
+            ("access-control-request-method", "POST"),
+            ("access-control-request-headers", headers),
+        ],
+        Vec::new(),
+    )
+    .await
+}
+
+fn header<'a>(answer: &'a Answer, name: &str) -> Option<&'a str> {
+    answer
+        .headers
+        .get(name)
+        .map(|value| value.to_str().unwrap())
+}
+
+/// `Vary`, every value of it, lower case.
+fn vary(answer: &Answer) -> String {
+    answer
+        .headers
+        .get_all("vary")
+        .iter()
+        .map(|value| value.to_str().unwrap().to_ascii_lowercase())
+        .collect::<Vec<_>>()
+        .join(", ")
+}
+
+/// An origin on the CORS list: its preflight is answered as the Fetch standard asks (the
+/// origin itself, the methods of `/mcp`, the MCP headers it asked for and nothing else it
+/// asked for, a max age, `Vary`), and its requests' responses let the page read the
+/// session id and the MCP headers.
+#[tokio::test]
+async fn a_preflight_from_an_origin_on_the_cors_list_is_answered_and_responses_expose_mcp_headers()
+{
+    let page = "https://inspector.example";
+    let address =
+        start_with(serve::HttpOptions::default().with_cors_origins([page, "http://localhost:*"]))
+            .await;
+    let answer = preflight(
+        address,
+        page,
+        "content-type, mcp-protocol-version, mcp-session-id, authorization, mcp-param-region, x-unknown",
+    )
+    .await;
+    assert_eq!(answer.status, 204, "{}", answer.body);
+    assert_eq!(header(&answer, "access-control-allow-origin"), Some(page));
+    let methods = header(&answer, "access-control-allow-methods").unwrap();
+    for method in ["GET", "POST", "DELETE"] {
+        assert!(methods.contains(method), "{methods}");
+    }
+    assert_eq!(
+        header(&answer, "access-control-allow-headers"),
+        Some("content-type, mcp-protocol-version, mcp-session-id, authorization, mcp-param-region")
+    );
+    assert!(header(&answer, "access-control-max-age").is_some());
+    assert!(header(&answer, "access-control-allow-credentials").is_none());
+    assert!(vary(&answer).contains("origin"), "{}", vary(&answer));
+
+    // the request itself: the page may read the session it opened
+    let answer = send(address, "POST", &[("origin", page)], initialize()).await;
+    assert_eq!(answer.status, 200, "{}", answer.body);
+    assert_eq!(header(&answer, "access-control-allow-origin"), Some(page));
+    assert!(answer.headers.contains_key("mcp-session-id"));
+    let exposed = header(&answer, "access-control-expose-headers")
+        .unwrap()
+        .to_ascii_lowercase();
+    for name in ["mcp-session-id", "mcp-protocol-version", "www-authenticate"] {
+        assert!(exposed.contains(name), "{exposed}");
+    }
+    assert!(vary(&answer).contains("origin"), "{}", vary(&answer));
+
+    // a port wildcard, as in `allowed_origins`
+    let local = "http://localhost:6274";
+    let answer = preflight(address, local, "content-type").await;
+    assert_eq!(answer.status, 204, "{}", answer.body);
+    assert_eq!(header(&answer, "access-control-allow-origin"), Some(local));
+}
+
+/// The list never loosens the `Origin` check: an origin not on it gets no CORS header on
+/// its preflight (which is not answered `2xx`) and its requests are still forbidden; a
+/// client without `Origin` is unchanged; and without a list, a preflight is refused as
+/// before.
+#[tokio::test]
+async fn origins_not_on_the_cors_list_get_no_cors_headers_and_stay_forbidden() {
+    let address =
+        start_with(serve::HttpOptions::default().with_cors_origins(["https://inspector.example"]))
+            .await;
+    let evil = "https://evil.example";
+    let answer = preflight(address, evil, "content-type").await;
+    assert!(!(200..300).contains(&answer.status), "{}", answer.status);
+    assert!(
+        !answer
+            .headers
+            .keys()
+            .any(|name| name.as_str().starts_with("access-control-")),
+        "{:?}",
+        answer.headers
+    );
+    let answer = send(address, "POST", &[("origin", evil)], initialize()).await;
+    assert_eq!(answer.status, 403, "{}", answer.body);
+    assert!(header(&answer, "access-control-allow-origin").is_none());
+    // a look-alike of a listed origin is another origin
+    let answer = send(
+        address,
+        "POST",
+        &[("origin", "https://inspector.example.evil")],
+        initialize(),
+    )
+    .await;
+    assert_eq!(answer.status, 403, "{}", answer.body);
+    let answer = send(address, "POST", &[], initialize()).await;
+    assert_eq!(answer.status, 200, "{}", answer.body);
+    assert!(header(&answer, "access-control-allow-origin").is_none());
+
+    // no list: no preflight is answered, not even a loopback page's
+    let address = start().await;
+    let origin = format!("http://localhost:{}", address.port());
+    let answer = preflight(address, &origin, "content-type").await;
+    assert!(!(200..300).contains(&answer.status), "{}", answer.status);
+    assert!(header(&answer, "access-control-allow-origin").is_none());
+}

@@ -74,7 +74,7 @@ impl<T: ToolText> Render<crate::Rich<T>> for Text {
 #[diagnostic::on_unimplemented(
     message = "`{Self}` cannot be the output of a `format = \"text\"` tool with `confirm`",
     label = "return `()` or a type that implements `toolshape::ToolText`",
-    note = "add `#[derive(toolshape::ToolText)]` to `{Self}`"
+    note = "return a struct of yours with `#[derive(toolshape::ToolText)]`, or `()` for the sentence alone"
 )]
 pub trait ConfirmOutput {
     /// Appends the confirmation of this value, given the tool's sentence.

@@ -54,7 +54,7 @@ pub(crate) use writer::write_record;
 #[diagnostic::on_unimplemented(
     message = "`{Self}` cannot be the output of a `format = \"text\"` tool",
     label = "this type must implement `toolshape::ToolText`",
-    note = "add `#[derive(toolshape::ToolText)]` to `{Self}`, or return a `Vec` of such records",
+    note = "return a struct of yours with `#[derive(toolshape::ToolText)]`, or a `Vec` of such records; for a value that may be missing, return `Result<T, toolshape::ToolError>` with an error that says so",
     note = "a tool that returns `()` declares what it says: `#[tool(format = \"text\", confirm = \"User successfully deleted\")]`"
 )]
 pub trait ToolText {

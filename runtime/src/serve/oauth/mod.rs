@@ -66,6 +66,7 @@ pub struct OAuth {
     algorithms: Vec<Algorithm>,
     leeway: Duration,
     required_scopes: Vec<String>,
+    suggested_scopes: Vec<String>,
     http: reqwest::Client,
     keys: Arc<RwLock<Keys>>,
 }
@@ -106,6 +107,7 @@ impl std::fmt::Debug for OAuth {
             .field("algorithms", &self.algorithms)
             .field("leeway", &self.leeway)
             .field("required_scopes", &self.required_scopes)
+            .field("suggested_scopes", &self.suggested_scopes)
             .finish_non_exhaustive()
     }
 }
@@ -182,6 +184,7 @@ impl OAuth {
             ],
             leeway: Duration::from_secs(60),
             required_scopes: Vec::new(),
+            suggested_scopes: Vec::new(),
             http,
             keys: Arc::default(),
         }
@@ -242,6 +245,12 @@ impl OAuth {
 
     /// Scopes every token must grant, whatever it calls: a request without them is answered
     /// `403` with `error="insufficient_scope"` naming them.
+    ///
+    /// A requirement shuts out every caller without them, a write-only service account of a
+    /// server whose required scope is its read scope among them. To tell clients which scope
+    /// to ask for first, name it with [`with_suggested_scopes`](Self::with_suggested_scopes)
+    /// instead: a caller with any scope then gets in, and lists and calls the tools its
+    /// scopes allow.
     #[must_use]
     pub fn with_required_scopes(
         mut self,
@@ -249,6 +258,38 @@ impl OAuth {
     ) -> Self {
         self.required_scopes = scopes.into_iter().map(Into::into).collect();
         self
+    }
+
+    /// Scopes a `401` names (`scope="…"` in `WWW-Authenticate`): what a client without a
+    /// token asks the authorization server for first. A hint, not a requirement: a token
+    /// without them gets in, lists the tools its own scopes allow, and calls them; a call
+    /// that needs more is answered `403` naming the scopes it needs, on which a client
+    /// steps up. Without suggested scopes, a `401` names the required ones.
+    ///
+    /// ```
+    /// use toolshape::serve::oauth::OAuth;
+    ///
+    /// // readers are the usual clients; a write-only service account still gets in
+    /// let oauth = OAuth::new("https://mcp.example.com/mcp", "https://auth.example.com")
+    ///     .with_suggested_scopes(["users:read"]);
+    /// assert!(oauth.required_scopes().is_empty());
+    /// ```
+    #[must_use]
+    pub fn with_suggested_scopes(
+        mut self,
+        scopes: impl IntoIterator<Item = impl Into<String>>,
+    ) -> Self {
+        self.suggested_scopes = scopes.into_iter().map(Into::into).collect();
+        self
+    }
+
+    /// The scopes a `401` names: the suggested ones, else the required ones.
+    pub fn suggested_scopes(&self) -> &[String] {
+        if self.suggested_scopes.is_empty() {
+            &self.required_scopes
+        } else {
+            &self.suggested_scopes
+        }
     }
 
     /// The resource URI (every token's audience).

@@ -27,7 +27,7 @@ impl<H: ServerHandler> ServerHandler for Traced<H> {
         context: RequestContext<RoleServer>,
     ) -> impl Future<Output = Result<(), ErrorData>> + Send + '_ {
         About::method("ping")
-            .open(&context)
+            .open(&context, self.1)
             .run(self.0.ping(context))
     }
 
@@ -37,7 +37,7 @@ impl<H: ServerHandler> ServerHandler for Traced<H> {
         context: RequestContext<RoleServer>,
     ) -> impl Future<Output = Result<InitializeResult, ErrorData>> + Send + '_ {
         About::method("initialize")
-            .open(&context)
+            .open(&context, self.1)
             .run(self.0.initialize(request, context))
     }
 
@@ -57,7 +57,7 @@ impl<H: ServerHandler> ServerHandler for Traced<H> {
         context: RequestContext<RoleServer>,
     ) -> impl Future<Output = Result<DiscoverResult, ErrorData>> + Send + '_ {
         About::method("server/discover")
-            .open(&context)
+            .open(&context, self.1)
             .run(self.0.discover(context))
     }
 
@@ -67,7 +67,7 @@ impl<H: ServerHandler> ServerHandler for Traced<H> {
         context: RequestContext<RoleServer>,
     ) -> impl Future<Output = Result<CompleteResult, ErrorData>> + Send + '_ {
         About::method("completion/complete")
-            .open(&context)
+            .open(&context, self.1)
             .run(self.0.complete(request, context))
     }
 
@@ -78,7 +78,7 @@ impl<H: ServerHandler> ServerHandler for Traced<H> {
         context: RequestContext<RoleServer>,
     ) -> impl Future<Output = Result<(), ErrorData>> + Send + '_ {
         About::method("logging/setLevel")
-            .open(&context)
+            .open(&context, self.1)
             .run(self.0.set_level(request, context))
     }
 
@@ -92,7 +92,7 @@ impl<H: ServerHandler> ServerHandler for Traced<H> {
             ..About::method("prompts/get")
         };
         about
-            .open(&context)
+            .open(&context, self.1)
             .run(self.0.get_prompt(request, context))
     }
 
@@ -102,7 +102,7 @@ impl<H: ServerHandler> ServerHandler for Traced<H> {
         context: RequestContext<RoleServer>,
     ) -> impl Future<Output = Result<ListPromptsResult, ErrorData>> + Send + '_ {
         About::method("prompts/list")
-            .open(&context)
+            .open(&context, self.1)
             .run(self.0.list_prompts(request, context))
     }
 
@@ -112,7 +112,7 @@ impl<H: ServerHandler> ServerHandler for Traced<H> {
         context: RequestContext<RoleServer>,
     ) -> impl Future<Output = Result<ListResourcesResult, ErrorData>> + Send + '_ {
         About::method("resources/list")
-            .open(&context)
+            .open(&context, self.1)
             .run(self.0.list_resources(request, context))
     }
 
@@ -122,7 +122,7 @@ impl<H: ServerHandler> ServerHandler for Traced<H> {
         context: RequestContext<RoleServer>,
     ) -> impl Future<Output = Result<ListResourceTemplatesResult, ErrorData>> + Send + '_ {
         About::method("resources/templates/list")
-            .open(&context)
+            .open(&context, self.1)
             .run(self.0.list_resource_templates(request, context))
     }
 
@@ -136,7 +136,7 @@ impl<H: ServerHandler> ServerHandler for Traced<H> {
             ..About::method("resources/read")
         };
         about
-            .open(&context)
+            .open(&context, self.1)
             .run(self.0.read_resource(request, context))
     }
 
@@ -161,7 +161,9 @@ impl<H: ServerHandler> ServerHandler for Traced<H> {
             resource: Some(&request.uri),
             ..About::method("resources/subscribe")
         };
-        about.open(&context).run(self.0.subscribe(request, context))
+        about
+            .open(&context, self.1)
+            .run(self.0.subscribe(request, context))
     }
 
     #[allow(deprecated)] // resources/unsubscribe: legacy, still in 2025-11-25
@@ -175,7 +177,7 @@ impl<H: ServerHandler> ServerHandler for Traced<H> {
             ..About::method("resources/unsubscribe")
         };
         about
-            .open(&context)
+            .open(&context, self.1)
             .run(self.0.unsubscribe(request, context))
     }
 
@@ -188,7 +190,11 @@ impl<H: ServerHandler> ServerHandler for Traced<H> {
             tool: Some(&request.name),
             ..About::method("tools/call")
         };
-        about.open(&context).run(self.0.call_tool(request, context))
+        // named by the tool only when the server has it: the name is the client's
+        let known = |name: &str| self.0.get_tool(name).is_some();
+        about
+            .open_naming(&context, self.1, known)
+            .run(self.0.call_tool(request, context))
     }
 
     fn list_tools(
@@ -197,7 +203,7 @@ impl<H: ServerHandler> ServerHandler for Traced<H> {
         context: RequestContext<RoleServer>,
     ) -> impl Future<Output = Result<ListToolsResult, ErrorData>> + Send + '_ {
         About::method("tools/list")
-            .open(&context)
+            .open(&context, self.1)
             .run(self.0.list_tools(request, context))
     }
 
@@ -212,7 +218,7 @@ impl<H: ServerHandler> ServerHandler for Traced<H> {
     ) -> impl Future<Output = Result<CustomResult, ErrorData>> + Send + '_ {
         // A custom method's name is the client's: not a low-cardinality span name.
         About::method("custom")
-            .open(&context)
+            .open(&context, self.1)
             .run(self.0.on_custom_request(request, context))
     }
 
@@ -261,7 +267,9 @@ impl<H: ServerHandler> ServerHandler for Traced<H> {
             task: Some(&request.task_id),
             ..About::method("tasks/get")
         };
-        about.open(&context).run(self.0.get_task(request, context))
+        about
+            .open(&context, self.1)
+            .run(self.0.get_task(request, context))
     }
 
     fn update_task(
@@ -274,7 +282,7 @@ impl<H: ServerHandler> ServerHandler for Traced<H> {
             ..About::method("tasks/update")
         };
         about
-            .open(&context)
+            .open(&context, self.1)
             .run(self.0.update_task(request, context))
     }
 
@@ -288,7 +296,7 @@ impl<H: ServerHandler> ServerHandler for Traced<H> {
             ..About::method("tasks/cancel")
         };
         about
-            .open(&context)
+            .open(&context, self.1)
             .run(self.0.cancel_task(request, context))
     }
 
@@ -298,7 +306,7 @@ impl<H: ServerHandler> ServerHandler for Traced<H> {
         context: RequestContext<RoleServer>,
     ) -> impl Future<Output = Result<ListSkillsResult, ErrorData>> + Send + '_ {
         About::method("skills/list")
-            .open(&context)
+            .open(&context, self.1)
             .run(self.0.list_skills(request, context))
     }
 
@@ -308,7 +316,7 @@ impl<H: ServerHandler> ServerHandler for Traced<H> {
         context: RequestContext<RoleServer>,
     ) -> impl Future<Output = Result<GetSkillResult, ErrorData>> + Send + '_ {
         About::method("skills/get")
-            .open(&context)
+            .open(&context, self.1)
             .run(self.0.get_skill(request, context))
     }
 
@@ -318,7 +326,7 @@ impl<H: ServerHandler> ServerHandler for Traced<H> {
         context: RequestContext<RoleServer>,
     ) -> impl Future<Output = Result<ReadResourceDirectoryResult, ErrorData>> + Send + '_ {
         About::method("resources/directory/read")
-            .open(&context)
+            .open(&context, self.1)
             .run(self.0.read_resource_directory(request, context))
     }
 }

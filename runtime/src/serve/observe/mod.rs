@@ -15,9 +15,13 @@ use rmcp::{ErrorData, RoleServer};
 use tracing::Instrument as _;
 use tracing::field::Empty;
 
+#[cfg(feature = "http")]
+mod connection;
 mod handler;
 #[cfg(feature = "otel")]
 mod otel;
+#[cfg(feature = "http")]
+pub(crate) use connection::without_connection_span;
 #[cfg(all(feature = "otel", feature = "http"))]
 pub(crate) use otel::record_refused;
 
@@ -60,18 +64,80 @@ pub(crate) use otel::record_refused;
 /// each invented name would be a series of its own; the span keeps it). Install the meter
 /// provider before the first request: the histogram is created then.
 #[derive(Debug, Clone)]
-pub struct Traced<H>(H);
+pub struct Traced<H>(H, Transport);
+
+/// What a [`Traced`] handler's requests come over, for `network.transport` (HTTP requests
+/// say so themselves).
+#[derive(Debug, Clone, Copy)]
+enum Transport {
+    /// Unknown: another of rmcp's transports.
+    Unknown,
+    /// Lines of a pipe, stdin/stdout's.
+    Pipe,
+}
 
 impl<H> Traced<H> {
     /// `handler`, traced.
     pub fn new(handler: H) -> Self {
-        Traced(handler)
+        Traced(handler, Transport::Unknown)
+    }
+
+    /// `handler`, traced, served over a pipe (stdin/stdout): `network.transport = "pipe"`.
+    pub(crate) fn over_pipe(handler: H) -> Self {
+        Traced(handler, Transport::Pipe)
     }
 
     /// The handler.
     pub fn inner(&self) -> &H {
         &self.0
     }
+}
+
+/// The methods a refused request's span and metric name (what a client puts in its
+/// `Mcp-Method` header): any other is recorded as `_OTHER` on the metric, as OpenTelemetry's
+/// conventions record an unknown HTTP method, and never names a span, so that a client
+/// cannot make a series or a span name per name it invents.
+#[cfg(feature = "http")]
+const METHODS: [&str; 21] = [
+    "completion/complete",
+    "initialize",
+    "logging/setLevel",
+    "ping",
+    "prompts/get",
+    "prompts/list",
+    "resources/directory/read",
+    "resources/list",
+    "resources/read",
+    "resources/subscribe",
+    "resources/templates/list",
+    "resources/unsubscribe",
+    "server/discover",
+    "skills/get",
+    "skills/list",
+    "tasks/cancel",
+    "tasks/get",
+    "tasks/update",
+    "tools/call",
+    "tools/list",
+    "notifications/initialized",
+];
+
+/// `network.protocol.version` of an HTTP request.
+#[cfg(feature = "http")]
+pub(crate) fn http_version(version: axum::http::Version) -> &'static str {
+    match version {
+        axum::http::Version::HTTP_09 => "0.9",
+        axum::http::Version::HTTP_10 => "1.0",
+        axum::http::Version::HTTP_2 => "2",
+        axum::http::Version::HTTP_3 => "3",
+        _ => "1.1",
+    }
+}
+
+/// `method`, if it is one of [`METHODS`].
+#[cfg(feature = "http")]
+pub(crate) fn known_method(method: &str) -> Option<&'static str> {
+    METHODS.iter().find(|known| **known == method).copied()
 }
 
 /// What a request is about: its method and, when it has one, the tool or prompt it names.
@@ -94,37 +160,56 @@ impl<'a> About<'a> {
         }
     }
 
-    /// `{method} {target}`, or the method alone.
-    fn span_name(&self) -> Cow<'a, str> {
+    /// `{method} {target}` when the request names a tool or prompt that `known` says the
+    /// server has, else the method alone: a client may name a tool it made up, and span
+    /// names are few (as the duration metric's series are).
+    fn span_name(&self, known: impl FnOnce(&str) -> bool) -> Cow<'a, str> {
         match self.tool.or(self.prompt) {
-            Some(target) => Cow::Owned(format!("{} {target}", self.method)),
-            None => Cow::Borrowed(self.method),
+            Some(target) if known(target) => Cow::Owned(format!("{} {target}", self.method)),
+            _ => Cow::Borrowed(self.method),
         }
     }
 
     /// The request's span, opened (and, with `otel`, its duration started) before the
     /// handler sees the request.
-    fn open(self, context: &RequestContext<RoleServer>) -> Opened {
+    fn open(self, context: &RequestContext<RoleServer>, transport: Transport) -> Opened {
+        self.open_naming(context, transport, |_| true)
+    }
+
+    /// [`open`](Self::open), naming the span by its target only when `known` says the
+    /// server has it.
+    fn open_naming(
+        self,
+        context: &RequestContext<RoleServer>,
+        transport: Transport,
+        known: impl FnOnce(&str) -> bool,
+    ) -> Opened {
         // A root: a request belongs to the client's trace (with `otel`, its `_meta`'s), not
-        // to the session's span around it, which it follows from (a link, in OpenTelemetry).
-        let span = tracing::info_span!(
+        // to the connection's span around it, which it follows from (a link, in
+        // OpenTelemetry; over HTTP, rmcp's connection span is left out, see `connection`).
+        let span = crate::handler::spans::span!(
             parent: None,
             "mcp.request",
-            otel.name = Empty,
-            otel.kind = "server",
-            otel.status_code = Empty,
-            otel.status_description = Empty,
-            mcp.method.name = self.method,
-            gen_ai.tool.name = self.tool,
-            gen_ai.operation.name = self.tool.map(|_| "execute_tool"),
-            gen_ai.prompt.name = self.prompt,
-            mcp.resource.uri = self.resource,
-            mcp.task.id = self.task,
-            jsonrpc.request.id = Empty,
-            mcp.session.id = Empty,
-            mcp.protocol.version = Empty,
-            error.type = Empty,
-            rpc.response.status_code = Empty,
+            "otel.name" = self.method,
+            "otel.kind" = "server",
+            "otel.status_code" = Empty,
+            "otel.status_description" = Empty,
+            "mcp.method.name" = self.method,
+            "gen_ai.tool.name" = self.tool,
+            "gen_ai.operation.name" = self.tool.map(|_| "execute_tool"),
+            "gen_ai.prompt.name" = self.prompt,
+            "mcp.resource.uri" = self.resource,
+            "mcp.task.id" = self.task,
+            "jsonrpc.request.id" = Empty,
+            "mcp.session.id" = Empty,
+            "mcp.protocol.version" = Empty,
+            "network.transport" = Empty,
+            "network.protocol.name" = Empty,
+            "network.protocol.version" = Empty,
+            "client.address" = Empty,
+            "client.port" = Empty,
+            "error.type" = Empty,
+            "rpc.response.status_code" = Empty,
         );
         // What takes work to read is read only for a span or metric someone listens to.
         let version = (cfg!(feature = "otel") || !span.is_disabled())
@@ -132,7 +217,7 @@ impl<'a> About<'a> {
             .flatten();
         if !span.is_disabled() {
             span.follows_from(tracing::Span::current());
-            span.record("otel.name", self.span_name().as_ref());
+            span.record("otel.name", self.span_name(known).as_ref());
             span.record("jsonrpc.request.id", tracing::field::display(&context.id));
             if let Some(session) = session_of(context) {
                 span.record("mcp.session.id", session);
@@ -140,6 +225,7 @@ impl<'a> About<'a> {
             if let Some(version) = &version {
                 span.record("mcp.protocol.version", version.as_str());
             }
+            record_network(&span, context, transport);
             #[cfg(feature = "otel")]
             otel::continue_trace(&span, context);
         }
@@ -148,6 +234,37 @@ impl<'a> About<'a> {
             metric: otel::Metric::start(&self, version.as_ref()),
             span,
         }
+    }
+}
+
+/// OpenTelemetry's recommended network attributes of an MCP server span: over streamable
+/// HTTP, `network.transport = "tcp"`, `network.protocol.name = "http"`, its version, and
+/// the client's address and port (when the server knows them: [`app_on`] and the
+/// `serve_http` methods give them); over stdio, `network.transport = "pipe"`.
+///
+/// [`app_on`]: crate::serve::app_on
+fn record_network(
+    span: &tracing::Span,
+    context: &RequestContext<RoleServer>,
+    transport: Transport,
+) {
+    #[cfg(feature = "http")]
+    if let Some(parts) = context.extensions.get::<axum::http::request::Parts>() {
+        span.record("network.transport", "tcp");
+        span.record("network.protocol.name", "http");
+        span.record("network.protocol.version", http_version(parts.version));
+        if let Some(axum::extract::ConnectInfo(peer)) = parts
+            .extensions
+            .get::<axum::extract::ConnectInfo<std::net::SocketAddr>>()
+        {
+            span.record("client.address", tracing::field::display(peer.ip()));
+            span.record("client.port", i64::from(peer.port()));
+        }
+        return;
+    }
+    let _ = context;
+    if let Transport::Pipe = transport {
+        span.record("network.transport", "pipe");
     }
 }
 

@@ -120,35 +120,6 @@ impl Metric {
     }
 }
 
-/// The methods `mcp.method.name` takes on the metric of a refused request (what a client
-/// puts in its `Mcp-Method` header): any other is recorded as `_OTHER`, as OpenTelemetry's
-/// conventions record an unknown HTTP method, so that a client cannot make a series per
-/// name it invents.
-#[cfg(feature = "http")]
-const METHODS: [&str; 21] = [
-    "completion/complete",
-    "initialize",
-    "logging/setLevel",
-    "ping",
-    "prompts/get",
-    "prompts/list",
-    "resources/directory/read",
-    "resources/list",
-    "resources/read",
-    "resources/subscribe",
-    "resources/templates/list",
-    "resources/unsubscribe",
-    "server/discover",
-    "skills/get",
-    "skills/list",
-    "tasks/cancel",
-    "tasks/get",
-    "tasks/update",
-    "tools/call",
-    "tools/list",
-    "notifications/initialized",
-];
-
 /// Records `mcp.server.operation.duration` for a request the transport refused before any
 /// handler saw it: its method (when its headers name a known one), protocol version (a
 /// known one), `error.type` and, for a JSON-RPC error, `rpc.response.status_code`. No tool,
@@ -163,10 +134,9 @@ pub(crate) fn record_refused(
 ) {
     let mut attributes = Vec::with_capacity(4);
     if let Some(method) = method {
-        let known = METHODS.iter().find(|known| **known == method);
         attributes.push(KeyValue::new(
             "mcp.method.name",
-            known.copied().unwrap_or("_OTHER"),
+            super::known_method(method).unwrap_or("_OTHER"),
         ));
     }
     if let Some(version) = version.and_then(|version| {
@@ -206,11 +176,11 @@ mod tests {
         assert!(named.len() > 10, "{named:?}");
         for method in &named {
             assert!(
-                super::METHODS.contains(method),
+                super::super::METHODS.contains(method),
                 "`{method}` is not in METHODS"
             );
         }
-        for method in super::METHODS {
+        for method in super::super::METHODS {
             assert!(
                 named.contains(method) || method.starts_with("notifications/"),
                 "`{method}` is in METHODS but no span names it"
