@@ -50,14 +50,19 @@ pub struct SnapshotPolicy {
 #[serde(rename_all = "snake_case")]
 pub enum ExportProtocol {
     /// Any protocol.
+    #[text(label = "any")]
     Any,
     /// NFSv3.
+    #[text(label = "NFSv3")]
     Nfs3,
     /// NFSv4.
+    #[text(label = "NFSv4")]
     Nfs4,
     /// Any NFS version.
+    #[text(label = "NFS")]
     Nfs,
     /// CIFS/SMB.
+    #[text(label = "CIFS")]
     Cifs,
 }
 
@@ -66,14 +71,19 @@ pub enum ExportProtocol {
 #[serde(rename_all = "snake_case")]
 pub enum AuthFlavor {
     /// Any flavour.
+    #[text(label = "any")]
     Any,
     /// No authentication (mapped to the anonymous user).
+    #[text(label = "none")]
     None,
     /// Never: no access.
+    #[text(label = "never")]
     Never,
     /// AUTH_SYS (UNIX user and group ids).
+    #[text(label = "sys")]
     Sys,
     /// Kerberos 5.
+    #[text(label = "krb5")]
     Krb5,
 }
 
@@ -155,10 +165,13 @@ pub struct QosPolicy {
 #[serde(rename_all = "snake_case")]
 pub enum SnapmirrorState {
     /// Mirroring: scheduled transfers update the destination.
+    #[text(label = "snapmirrored")]
     Snapmirrored,
     /// Quiesced: transfers are paused; the destination stays read-only.
+    #[text(label = "paused")]
     Paused,
     /// Broken off: the destination is writable and no longer updated.
+    #[text(label = "broken off")]
     BrokenOff,
 }
 
@@ -182,12 +195,16 @@ pub struct SnapMirror {
 #[serde(rename_all = "snake_case")]
 pub enum OsType {
     /// Linux.
+    #[text(label = "Linux")]
     Linux,
     /// Windows.
+    #[text(label = "Windows")]
     Windows,
     /// VMware ESXi.
+    #[text(label = "VMware")]
     Vmware,
     /// Microsoft Hyper-V.
+    #[text(label = "Hyper-V")]
     HyperV,
 }
 
@@ -212,10 +229,13 @@ pub struct Lun {
 #[serde(rename_all = "snake_case")]
 pub enum IgroupProtocol {
     /// iSCSI initiators (IQNs).
+    #[text(label = "iSCSI")]
     Iscsi,
     /// Fibre Channel initiators (WWPNs).
+    #[text(label = "FC")]
     Fcp,
     /// Both.
+    #[text(label = "iSCSI and FC")]
     Mixed,
 }
 
@@ -236,10 +256,13 @@ pub struct Igroup {
 #[serde(rename_all = "snake_case")]
 pub enum SecurityStyle {
     /// UNIX mode bits and NFSv4 ACLs.
+    #[text(label = "UNIX")]
     Unix,
     /// Windows NTFS ACLs.
+    #[text(label = "NTFS")]
     Ntfs,
     /// Either, per file.
+    #[text(label = "mixed")]
     Mixed,
 }
 

@@ -22,6 +22,7 @@ pub mod names;
 pub mod network;
 pub mod protection;
 pub mod qos;
+pub mod qtrees;
 pub mod san;
 pub mod shared;
 pub mod shares;
@@ -789,6 +790,10 @@ fn more_tools() -> Vec<ToolDef<Ontap>> {
         san::list_igroups,
         san::get_igroup,
         san::manage_igroup,
+        qtrees::list_qtrees,
+        qtrees::get_qtree,
+        qtrees::manage_qtree,
+        qtrees::set_qtree_quota,
         network::list_network_interfaces,
         network::get_network_interface,
         network::set_network_interface,
@@ -796,6 +801,23 @@ fn more_tools() -> Vec<ToolDef<Ontap>> {
         events::list_events,
     ]
     .into()
+}
+
+/// The tools a storage administrator reaches for first, kept in the listing when tool search
+/// is on: the cluster's health and alerts, the volumes, a volume's configuration, and undo.
+pub const PINNED: [&str; 5] = [
+    "infrastructure_health",
+    "get_active_alerts",
+    "cluster_list_volumes",
+    "get_volume_configuration",
+    "undo_last_action",
+];
+
+/// Tool search for the ontap server (`ontap --search`): the listing holds [`PINNED`],
+/// `search_tools` and `call_tool`; every other tool is found by searching and stays
+/// callable by its name.
+pub fn tool_search() -> toolshape::search::ToolSearch {
+    toolshape::search::ToolSearch::new().pin(PINNED)
 }
 
 /// The ONTAP server on a freshly generated cluster, with undo: every action that sets what

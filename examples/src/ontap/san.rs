@@ -258,6 +258,7 @@ pub struct IgroupText {
     /// The hosts' initiators (IQNs or WWPNs).
     pub initiators: Vec<String>,
     /// The LUNs mapped to it.
+    #[text(label = "LUNs")]
     pub luns: Vec<String>,
 }
 
