@@ -12,6 +12,9 @@
 //!   which this module does not implement: it captures the state before each action by
 //!   calling the state tool, and restores it by calling the same action with the captured
 //!   values picked by parameter name. The module only keeps the rule that makes that work.
+//! * The rest of a storage administration server, one file per area (`volumes`, `snapshots`,
+//!   `svms`, `aggregates`, `exports`, `shares`, `qos`, `protection`, `san`, `qtrees`,
+//!   `network`, `events`): 56 tools in all, each action undoable by the same rule.
 
 pub mod aggregates;
 pub mod cluster;
@@ -850,8 +853,11 @@ pub fn server_on(store: Option<&toolshape::redis::RedisStore>) -> Server<Ontap> 
             env!("CARGO_PKG_VERSION"),
         ))
         .with_instructions(
-            "ONTAP volume tools on a simulated cluster. Read with cluster_list_volumes and \
-             get_volume_configuration; every action can be undone with undo_last_action.",
+            "ONTAP storage administration on a simulated cluster: volumes, snapshots, SVMs, \
+             aggregates, NFS exports, CIFS shares, QoS, SnapMirror, LUNs, qtrees, network \
+             interfaces, jobs and events. Start with infrastructure_health or \
+             cluster_list_volumes; get_* tools read an object's configuration, and every \
+             action can be undone with undo_last_action.",
         );
     match store {
         Some(store) => server.with_store(store),
