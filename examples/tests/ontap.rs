@@ -64,7 +64,7 @@ async fn configuration(client: &common::Client, uuid: &str) -> Value {
 
 /// The tools that only read (`kind = "read"` or `"state"`), by name: with [`ACTIONS`] and
 /// `undo_last_action`, every tool the server lists.
-const TOOLS: [&str; 34] = [
+const TOOLS: [&str; 35] = [
     "check_export_access",
     "cluster_list_svms",
     "cluster_list_volumes",
@@ -78,6 +78,7 @@ const TOOLS: [&str; 34] = [
     "get_qos_policy",
     "get_qtree",
     "get_snapmirror_relationship",
+    "get_snapmirror_state",
     "get_snapshot",
     "get_snapshot_policy",
     "get_svm_configuration",
@@ -119,7 +120,7 @@ const ACTIONS: [(&str, &str); 21] = [
     ("manage_snapshot", "get_snapshot"),
     ("set_network_interface", "get_network_interface"),
     ("set_qtree_quota", "get_qtree"),
-    ("set_snapmirror_state", "get_snapmirror_relationship"),
+    ("set_snapmirror_state", "get_snapmirror_state"),
     ("set_snapshot_policy", "get_snapshot_policy"),
     ("set_svm_protocols", "get_svm_configuration"),
     ("set_svm_state", "get_svm_configuration"),
@@ -944,8 +945,8 @@ async fn the_areas_tools_refuse_bad_arguments_by_name() {
         ),
         (
             "set_snapmirror_state",
-            json!({ "destination_path": "svm_dr:vol_dr_hr", "state": "stopped" }),
-            "state",
+            json!({ "destination_path": "svm_dr:vol_dr_hr", "mirror_state": "stopped" }),
+            "mirror_state",
         ),
         (
             "manage_snapmirror_relationship",
@@ -1073,20 +1074,17 @@ async fn undo_restores_what_the_areas_actions_create_change_and_delete() {
         round_trip_on(&client, ("get_qos_policy", json!({ "qos_policy_name": "platinum" })), "manage_qos_policy",
             json!({ "qos_policy_name": "platinum", "present": true, "max_throughput_iops": 50000, "min_throughput_iops": 10000 })).await;
         // a mirror broken off for a failover, and its destination volume with it
-        let dr = (
-            "get_snapmirror_relationship",
-            json!({ "destination_path": "svm_dr:vol_dr_finance" }),
-        );
+        let dr = json!({ "destination_path": "svm_dr:vol_dr_finance" });
         round_trip_on(
             &client,
-            dr.clone(),
+            ("get_snapmirror_state", dr.clone()),
             "set_snapmirror_state",
-            json!({ "destination_path": "svm_dr:vol_dr_finance", "state": "broken_off" }),
+            json!({ "destination_path": "svm_dr:vol_dr_finance", "mirror_state": "broken_off" }),
         )
         .await;
         round_trip_on(
             &client,
-            dr,
+            ("get_snapmirror_relationship", dr),
             "manage_snapmirror_relationship",
             json!({ "destination_path": "svm_dr:vol_dr_finance", "present": false }),
         )

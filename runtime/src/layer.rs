@@ -395,7 +395,14 @@ impl<'a, State: 'static> Next<'a, State> {
     ) -> BoxFuture<'a, Result<CallToolResult, ErrorData>> {
         let tool = self.set.info(name);
         let source = Source::Layer(like.name.clone());
-        let call = Call::new(name, tool, source, arguments, like.state, like.context.clone());
+        let call = Call::new(
+            name,
+            tool,
+            source,
+            arguments,
+            like.state,
+            like.context.clone(),
+        );
         self.run(call)
     }
 

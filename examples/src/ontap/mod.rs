@@ -14,7 +14,7 @@
 //!   values picked by parameter name. The module only keeps the rule that makes that work.
 //! * The rest of a storage administration server, one file per area (`volumes`, `snapshots`,
 //!   `svms`, `aggregates`, `exports`, `shares`, `qos`, `protection`, `san`, `qtrees`,
-//!   `network`, `events`): 56 tools in all, each action undoable by the same rule.
+//!   `network`, `events`): 57 tools in all, each action undoable by the same rule.
 
 pub mod aggregates;
 pub mod cluster;
@@ -785,6 +785,7 @@ fn more_tools() -> Vec<ToolDef<Ontap>> {
         qos::manage_qos_policy,
         protection::list_snapmirror_relationships,
         protection::get_snapmirror_relationship,
+        protection::get_snapmirror_state,
         protection::set_snapmirror_state,
         protection::manage_snapmirror_relationship,
         san::list_luns,

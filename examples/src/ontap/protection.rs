@@ -1,6 +1,6 @@
 //! SnapMirror replication: a hybrid listing (how far behind each mirror is), one
-//! relationship's configuration (json state), and the actions that quiesce, resume, break or
-//! resync it and create or delete it.
+//! relationship's configuration and its mirror state (json state tools), and the actions
+//! that create or delete it and that quiesce, resume, break or resync it.
 
 use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
@@ -193,6 +193,32 @@ fn apply_state(cluster: &mut Cluster, at: usize, state: SnapmirrorState) -> Resu
     Ok(())
 }
 
+/// Whether a relationship mirrors, named as `set_snapmirror_state` takes it.
+#[derive(Debug, Clone, Serialize, Deserialize, JsonSchema)]
+pub struct MirrorState {
+    /// `svm:volume` of the destination: the relationship's key.
+    pub destination_path: String,
+    /// `snapmirrored` (mirroring), `paused` (quiesced) or `broken_off` (the destination is
+    /// writable).
+    pub mirror_state: SnapmirrorState,
+}
+
+/// Get whether a SnapMirror relationship mirrors: `snapmirrored`, `paused` (quiesced) or
+/// `broken_off`, by its destination.
+#[tool(format = "json", kind = "state", title = "SnapMirror state")]
+pub fn get_snapmirror_state(
+    #[state] ontap: &Ontap,
+    /// The destination, `svm:volume` (e.g. `svm_dr:vol_dr_finance`).
+    destination_path: String,
+) -> Result<MirrorState, ToolError> {
+    let cluster = ontap.cluster();
+    let at = relationship_index(&cluster, &destination_path)?;
+    Ok(MirrorState {
+        destination_path,
+        mirror_state: cluster.resources.snapmirrors[at].state,
+    })
+}
+
 /// Quiesce (`paused`), resume or resync (`snapmirrored`), or break (`broken_off`) a
 /// SnapMirror relationship. Breaking makes the destination volume writable (for a failover)
 /// and stops updates; resyncing discards what was written on it since. Undoable with
@@ -207,12 +233,15 @@ pub fn set_snapmirror_state(
     /// The destination, `svm:volume`.
     destination_path: String,
     /// `snapmirrored` (resume or resync), `paused` (quiesce) or `broken_off` (break).
-    state: SnapmirrorState,
-) -> Result<RelationshipConfiguration, ToolError> {
+    mirror_state: SnapmirrorState,
+) -> Result<MirrorState, ToolError> {
     let mut cluster = ontap.cluster();
     let at = relationship_index(&cluster, &destination_path)?;
-    apply_state(&mut cluster, at, state)?;
-    Ok(relationship_configuration(&cluster, &destination_path))
+    apply_state(&mut cluster, at, mirror_state)?;
+    Ok(MirrorState {
+        destination_path,
+        mirror_state,
+    })
 }
 
 /// Create a SnapMirror relationship and initialise it (`present: true`), change its policy

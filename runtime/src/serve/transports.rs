@@ -195,7 +195,10 @@ impl<S: Send + Sync + 'static, H: ServerHandler> Server<S, H> {
         options: &serve::HttpOptions,
     ) -> Result<(), serve::Error> {
         let listener = tokio::net::TcpListener::bind(addr).await.map_err(|error| {
-            serve::failure(format!("cannot listen for HTTP: {error}"), Some(error.into()))
+            serve::failure(
+                format!("cannot listen for HTTP: {error}"),
+                Some(error.into()),
+            )
         })?;
         serve::app_on_with(self.http_router(options), listener, &options.limits).await
     }

@@ -264,7 +264,11 @@ fn choose<'t>(
                     action = action.name,
                     state = state.name,
                     unread = quoted(&unread),
-                    fields = fields.keys().map(String::as_str).collect::<Vec<_>>().join(", "),
+                    fields = fields
+                        .keys()
+                        .map(String::as_str)
+                        .collect::<Vec<_>>()
+                        .join(", "),
                 ));
             }
             state
@@ -290,7 +294,11 @@ fn choose<'t>(
             state = state.name,
             fields = format!(
                 "{} {}",
-                if refused.len() == 1 { "field" } else { "fields" },
+                if refused.len() == 1 {
+                    "field"
+                } else {
+                    "fields"
+                },
                 quoted(&refused)
             ),
             refused = quoted(&refused),
@@ -418,9 +426,8 @@ fn collect_fields(
     if let Some(Value::Object(properties)) = schema.get("properties") {
         let required = required_of(schema);
         for (name, property) in properties {
-            let field_empty = empty
-                || !required.contains(name)
-                || property.as_object().is_some_and(admits_null);
+            let field_empty =
+                empty || !required.contains(name) || property.as_object().is_some_and(admits_null);
             fields.entry(name.clone()).or_default().may_be_empty |= field_empty;
             collect_fields(property, defs, field_empty, fields, seen);
         }

@@ -382,7 +382,11 @@ impl<State: Send + Sync + 'static> Layer<State> for Audit {
             layer::Origin::Tool => "tool".to_owned(),
             _ => "other".to_owned(),
         };
-        self.0.0.lock().unwrap().push(format!("{} by {origin}", call.name()));
+        self.0
+            .0
+            .lock()
+            .unwrap()
+            .push(format!("{} by {origin}", call.name()));
         next.run(call)
     }
 }
@@ -408,10 +412,7 @@ async fn an_audit_layer_tells_undo_s_own_calls_from_a_client_s() {
         let seen = std::mem::take(&mut *seen.0.lock().unwrap());
         if audit_first {
             // before undo: what clients call, and nothing undo calls itself
-            assert_eq!(
-                seen,
-                ["put_price by client", "undo_last_action by client"]
-            );
+            assert_eq!(seen, ["put_price by client", "undo_last_action by client"]);
         } else {
             // after undo: also undo's state reads and its restoring call, told apart
             assert_eq!(

@@ -40,7 +40,10 @@ fn get_loan(#[state] library: &Library, book_id: String) -> Loan {
 /// Read where a book is shelved.
 #[tool(format = "json", kind = "state")]
 fn get_shelf(book_id: String) -> Shelf {
-    Shelf { book_id, shelf: "A1".into() }
+    Shelf {
+        book_id,
+        shelf: "A1".into(),
+    }
 }
 
 /// Read a book's loan again, another way (a second state tool that reads the same fields).
@@ -52,14 +55,25 @@ fn get_loan_copy(#[state] library: &Library, book_id: String) -> Loan {
 /// Lend a book: the member is required, so undo cannot put the book back on the shelf.
 #[tool(format = "json", kind = "action")]
 fn lend_book_strictly(#[state] library: &Library, book_id: String, member: String) -> Loan {
-    library.0.lock().unwrap().insert(book_id.clone(), Some(member.clone()));
-    Loan { book_id, member: Some(member) }
+    library
+        .0
+        .lock()
+        .unwrap()
+        .insert(book_id.clone(), Some(member.clone()));
+    Loan {
+        book_id,
+        member: Some(member),
+    }
 }
 
 /// Lend a book to a member, or return it to the shelf (no member).
 #[tool(format = "json", kind = "action")]
 fn lend_book(#[state] library: &Library, book_id: String, member: Option<String>) -> Loan {
-    library.0.lock().unwrap().insert(book_id.clone(), member.clone());
+    library
+        .0
+        .lock()
+        .unwrap()
+        .insert(book_id.clone(), member.clone());
     Loan { book_id, member }
 }
 
@@ -102,7 +116,10 @@ fn of_two_state_tools_the_one_that_reads_every_parameter_restores() {
     // `get_shelf` comes first and takes the key, but reads no `member`.
     let tools: ToolSet<Library> = ToolSet::new(tools![get_shelf, get_loan, lend_book]).unwrap();
     let undo = Undo::for_tools(&tools).unwrap();
-    assert_eq!(undo.undoable().collect::<Vec<_>>(), [("lend_book", "get_loan")]);
+    assert_eq!(
+        undo.undoable().collect::<Vec<_>>(),
+        [("lend_book", "get_loan")]
+    );
 }
 
 #[test]
@@ -121,12 +138,16 @@ fn two_state_tools_that_could_each_restore_are_refused_until_one_is_named() {
         .pair("lend_book", "get_loan_copy")
         .for_tools(&tools)
         .unwrap();
-    assert_eq!(undo.undoable().collect::<Vec<_>>(), [("lend_book", "get_loan_copy")]);
+    assert_eq!(
+        undo.undoable().collect::<Vec<_>>(),
+        [("lend_book", "get_loan_copy")]
+    );
 }
 
 #[test]
 fn an_optional_parameter_no_state_field_names_is_refused_unless_the_pair_is_named() {
-    let tools: ToolSet<Library> = ToolSet::new(tools![get_shelf, get_loan, lend_book_with_note]).unwrap();
+    let tools: ToolSet<Library> =
+        ToolSet::new(tools![get_shelf, get_loan, lend_book_with_note]).unwrap();
     let error = problems_of(&tools);
     assert!(
         error.contains(
@@ -158,7 +179,9 @@ fn a_pair_that_names_no_tool_is_refused() {
         .unwrap_err()
         .to_string();
     assert!(
-        error.contains("`pair(\"lend_bok\", \"get_loan\")`: no `kind = \"action\"` tool is named `lend_bok`"),
+        error.contains(
+            "`pair(\"lend_bok\", \"get_loan\")`: no `kind = \"action\"` tool is named `lend_bok`"
+        ),
         "{error}"
     );
 }
@@ -169,16 +192,28 @@ async fn undo_restores_an_empty_field_through_an_optional_parameter() {
     let undo = Undo::for_tools(&tools).unwrap();
     let server = Server::new(Library::default(), tools.layer(undo));
     let client = connect(server, versions()[0].clone()).await;
-    let lent = call(&client, "lend_book", json!({"book_id": "b1", "member": "ada"}))
-        .await
-        .unwrap();
+    let lent = call(
+        &client,
+        "lend_book",
+        json!({"book_id": "b1", "member": "ada"}),
+    )
+    .await
+    .unwrap();
     assert_eq!(lent.is_error, Some(false), "{lent:?}");
     let undone = call(&client, "undo_last_action", json!({})).await.unwrap();
     assert_eq!(undone.is_error, Some(false), "{undone:?}");
     let undone = &undone.structured_content.unwrap()["data"]["undone"];
-    assert_eq!(undone["restore_arguments"], json!({"book_id": "b1", "member": null}));
+    assert_eq!(
+        undone["restore_arguments"],
+        json!({"book_id": "b1", "member": null})
+    );
     assert_eq!(undone["state_restored"], true, "{undone}");
-    let loan = call(&client, "get_loan", json!({"book_id": "b1"})).await.unwrap();
-    assert_eq!(loan.structured_content.unwrap()["data"]["member"], json!(null));
+    let loan = call(&client, "get_loan", json!({"book_id": "b1"}))
+        .await
+        .unwrap();
+    assert_eq!(
+        loan.structured_content.unwrap()["data"]["member"],
+        json!(null)
+    );
     let _ = client.cancel().await;
 }
