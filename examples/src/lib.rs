@@ -30,13 +30,17 @@ pub type Error = serve::Error;
 ///   tasks it runs is `TOOLSHAPE_STORE_LEASE_MS` milliseconds when that is set (10 s
 ///   otherwise).
 ///
-/// Anything else is an error, never ignored.
+/// An example may take switches of its own besides (flags without a value, such as the
+/// ontap example's `--search`: [`Args::parse_with`]). Anything else is an error, never
+/// ignored.
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
 pub struct Args {
     /// `--http [ADDR]`: the address to serve HTTP on; `None` for stdio.
     pub http: Option<String>,
     /// `--store URL`: the shared store's URL.
     pub store: Option<String>,
+    /// The example's own switches that the command line gave, in its order.
+    pub switches: Vec<String>,
 }
 
 /// The usage line of [`Args`].
@@ -57,6 +61,18 @@ impl Args {
     /// # Errors
     /// An argument it does not know, a flag without its value, `--store` without `--http`.
     pub fn parse(args: impl IntoIterator<Item = String>) -> Result<Args, serve::Error> {
+        Args::parse_with(args, &[])
+    }
+
+    /// [`Args::parse`] for an example that also takes `switches` (flags without a value,
+    /// each at most once, anywhere on the line).
+    ///
+    /// # Errors
+    /// See [`Args::parse`]; a switch given twice.
+    pub fn parse_with(
+        args: impl IntoIterator<Item = String>,
+        switches: &[&str],
+    ) -> Result<Args, serve::Error> {
         let mut parsed = Args::default();
         let mut args = args.into_iter().peekable();
         while let Some(arg) = args.next() {
@@ -76,12 +92,37 @@ impl Args {
                     let url = args.next().ok_or("`--store` needs a URL")?;
                     parsed.store = Some(url);
                 }
+                switch if switches.contains(&switch) => {
+                    if parsed.switches.iter().any(|s| s == switch) {
+                        return Err(format!("`{switch}` is given twice").into());
+                    }
+                    parsed.switches.push(switch.to_owned());
+                }
                 other => {
                     return Err(format!("unexpected argument `{other}`").into());
                 }
             }
         }
         Ok(parsed)
+    }
+
+    /// Whether the command line gave `switch`.
+    pub fn has(&self, switch: &str) -> bool {
+        self.switches.iter().any(|s| s == switch)
+    }
+
+    /// The process's command line, for an example called `program` that takes `switches`
+    /// too ([`Args::parse_with`]). A malformed command line ends the process: the error and
+    /// the usage line go to stderr, and the exit code is 2, as command-line tools do.
+    pub fn from_env_or_exit(program: &str, switches: &[&str]) -> Args {
+        match Args::parse_with(std::env::args().skip(1), switches) {
+            Ok(args) => args,
+            Err(error) => {
+                let extra: String = switches.iter().map(|s| format!(" [{s}]")).collect();
+                eprintln!("{program}: {error}\nusage: {program} {USAGE}{extra}");
+                std::process::exit(2);
+            }
+        }
     }
 
     /// Connects to the store `--store` names; `None` without `--store`.
@@ -205,6 +246,35 @@ mod tests {
         assert_eq!(
             parse("--http a --store"),
             Err("`--store` needs a URL".to_owned())
+        );
+        assert_eq!(
+            parse("--search"),
+            Err("unexpected argument `--search`".to_owned())
+        );
+    }
+
+    #[test]
+    fn an_example_takes_its_own_switches_anywhere_once() {
+        let parse = |line: &str| {
+            Args::parse_with(line.split_whitespace().map(str::to_owned), &["--search"])
+                .map_err(|e| e.to_string())
+        };
+        let args = parse("--http 127.0.0.1:9000 --search").unwrap();
+        assert_eq!(args.http.as_deref(), Some("127.0.0.1:9000"));
+        assert!(args.has("--search"));
+        // `--http` without an address, then the switch: the address defaults
+        let args = parse("--http --search").unwrap();
+        assert_eq!(args.http.as_deref(), Some("127.0.0.1:8080"));
+        assert!(args.has("--search"));
+        assert!(parse("--search").unwrap().has("--search"));
+        assert!(!parse("--http a").unwrap().has("--search"));
+        assert_eq!(
+            parse("--search --search"),
+            Err("`--search` is given twice".to_owned())
+        );
+        assert_eq!(
+            parse("--http a --serch"),
+            Err("unexpected argument `--serch`".to_owned())
         );
     }
 }

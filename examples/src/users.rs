@@ -724,6 +724,7 @@ pub async fn run(args: impl IntoIterator<Item = String>) -> Result<(), toolshape
     let shared = crate::Args {
         http: Some(addr.clone()),
         store: args.store,
+        ..crate::Args::default()
     };
     if let Some(store) = shared.connect().await? {
         server = server.with_store(&store);

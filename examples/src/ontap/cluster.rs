@@ -4,6 +4,7 @@
 use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 
+use super::inventory::Resources;
 use crate::charts::{Autosize, AutosizeMode};
 
 /// One GiB in bytes.
@@ -68,13 +69,15 @@ pub struct Cluster {
     pub svms: Vec<Svm>,
     pub aggregates: Vec<Aggregate>,
     pub volumes: Vec<Volume>,
+    /// Everything else an administrator manages: snapshots, policies, shares, LUNs, …
+    pub resources: Resources,
 }
 
 /// splitmix64: a small, well-known generator; enough for stable demo data.
-struct Rng(u64);
+pub(super) struct Rng(pub(super) u64);
 
 impl Rng {
-    fn next(&mut self) -> u64 {
+    pub(super) fn next(&mut self) -> u64 {
         self.0 = self.0.wrapping_add(0x9e37_79b9_7f4a_7c15);
         let mut z = self.0;
         z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
@@ -82,12 +85,12 @@ impl Rng {
         z ^ (z >> 31)
     }
 
-    fn below(&mut self, n: u64) -> u64 {
+    pub(super) fn below(&mut self, n: u64) -> u64 {
         self.next() % n
     }
 
     /// A version-4 UUID.
-    fn uuid(&mut self) -> String {
+    pub(super) fn uuid(&mut self) -> String {
         let (a, b) = (self.next(), self.next());
         format!(
             "{:08x}-{:04x}-4{:03x}-{:04x}-{:012x}",
@@ -306,14 +309,18 @@ impl Cluster {
                     }
                 },
             )
-            .collect();
+            .collect::<Vec<Volume>>();
+        let uuid = rng.uuid();
+        // A generator of its own, so the objects above keep their identities.
+        let resources = Resources::generate(&mut Rng(seed ^ 0x5eed), &volumes);
         Cluster {
             name: "cluster1".into(),
-            uuid: rng.uuid(),
+            uuid,
             version: "NetApp Release 9.15.1P3".into(),
             svms,
             aggregates,
             volumes,
+            resources,
         }
     }
 

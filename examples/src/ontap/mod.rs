@@ -12,19 +12,37 @@
 //!   which this module does not implement: it captures the state before each action by
 //!   calling the state tool, and restores it by calling the same action with the captured
 //!   values picked by parameter name. The module only keeps the rule that makes that work.
+//! * The rest of a storage administration server, one file per area (`volumes`, `snapshots`,
+//!   `svms`, `aggregates`, `exports`, `shares`, `qos`, `protection`, `san`, `qtrees`,
+//!   `network`, `events`): 57 tools in all, each action undoable by the same rule.
 
+pub mod aggregates;
 pub mod cluster;
+pub mod events;
+pub mod exports;
+pub mod inventory;
+pub mod names;
+pub mod network;
+pub mod protection;
+pub mod qos;
+pub mod qtrees;
+pub mod san;
 pub mod shared;
+pub mod shares;
+pub mod snapshots;
+pub mod svms;
+pub mod volumes;
 
 use std::sync::{Mutex, MutexGuard};
 
 use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 use toolshape::undo::Undo;
-use toolshape::{Hybrid, Server, ToolError, ToolSet, tool, tools};
+use toolshape::{Hybrid, Server, ToolDef, ToolError, ToolSet, tool, tools};
 
 pub use crate::charts::{Alert, Autosize, AutosizeMode, Severity};
-use cluster::{Cluster, GIB, SEED, VolumeState};
+use cluster::{Cluster, SEED, VolumeState};
+use names::{gib, percent};
 
 /// The server state: the simulated cluster.
 #[derive(Debug)]
@@ -241,12 +259,6 @@ pub struct HealthReport {
 // ---------------------------------------------------------------------------------------
 // Helpers
 
-fn percent(part: u64, whole: u64) -> u8 {
-    part.saturating_mul(100)
-        .checked_div(whole)
-        .map_or(0, |p| p.min(255) as u8)
-}
-
 /// The index in `cluster.volumes` of the volume with `uuid`, or the tool error a model can
 /// act on: what every volume tool, and any new one, looks volumes up with.
 ///
@@ -370,15 +382,6 @@ fn count(alerts: &[Alert]) -> AlertCounts {
         critical: of(Severity::Critical),
         warning: of(Severity::Warning),
         info: of(Severity::Info),
-    }
-}
-
-fn gib(bytes: u64) -> String {
-    let value = bytes as f64 / GIB as f64;
-    if value >= 1024.0 {
-        format!("{:.1} TiB", value / 1024.0)
-    } else {
-        format!("{value:.1} GiB")
     }
 }
 
@@ -732,16 +735,93 @@ pub fn infrastructure_health(#[state] ontap: &Ontap) -> Hybrid<HealthReport> {
 /// # Panics
 /// Never: the tool names are distinct.
 pub fn toolset() -> ToolSet<Ontap> {
-    ToolSet::new(tools![
-        cluster_list_volumes,
-        cluster_list_svms,
-        get_volume_configuration,
-        cluster_enable_volume_autosize,
-        cluster_resize_volume,
-        get_active_alerts,
-        infrastructure_health,
-    ])
+    ToolSet::new(
+        tools![
+            cluster_list_volumes,
+            cluster_list_svms,
+            get_volume_configuration,
+            cluster_enable_volume_autosize,
+            cluster_resize_volume,
+            get_active_alerts,
+            infrastructure_health,
+        ]
+        .into_iter()
+        .chain(more_tools()),
+    )
     .expect("distinct tool names")
+}
+
+/// The tools of every area past the first seven: volumes' settings, snapshots, SVMs,
+/// aggregates, exports, shares, QoS, replication, SAN, qtrees, network, jobs and events.
+fn more_tools() -> Vec<ToolDef<Ontap>> {
+    tools![
+        volumes::set_volume_state,
+        volumes::set_volume_comment,
+        volumes::set_volume_snapshot_policy,
+        volumes::set_volume_qos_policy,
+        volumes::set_volume_export_policy,
+        volumes::get_volume_space,
+        snapshots::list_snapshots,
+        snapshots::get_snapshot,
+        snapshots::manage_snapshot,
+        snapshots::list_snapshot_policies,
+        snapshots::get_snapshot_policy,
+        snapshots::set_snapshot_policy,
+        svms::get_svm_configuration,
+        svms::set_svm_state,
+        svms::set_svm_protocols,
+        aggregates::list_aggregates,
+        aggregates::get_aggregate,
+        aggregates::list_nodes,
+        exports::list_export_policies,
+        exports::get_export_policy,
+        exports::manage_export_policy,
+        exports::check_export_access,
+        shares::list_cifs_shares,
+        shares::get_cifs_share,
+        shares::manage_cifs_share,
+        qos::list_qos_policies,
+        qos::get_qos_policy,
+        qos::manage_qos_policy,
+        protection::list_snapmirror_relationships,
+        protection::get_snapmirror_relationship,
+        protection::get_snapmirror_state,
+        protection::set_snapmirror_state,
+        protection::manage_snapmirror_relationship,
+        san::list_luns,
+        san::get_lun,
+        san::manage_lun,
+        san::list_igroups,
+        san::get_igroup,
+        san::manage_igroup,
+        qtrees::list_qtrees,
+        qtrees::get_qtree,
+        qtrees::manage_qtree,
+        qtrees::set_qtree_quota,
+        network::list_network_interfaces,
+        network::get_network_interface,
+        network::set_network_interface,
+        events::list_jobs,
+        events::list_events,
+    ]
+    .into()
+}
+
+/// The tools a storage administrator reaches for first, kept in the listing when tool search
+/// is on: the cluster's health and alerts, the volumes, a volume's configuration, and undo.
+pub const PINNED: [&str; 5] = [
+    "infrastructure_health",
+    "get_active_alerts",
+    "cluster_list_volumes",
+    "get_volume_configuration",
+    "undo_last_action",
+];
+
+/// Tool search for the ontap server (`ontap --search`): the listing holds [`PINNED`],
+/// `search_tools` and `call_tool`; every other tool is found by searching and stays
+/// callable by its name.
+pub fn tool_search() -> toolshape::search::ToolSearch {
+    toolshape::search::ToolSearch::new().pin(PINNED)
 }
 
 /// The ONTAP server on a freshly generated cluster, with undo: every action that sets what
@@ -774,8 +854,11 @@ pub fn server_on(store: Option<&toolshape::redis::RedisStore>) -> Server<Ontap> 
             env!("CARGO_PKG_VERSION"),
         ))
         .with_instructions(
-            "ONTAP volume tools on a simulated cluster. Read with cluster_list_volumes and \
-             get_volume_configuration; every action can be undone with undo_last_action.",
+            "ONTAP storage administration on a simulated cluster: volumes, snapshots, SVMs, \
+             aggregates, NFS exports, CIFS shares, QoS, SnapMirror, LUNs, qtrees, network \
+             interfaces, jobs and events. Start with infrastructure_health or \
+             cluster_list_volumes; get_* tools read an object's configuration, and every \
+             action can be undone with undo_last_action.",
         );
     match store {
         Some(store) => server.with_store(store),
