@@ -146,7 +146,7 @@ pub use formats::text;
 pub use formats::text::ToolText;
 pub use formats::with_page;
 pub use formats::{Format, HybridFormat, HybridOutput, Json, JsonOutput, Render};
-pub use handler::{NoHandler, Server, TaskSettings, ToolFilter, ToolSwitch};
+pub use handler::Server;
 pub use provenance::canonical;
 pub use provenance::{META_KEY, Provenance, data_hash, hash_canonical};
 pub use store::tasks;
