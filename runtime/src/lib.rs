@@ -136,7 +136,7 @@ pub use context::ask::{Answer, Ask, Elicitation, InputError, Sampled};
 pub use context::caller::Caller;
 pub use context::log::LogLevel;
 pub use context::rounds::{StateKeyError, StateKeys};
-pub use error::{DuplicateTool, ToolError};
+pub use error::{CallError, DuplicateTool, ToolError};
 pub use formats::Hybrid;
 pub use formats::content::{Attachment, Rich};
 pub use formats::facts::CallFacts;

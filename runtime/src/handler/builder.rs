@@ -124,7 +124,8 @@ impl<S: Send + Sync + 'static, H: ServerHandler> Server<S, H> {
     ///
     /// ```
     /// use std::time::Duration;
-    /// use toolshape::{Server, TaskSettings, ToolSet};
+    /// use toolshape::serve::TaskSettings;
+    /// use toolshape::{Server, ToolSet};
     ///
     /// let server = Server::new((), ToolSet::default()).with_tasks(
     ///     TaskSettings::default()

@@ -6,10 +6,12 @@
 //! serves resources, prompts, completions or anything else. Nothing is forwarded by hand, so
 //! nothing can be forgotten.
 //!
-//! The files: the server and its state here; `builder` (the `with_*` methods), `methods`
-//! (rmcp's `ServerHandler`, method by method), `dispatch` (a `tools/call`: the caller's
-//! scopes, the tool filter, and whether it runs as a task), `task_work` (what a task runs),
-//! `protocol` (the checks the transports share with the handler).
+//! The files: the server and its state here; `builder` (the six `with_*` methods), `about`
+//! (what the server says of itself), `access` (which tools a caller sees), `switch` (tools
+//! turned off and on), `methods` (rmcp's `ServerHandler`, method by method), `dispatch` (a
+//! `tools/call`: whether the caller is offered the tool, and whether it runs as a task),
+//! `task_work` (what a task runs), `protocol` (the checks the transports share with the
+//! handler).
 
 mod about;
 pub use about::About;
