@@ -142,7 +142,7 @@ impl Default for StateKeys {
 }
 
 /// Keys that cannot seal request state: [`StateKeys::new`], [`StateKeys::parse`].
-#[derive(Debug, Clone, PartialEq, Eq)]
+#[derive(Clone, PartialEq, Eq)]
 pub struct StateKeyError(String);
 
 impl fmt::Display for StateKeyError {
@@ -152,6 +152,8 @@ impl fmt::Display for StateKeyError {
 }
 
 impl std::error::Error for StateKeyError {}
+
+debug_as_message!(StateKeyError);
 
 /// What one call brings besides its arguments: the answers a 2026-07-28 client sends back.
 pub(crate) struct Call {

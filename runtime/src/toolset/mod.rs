@@ -11,7 +11,7 @@ use crate::context::Context;
 use crate::context::caller::Caller;
 use crate::context::rounds::{self, StateKeys};
 use crate::error::DuplicateTool;
-use crate::layer::{Call, Layer, Next, ToolInfo, Tools};
+use crate::layer::{Call, Layer, Next, Source, ToolInfo, Tools};
 use crate::tool::args::Reading;
 use crate::tool::def::ToolDef;
 use crate::tool::def::ignore_unknown_arguments;
@@ -365,7 +365,14 @@ impl<S: Send + Sync + 'static> ToolSet<S> {
         // One path for every call: through the layers, then the tool. With no layer, `Next`
         // is the tool itself.
         rounds::run(&self.keys, call, context, |arguments, context: Context| {
-            let call = Call::new(tool.name(), Some(tool), arguments, state, context);
+            let call = Call::new(
+                tool.name(),
+                Some(tool),
+                Source::Client,
+                arguments,
+                state,
+                context,
+            );
             let running = Next::new(&self.layers, self).run(call);
             async move { running.await.unwrap_or_else(|error| chain_error(&error)) }
         })
@@ -382,7 +389,14 @@ impl<S: Send + Sync + 'static> ToolSet<S> {
         context: Context,
     ) -> BoxFuture<'a, Result<CallToolResult, ErrorData>> {
         let tool = self.info(name);
-        Next::new(&self.layers, self).run(Call::new(name, tool, arguments, state, context))
+        Next::new(&self.layers, self).run(Call::new(
+            name,
+            tool,
+            Source::Tool,
+            arguments,
+            state,
+            context,
+        ))
     }
 
     /// [`ToolSet::respond`] for a caller that needs the complete result: a tool that still
