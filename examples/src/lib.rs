@@ -3,15 +3,25 @@
 //! Every example server is a binary in `src/bin/` that speaks MCP over stdio, or over
 //! streamable HTTP with `--http ADDR` (loopback by default).
 
+// Each example behind the feature that brings what it needs (see Cargo.toml): the tour and
+// the quickstart need none.
+#[cfg(feature = "charts")]
 pub mod charts;
+#[cfg(feature = "conformance")]
 pub mod conformance;
+#[cfg(feature = "models")]
 pub mod models;
+#[cfg(feature = "ontap")]
 pub mod ontap;
+#[cfg(feature = "otlp")]
 pub mod otlp;
+#[cfg(any(feature = "charts", feature = "models"))]
 pub mod png;
 pub mod quickstart;
+#[cfg(feature = "users")]
 pub mod users;
 
+#[cfg(feature = "redis")]
 use toolshape::redis::RedisStore;
 use toolshape::rmcp::ServerHandler;
 use toolshape::serve;
@@ -129,6 +139,7 @@ impl Args {
     ///
     /// # Errors
     /// A URL that is not one, a Redis that cannot be reached, a lease that is not a number.
+    #[cfg(feature = "redis")]
     pub async fn connect(&self) -> Result<Option<RedisStore>, serve::Error> {
         let Some(url) = &self.store else {
             return Ok(None);

@@ -1,4 +1,5 @@
-//! Errors a tool returns, and errors in assembling a tool set.
+//! Errors a tool returns, the error of calling one tool from inside another, and errors in
+//! assembling a tool set.
 
 use std::fmt;
 
@@ -51,6 +52,72 @@ impl From<String> for ToolError {
 impl From<&str> for ToolError {
     fn from(message: &str) -> Self {
         ToolError::new(message)
+    }
+}
+
+/// Why a tool could not be called from inside the server, by a tool
+/// ([`Context::call_tool`](crate::Context::call_tool)) or a layer
+/// ([`Next::call_tool`](crate::layer::Next::call_tool)): no server serves the call, the
+/// arguments are not an object, no tool has the name, or the protocol refused the call. A
+/// failure of the called tool itself is not one: it is the result, with `isError: true`.
+///
+/// One type for both, converting into what each returns: `?` in a tool makes it a
+/// [`ToolError`] (`cannot call the tool `name`: …`), `?` in a layer the protocol's error.
+///
+/// ```
+/// use toolshape::{CallError, ToolError};
+/// # fn error() -> CallError { CallError::new("add", rmcp::ErrorData::invalid_params("no tool is named `add`", None)) }
+/// let error: CallError = error();
+/// assert_eq!(error.tool(), "add");
+/// assert_eq!(ToolError::from(error).message(), "cannot call the tool `add`: no tool is named `add`");
+/// ```
+#[derive(Debug, Clone)]
+pub struct CallError {
+    tool: String,
+    error: rmcp::ErrorData,
+}
+
+impl CallError {
+    /// The call of `tool` refused with the protocol's `error`.
+    pub fn new(tool: impl Into<String>, error: rmcp::ErrorData) -> Self {
+        CallError {
+            tool: tool.into(),
+            error,
+        }
+    }
+
+    /// The tool that was called.
+    pub fn tool(&self) -> &str {
+        &self.tool
+    }
+
+    /// The protocol's error, as a client calling the tool would have received it.
+    pub fn error(&self) -> &rmcp::ErrorData {
+        &self.error
+    }
+}
+
+impl fmt::Display for CallError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(
+            f,
+            "cannot call the tool `{}`: {}",
+            self.tool, self.error.message
+        )
+    }
+}
+
+impl std::error::Error for CallError {}
+
+impl From<CallError> for ToolError {
+    fn from(error: CallError) -> Self {
+        ToolError::new(error.to_string())
+    }
+}
+
+impl From<CallError> for rmcp::ErrorData {
+    fn from(error: CallError) -> Self {
+        error.error
     }
 }
 

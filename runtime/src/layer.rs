@@ -90,7 +90,9 @@
 //! [`Next::call_tool`], from a layer, runs the layers installed after the calling one and
 //! then the tool (a layer never sees its own nested calls, so it cannot call itself by
 //! accident); [`Context::call_tool`], from a tool, is a call like a client's, through every
-//! layer of the set. A layer that holds a lock around `next.run` should let nested calls
+//! layer of the set. Both fail with one error, [`CallError`](crate::CallError), which `?`
+//! turns into the protocol's error in a layer and into a [`ToolError`](crate::ToolError) in a
+//! tool. A layer that holds a lock around `next.run` should let nested calls
 //! made while it holds it pass (the undo layer does, with a tokio task-local).
 //!
 //! # Why not tower's `Layer` and `Service`
@@ -112,6 +114,7 @@ use rmcp::ErrorData;
 use rmcp::model::{CallToolResult, JsonObject, Tool};
 
 use crate::context::Context;
+use crate::error::CallError;
 use crate::formats::Format;
 use crate::store::journal::JournalStore;
 use crate::tool::def::ToolDef;
@@ -392,7 +395,7 @@ impl<'a, State: 'static> Next<'a, State> {
         like: &Call<'a, State>,
         name: &str,
         arguments: JsonObject,
-    ) -> BoxFuture<'a, Result<CallToolResult, ErrorData>> {
+    ) -> BoxFuture<'a, Result<CallToolResult, CallError>> {
         let tool = self.set.info(name);
         let source = Source::Layer(like.name.clone());
         let call = Call::new(
@@ -403,7 +406,9 @@ impl<'a, State: 'static> Next<'a, State> {
             like.state,
             like.context.clone(),
         );
-        self.run(call)
+        let running = self.run(call);
+        let name = name.to_owned();
+        Box::pin(async move { running.await.map_err(|error| CallError::new(name, error)) })
     }
 
     /// What was declared about the tool `name`, if the set or a layer has it.

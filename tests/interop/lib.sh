@@ -80,7 +80,7 @@ server_cmd() {
     fixture="$(fixture_of "$server")"
     [[ -f "$fixture" ]] || { log "no fixture $fixture"; return 1; }
     [[ -x "$BIN_DIR/$server" ]] || {
-        log "no binary $BIN_DIR/$server (run: cargo build -p toolshape-examples --bins)"
+        log "no binary $BIN_DIR/$server (run: cargo build -p toolshape-examples --features full --bins)"
         return 1
     }
     SERVER_CMD=("$BIN_DIR/$server")

@@ -23,7 +23,7 @@ else
 fi
 
 t=$SECONDS
-log "cargo build -p toolshape-examples --bins"
+log "cargo build -p toolshape-examples --features full --bins"
 cargo build --quiet -p toolshape-examples --bins </dev/null
 log "build: $((SECONDS - t)) s"
 t=$SECONDS

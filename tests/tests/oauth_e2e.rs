@@ -518,7 +518,8 @@ async fn a_tool_sees_the_caller_of_the_token_and_the_server_requires_its_scopes(
     let auth = AuthServer::start();
     let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
     let resource = format!("http://{}/mcp", listener.local_addr().unwrap());
-    let server = Server::new((), ToolSet::new(tools![whoami]).unwrap()).with_caller_in_provenance();
+    let server = Server::new((), ToolSet::new(tools![whoami]).unwrap())
+        .with_info(toolshape::serve::About::default().with_caller_in_provenance());
     let oauth = OAuth::new(&resource, &auth.issuer)
         .with_jwks_uri(format!("{}/jwks", auth.issuer))
         .with_required_scopes(["users:read"]);

@@ -84,7 +84,7 @@ fn telemetry() -> &'static Telemetry {
 
 fn server() -> Server<()> {
     Server::new((), ToolSet::new(tools![get_user, slow_sum]).unwrap())
-        .with_tasks(toolshape::TaskSettings::default().with_instance_id("replica-7"))
+        .with_tasks(toolshape::serve::TaskSettings::default().with_instance_id("replica-7"))
 }
 
 /// A client that runs tasks, on the given protocol version.

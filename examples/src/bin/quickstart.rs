@@ -7,6 +7,7 @@
 
 use toolshape::Server;
 use toolshape_examples::Error;
+#[cfg(feature = "otlp")]
 use toolshape_examples::otlp::Otlp;
 use toolshape_examples::quickstart::{Directory, toolset};
 
@@ -32,7 +33,14 @@ fn main() -> Result<(), Error> {
             let instance = http
                 .clone()
                 .unwrap_or_else(|| format!("stdio-{}", std::process::id()));
-            Some(Otlp::start(url, "toolshape-quickstart", &instance)?)
+            #[cfg(feature = "otlp")]
+            let exporters = Otlp::start(url, "toolshape-quickstart", &instance)?;
+            #[cfg(not(feature = "otlp"))]
+            let exporters: () = {
+                let _ = (url, instance);
+                return Err("`--otlp` needs the exporter: run with `--features otlp`".into());
+            };
+            Some(exporters)
         }
         None => {
             toolshape_examples::init_logging();
@@ -48,8 +56,9 @@ fn main() -> Result<(), Error> {
             ),
         );
         if let Some(addr) = &http {
-            server = server
-                .with_tasks(toolshape::TaskSettings::default().with_instance_id(addr.clone()));
+            server = server.with_tasks(
+                toolshape::serve::TaskSettings::default().with_instance_id(addr.clone()),
+            );
         }
         let serve = async {
             match &http {
@@ -64,8 +73,11 @@ fn main() -> Result<(), Error> {
         }
     });
     drop(runtime);
+    #[cfg(feature = "otlp")]
     if let Some(exporters) = exporters {
         exporters.shutdown();
     }
+    #[cfg(not(feature = "otlp"))]
+    let _ = exporters;
     served
 }

@@ -2,7 +2,8 @@
 //! them in-process, and prints, for each tool, its `tools/list` entry and the results of a
 //! few `tools/call`s exactly as the client receives them.
 //!
-//! Run it with `cargo run -p toolshape-examples --bin tour`.
+//! Run it with `cargo run -p toolshape-examples --no-default-features --bin tour` (the other
+//! examples' integrations left out: the first build is short).
 
 use rmcp::ServiceExt as _;
 use rmcp::model::CallToolRequestParams;

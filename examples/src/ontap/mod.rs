@@ -848,8 +848,8 @@ pub fn server_on(store: Option<&toolshape::redis::RedisStore>) -> Server<Ontap> 
         // First, so outermost: an action's capture, run and record hold the cluster's lock.
         tools = tools.layer(shared::SharedCluster::new(store));
     }
-    let server = Server::new(Ontap::default(), tools.layer(undo))
-        .with_info(toolshape::rmcp::model::Implementation::new(
+    let server = Server::new(Ontap::default(), tools.layer(undo)).with_info(
+        toolshape::serve::About::new(toolshape::rmcp::model::Implementation::new(
             "toolshape-ontap",
             env!("CARGO_PKG_VERSION"),
         ))
@@ -859,7 +859,8 @@ pub fn server_on(store: Option<&toolshape::redis::RedisStore>) -> Server<Ontap> 
              interfaces, jobs and events. Start with infrastructure_health or \
              cluster_list_volumes; get_* tools read an object's configuration, and every \
              action can be undone with undo_last_action.",
-        );
+        ),
+    );
     match store {
         Some(store) => server.with_store(store),
         None => server,

@@ -165,7 +165,7 @@ impl Caller {
 }
 
 /// Marks a request whose caller goes into each result's provenance
-/// (`Server::with_caller_in_provenance`).
+/// (`About::with_caller_in_provenance`).
 #[derive(Debug, Clone, Copy)]
 pub(crate) struct RecordCaller;
 

@@ -289,32 +289,38 @@ impl Context {
         &self,
         name: &str,
         arguments: Value,
-    ) -> Result<rmcp::model::CallToolResult, crate::ToolError> {
+    ) -> Result<rmcp::model::CallToolResult, crate::error::CallError> {
         let Some(tools) = self
             .request
             .extensions
             .get::<FromServer>()
             .map(|server| server.tools.clone())
         else {
-            return Err(crate::ToolError::new(format!(
-                "cannot call the tool `{name}`: other tools are reachable only when the server serves the call"
-            )));
+            return Err(crate::error::CallError::new(
+                name,
+                ErrorData::internal_error(
+                    "other tools are reachable only when the server serves the call",
+                    None,
+                ),
+            ));
         };
         let arguments = match arguments {
             Value::Object(arguments) => arguments,
             Value::Null => Default::default(),
             other => {
-                return Err(crate::ToolError::new(format!(
-                    "cannot call the tool `{name}`: its arguments must be a JSON object, not {other}"
-                )));
+                return Err(crate::error::CallError::new(
+                    name,
+                    ErrorData::invalid_params(
+                        format!("its arguments must be a JSON object, not {other}"),
+                        None,
+                    ),
+                ));
             }
         };
         tools
             .call(name, arguments, self.clone())
             .await
-            .map_err(|error| {
-                crate::ToolError::new(format!("cannot call the tool `{name}`: {}", error.message))
-            })
+            .map_err(|error| crate::error::CallError::new(name, error))
     }
 
     /// rmcp's whole request context: id, `_meta`, extensions, cancellation.

@@ -1,12 +1,15 @@
-//! The `with_*` methods of [`Server`]: its handler, its name, its tasks, its capabilities,
-//! which tools each caller sees.
+//! The six `with_*` methods of [`Server`], each taking one value: its handler, what it says of
+//! itself ([`About`]), its tasks ([`TaskSettings`]), its shared store, which tools each caller
+//! sees ([`Access`]), and tool search.
 
 use std::sync::Arc;
 use std::time::Duration;
 
 use rmcp::ServerHandler;
-use rmcp::model::{ClientCapabilities, Implementation, ServerCapabilities};
+use rmcp::model::ServerCapabilities;
 
+use crate::handler::about::About;
+use crate::handler::access::Access;
 use crate::handler::{DEFAULT_TASK_LIMIT, DEFAULT_TASK_TTL, Server};
 use crate::store::tasks::TaskStore;
 
@@ -71,15 +74,16 @@ impl<S: Send + Sync + 'static, H: ServerHandler> Server<S, H> {
             instance_id: self.instance_id,
             journal: self.journal,
             log_level: self.log_level,
-            filter: self.filter,
+            access: self.access,
             record_caller: self.record_caller,
-            switch: self.switch,
             search: self.search,
         }
     }
 
-    /// The server's `serverInfo` in its `initialize` answer: its name and version (pass your
-    /// crate's), and optionally a title for people, a description, icons, a website.
+    /// What the server says of itself: its name and version (an rmcp [`Implementation`]
+    /// converts), and optionally its instructions, the capabilities it advertises besides its
+    /// tools, and whether each result's provenance names the caller. See [`About`]: each part
+    /// given replaces the server's, each left out keeps it.
     ///
     /// ```
     /// use toolshape::rmcp::model::Implementation;
@@ -93,8 +97,24 @@ impl<S: Send + Sync + 'static, H: ServerHandler> Server<S, H> {
     /// let info = rmcp::ServerHandler::get_info(&server).server_info;
     /// assert_eq!(info.title.as_deref(), Some("Everything Reference Server"));
     /// ```
-    pub fn with_info(mut self, info: Implementation) -> Self {
-        Arc::make_mut(&mut self.info).server_info = info;
+    pub fn with_info(mut self, about: impl Into<About>) -> Self {
+        let About {
+            implementation,
+            instructions,
+            capabilities,
+            caller_in_provenance,
+        } = about.into();
+        if let Some(implementation) = implementation {
+            Arc::make_mut(&mut self.info).server_info = implementation;
+        }
+        if let Some(instructions) = instructions {
+            let info = Arc::make_mut(&mut self.info);
+            *info = info.clone().with_instructions(instructions);
+        }
+        if let Some(capabilities) = capabilities {
+            self.set_capabilities(capabilities);
+        }
+        self.record_caller |= caller_in_provenance;
         self
     }
 
@@ -104,7 +124,8 @@ impl<S: Send + Sync + 'static, H: ServerHandler> Server<S, H> {
     ///
     /// ```
     /// use std::time::Duration;
-    /// use toolshape::{Server, TaskSettings, ToolSet};
+    /// use toolshape::serve::TaskSettings;
+    /// use toolshape::{Server, ToolSet};
     ///
     /// let server = Server::new((), ToolSet::default()).with_tasks(
     ///     TaskSettings::default()
@@ -140,25 +161,9 @@ impl<S: Send + Sync + 'static, H: ServerHandler> Server<S, H> {
         self
     }
 
-    /// What the server advertises besides its tools, instead of toolshape's default
-    /// (resources, prompts, completions and logging, answered empty when nothing serves
-    /// them, so that clients which list them get an answer): for a server that must
-    /// advertise exactly what another implementation did. The `tools` capability is kept
-    /// (as given, or `{}`), and so is the tasks extension when a tool can run as a task; a
-    /// handler given to [`Server::with_handler`] still adds what it advertises. Methods of
-    /// capabilities left out are still answered (an empty list, a level accepted).
-    ///
-    /// ```
-    /// use rmcp::model::ServerCapabilities;
-    /// use toolshape::{Server, ToolSet};
-    ///
-    /// let server = Server::new((), ToolSet::default())
-    ///     .with_capabilities(ServerCapabilities::builder().enable_prompts().build());
-    /// let capabilities = rmcp::ServerHandler::get_info(&server).capabilities;
-    /// assert!(capabilities.tools.is_some() && capabilities.prompts.is_some());
-    /// assert!(capabilities.logging.is_none() && capabilities.resources.is_none());
-    /// ```
-    pub fn with_capabilities(mut self, mut capabilities: ServerCapabilities) -> Self {
+    /// [`About::with_capabilities`]: `capabilities`, with the tools capability and the tasks
+    /// extension kept.
+    fn set_capabilities(&mut self, mut capabilities: ServerCapabilities) {
         let ours = &Arc::make_mut(&mut self.info).capabilities;
         if capabilities.tools.is_none() {
             capabilities.tools = ours.tools.clone();
@@ -171,67 +176,22 @@ impl<S: Send + Sync + 'static, H: ServerHandler> Server<S, H> {
                 .extend(tasks);
         }
         Arc::make_mut(&mut self.info).capabilities = capabilities;
-        self
     }
 
-    /// Decides, per request, which tools a caller sees in `tools/list` and may call: `keep`
-    /// gets each tool (its name, kind, scopes, listing), the [`Caller`](crate::Caller) and
-    /// the capabilities the client declared (when it did), and returns whether the tool is
-    /// for them. It runs after the scope check (a tool the caller lacks scopes for is never
-    /// shown). A call of a tool the filter hides is refused as a call of an unknown tool.
-    ///
-    /// To list a tool only to clients that can answer its questions:
-    ///
-    /// ```
-    /// use toolshape::{Context, Server, ToolSet, tool, tools};
-    ///
-    /// /// Ask the user to confirm.
-    /// #[tool(format = "text")]
-    /// async fn confirm(#[context] cx: Context) -> String {
-    ///     format!("can ask: {}", cx.can_elicit())
-    /// }
-    ///
-    /// /// Add two numbers.
-    /// #[tool(format = "json")]
-    /// fn add(a: i64, b: i64) -> i64 { a + b }
-    ///
-    /// let server = Server::new((), ToolSet::new(tools![confirm, add]).unwrap())
-    ///     .with_tool_filter(|tool, _caller, capabilities| {
-    ///         tool.name() != "confirm" || capabilities.is_some_and(|c| c.elicitation.is_some())
-    ///     });
-    /// # let _ = server;
-    /// ```
-    pub fn with_tool_filter(
-        mut self,
-        keep: impl Fn(&crate::layer::ToolInfo<'_>, &crate::Caller, Option<&ClientCapabilities>) -> bool
-        + Send
-        + Sync
-        + 'static,
-    ) -> Self {
-        self.filter = Some(Arc::new(keep));
-        self
-    }
-
-    /// Records who asked in every result's provenance: `metadata.caller` (or
-    /// `_meta["dev.toolshape/provenance"].caller`) is the subject of the caller's access
-    /// token, or the local user's name over stdio. Off by default: the subject is personal
-    /// data that not every audit trail should carry.
-    pub fn with_caller_in_provenance(mut self) -> Self {
-        self.record_caller = true;
-        self
-    }
-
-    /// Lets `switch` turn this server's tools off and on while it runs, and advertises
-    /// `capabilities.tools.listChanged`: each change is sent to every 2025-11-25 session as
-    /// `notifications/tools/list_changed`. See [`ToolSwitch`](crate::ToolSwitch).
-    pub fn with_tool_switch(mut self, switch: &crate::ToolSwitch) -> Self {
-        switch.know(
-            self.tools
-                .list()
-                .into_iter()
-                .map(|tool| tool.name.into_owned()),
-        );
-        self.switch = Some(switch.clone());
+    /// Which tools a caller sees in `tools/list` and may call: their scopes (always), a
+    /// [`ToolSwitch`](crate::serve::ToolSwitch) that turns tools off and on while the server
+    /// runs, a filter on the tool, the caller and the client's capabilities. See [`Access`].
+    /// With a switch, the server advertises `capabilities.tools.listChanged`.
+    pub fn with_access(mut self, access: Access) -> Self {
+        if let Some(switch) = &access.switch {
+            switch.know(
+                self.tools
+                    .list()
+                    .into_iter()
+                    .map(|tool| tool.name.into_owned()),
+            );
+        }
+        self.access = access;
         self
     }
 
@@ -240,13 +200,6 @@ impl<S: Send + Sync + 'static, H: ServerHandler> Server<S, H> {
     /// serves it. See [`ToolSearch`](crate::search::ToolSearch).
     pub fn with_tool_search(mut self, search: crate::search::ToolSearch) -> Self {
         self.search = Some(Arc::new(search));
-        self
-    }
-
-    /// Sets the `instructions` the server gives clients at initialisation.
-    pub fn with_instructions(mut self, instructions: impl Into<String>) -> Self {
-        let info = Arc::make_mut(&mut self.info);
-        *info = info.clone().with_instructions(instructions);
         self
     }
 }

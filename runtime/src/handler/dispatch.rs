@@ -141,7 +141,8 @@ impl<S: Send + Sync + 'static, H: ServerHandler> Server<S, H> {
         &self,
         context: &RequestContext<RoleServer>,
     ) -> Option<ClientCapabilities> {
-        self.filter
+        self.access
+            .filter
             .as_ref()
             .and_then(|_| context.client_capabilities())
     }
@@ -157,11 +158,12 @@ impl<S: Send + Sync + 'static, H: ServerHandler> Server<S, H> {
         capabilities: Option<&ClientCapabilities>,
     ) -> bool {
         let switched_on = self
+            .access
             .switch
             .as_ref()
             .is_none_or(|switch| switch.is_enabled(name));
         switched_on
-            && self.filter.as_ref().is_none_or(|filter| {
+            && self.access.filter.as_ref().is_none_or(|filter| {
                 self.tools
                     .info(name)
                     .is_none_or(|info| filter(&info, caller, capabilities))

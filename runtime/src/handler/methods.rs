@@ -52,7 +52,7 @@ impl<S: Send + Sync + 'static, H: ServerHandler> ServerHandler for Server<S, H> 
         }
         // listChanged only when the tools can change
         if let Some(tools) = &mut info.capabilities.tools {
-            tools.list_changed = self.switch.is_some().then_some(true);
+            tools.list_changed = self.access.switch.is_some().then_some(true);
         }
         info
     }
@@ -260,7 +260,7 @@ impl<S: Send + Sync + 'static, H: ServerHandler> ServerHandler for Server<S, H> 
 
     async fn on_initialized(&self, context: NotificationContext<RoleServer>) {
         // a session: told when the tools change
-        if let Some(switch) = &self.switch {
+        if let Some(switch) = &self.access.switch {
             switch.register(context.peer.clone());
         }
         self.handler.on_initialized(context).await;

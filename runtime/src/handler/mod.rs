@@ -6,12 +6,17 @@
 //! serves resources, prompts, completions or anything else. Nothing is forwarded by hand, so
 //! nothing can be forgotten.
 //!
-//! The files: the server and its state here; `builder` (the `with_*` methods), `methods`
-//! (rmcp's `ServerHandler`, method by method), `dispatch` (a `tools/call`: the caller's
-//! scopes, the tool filter, and whether it runs as a task), `task_work` (what a task runs),
-//! `protocol` (the checks the transports share with the handler), `spans` (the spans toolshape
-//! opens, without a source location).
+//! The files: the server and its state here; `builder` (the six `with_*` methods), `about`
+//! (what the server says of itself), `access` (which tools a caller sees), `switch` (tools
+//! turned off and on), `methods` (rmcp's `ServerHandler`, method by method), `dispatch` (a
+//! `tools/call`: whether the caller is offered the tool, and whether it runs as a task),
+//! `task_work` (what a task runs), `protocol` (the checks the transports share with the
+//! handler), `spans` (the spans toolshape opens, without a source location).
 
+mod about;
+pub use about::About;
+mod access;
+pub use access::{Access, ToolFilter};
 mod builder;
 pub use builder::TaskSettings;
 mod dispatch;
@@ -25,7 +30,7 @@ mod task_work;
 use std::sync::Arc;
 
 use rmcp::ServerHandler;
-use rmcp::model::{ClientCapabilities, Implementation, ServerCapabilities, ServerConfig};
+use rmcp::model::{Implementation, ServerCapabilities, ServerConfig};
 use rmcp::task_manager::TaskManager;
 
 use crate::context::SessionLogLevel;
@@ -74,21 +79,13 @@ pub struct Server<S, H = NoHandler> {
     /// session's server (rmcp's HTTP service clones the server per session), so a clone
     /// starts with none.
     log_level: SessionLogLevel,
-    /// [`Server::with_tool_filter`].
-    filter: Option<Arc<ToolFilter>>,
-    /// [`Server::with_caller_in_provenance`].
+    /// [`Server::with_access`].
+    access: Access,
+    /// [`About::with_caller_in_provenance`].
     record_caller: bool,
-    /// [`Server::with_tool_switch`].
-    switch: Option<ToolSwitch>,
     /// [`Server::with_tool_search`].
     search: Option<Arc<crate::search::ToolSearch>>,
 }
-
-/// Which tools a caller sees and may call, given the tool, the caller and the client's
-/// declared capabilities: [`Server::with_tool_filter`].
-pub type ToolFilter = dyn Fn(&crate::layer::ToolInfo<'_>, &crate::Caller, Option<&ClientCapabilities>) -> bool
-    + Send
-    + Sync;
 
 /// The handler of a [`Server`] that has none: it serves no resources, prompts or
 /// completions, so the server answers their `list` methods with empty lists.
@@ -110,9 +107,8 @@ impl<S, H> Clone for Server<S, H> {
             instance_id: self.instance_id.clone(),
             journal: self.journal.clone(),
             log_level: SessionLogLevel::default(),
-            filter: self.filter.clone(),
+            access: self.access.clone(),
             record_caller: self.record_caller,
-            switch: self.switch.clone(),
             search: self.search.clone(),
         }
     }
@@ -162,9 +158,8 @@ impl<S: Send + Sync + 'static> Server<S> {
             instance_id: None,
             journal: None,
             log_level: SessionLogLevel::default(),
-            filter: None,
+            access: Access::default(),
             record_caller: false,
-            switch: None,
             search: None,
         }
     }

@@ -14,12 +14,13 @@ use rmcp::service::Peer;
 /// lists the tools again; 2026-07-28 clients have no session to notify, and see the new list
 /// at their next `tools/list`.
 ///
-/// Give it to the server with [`Server::with_tool_switch`](crate::Server::with_tool_switch),
+/// Give it to the server with [`Access::with_switch`](crate::serve::Access::with_switch),
 /// which advertises `capabilities.tools.listChanged` (a server without a switch does not:
 /// its tools never change). Clones share the switch: keep one to turn tools off and on.
 ///
 /// ```
-/// use toolshape::{Server, ToolSet, ToolSwitch, tool, tools};
+/// use toolshape::serve::{Access, ToolSwitch};
+/// use toolshape::{Server, ToolSet, tool, tools};
 ///
 /// /// Restart the billing service.
 /// #[tool(format = "text", kind = "action")]
@@ -27,7 +28,7 @@ use rmcp::service::Peer;
 ///
 /// let switch = ToolSwitch::new();
 /// let server = Server::new((), ToolSet::new(tools![restart_billing]).unwrap())
-///     .with_tool_switch(&switch);
+///     .with_access(Access::new().with_switch(&switch));
 /// // during a maintenance window
 /// assert!(switch.disable("restart_billing"));
 /// assert!(!switch.is_enabled("restart_billing"));

@@ -55,7 +55,7 @@ pub struct Provenance {
     #[schemars(with = "String")]
     pub source: Option<String>,
     /// Who asked: the subject (`sub`) of the caller's access token, or the local user's
-    /// name, when the server records it (`Server::with_caller_in_provenance`).
+    /// name, when the server records it (`About::with_caller_in_provenance`).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     #[schemars(with = "String")]
     pub caller: Option<String>,

@@ -1,5 +1,6 @@
-//! The transports' options, limits and errors. A [`Server`](crate::Server) is served by its
-//! own methods: [`serve_stdio`](crate::Server::serve_stdio),
+//! Serving: what a [`Server`](crate::Server) is given by its six builder methods
+//! ([`About`], [`Access`] with its [`ToolSwitch`], [`TaskSettings`]), and the transports'
+//! options, limits and errors. A server is served by its own methods: [`serve_stdio`](crate::Server::serve_stdio),
 //! [`serve_lines`](crate::Server::serve_lines), [`serve_http`](crate::Server::serve_http),
 //! [`serve_http_with`](crate::Server::serve_http_with),
 //! [`http_router`](crate::Server::http_router) (with [`app_on`] or axum) and
@@ -24,6 +25,7 @@ mod stdio;
 #[cfg(any(feature = "stdio", feature = "http"))]
 mod transports;
 
+pub use crate::handler::{About, Access, NoHandler, TaskSettings, ToolFilter, ToolSwitch};
 pub use observe::Traced;
 #[cfg(feature = "stdio")]
 pub use stdio::LineTransport;

@@ -2,7 +2,7 @@
 //!
 //! A [`Server`](crate::Server) keeps its tasks in rmcp's in-memory
 //! [`TaskManager`](rmcp::task_manager::TaskManager) unless it is given another store with
-//! [`TaskSettings::with_store`](crate::TaskSettings::with_store). The store answers the
+//! [`TaskSettings::with_store`](crate::serve::TaskSettings::with_store). The store answers the
 //! protocol's `tasks/get`, `tasks/update` and `tasks/cancel`, and runs the work of each task
 //! it creates; the running tool reaches its task through a [`TaskHandle`] (its questions,
 //! its status message, its cancellation).
@@ -51,7 +51,7 @@
 //! }
 //!
 //! let server = toolshape::Server::new((), toolshape::ToolSet::<()>::default())
-//!     .with_tasks(toolshape::TaskSettings::default().with_store(Logged(TaskManager::new())));
+//!     .with_tasks(toolshape::serve::TaskSettings::default().with_store(Logged(TaskManager::new())));
 //! # let _ = server;
 //! ```
 
@@ -91,7 +91,7 @@ pub trait TaskStore: Send + Sync + 'static {
     /// acknowledged for a task that has ended.
     fn cancel<'a>(&'a self, task_id: &'a str) -> BoxFuture<'a, Result<(), ErrorData>>;
 
-    /// How many tasks are running, for [`TaskSettings::with_limit`](crate::TaskSettings::with_limit);
+    /// How many tasks are running, for [`TaskSettings::with_limit`](crate::serve::TaskSettings::with_limit);
     /// `Ok(None)` (the default) when the store does not count them, and no limit applies.
     fn running(&self) -> BoxFuture<'_, Result<Option<usize>, ErrorData>> {
         Box::pin(std::future::ready(Ok(None)))

@@ -208,7 +208,7 @@ impl<J: JournalStore> Undo<J> {
                     let result = HOLDING
                         .scope((), next.call_tool(&like, &name, arguments))
                         .await;
-                    let _ = reply.send(result);
+                    let _ = reply.send(result.map_err(Into::into));
                 }
                 Either::Right((None, _)) => return running.await,
             }

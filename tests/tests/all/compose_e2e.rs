@@ -315,8 +315,10 @@ async fn results_a_handler_built_from_json_say_they_are_complete() {
 /// initialisation, and methods left out still answered.
 #[tokio::test]
 async fn capabilities_as_stated() {
-    let server = Server::new((), ToolSet::new(tools![add]).unwrap())
-        .with_capabilities(ServerCapabilities::builder().enable_prompts().build());
+    let server = Server::new((), ToolSet::new(tools![add]).unwrap()).with_info(
+        toolshape::serve::About::default()
+            .with_capabilities(ServerCapabilities::builder().enable_prompts().build()),
+    );
     for version in versions() {
         let client = connect(server.clone(), version.clone()).await;
         let capabilities = &client.peer_info().unwrap().capabilities;

@@ -22,9 +22,10 @@ use schemars::JsonSchema;
 use serde::Deserialize;
 use serde_json::{Value, json};
 use tokio::sync::Notify;
+use toolshape::serve::TaskSettings;
 use toolshape::tasks::{TaskHandle, TaskStore, TaskWork};
 use toolshape::{
-    BoxFuture, Context, Server, TaskSettings, TaskSupport, ToolError, ToolSet, testing, tool, tools,
+    BoxFuture, Context, Server, TaskSupport, ToolError, ToolSet, testing, tool, tools,
 };
 
 /// Sleeps, then says how long.
@@ -245,7 +246,10 @@ async fn a_task_is_created_polled_and_completed_in_both_eras() {
     }
     // Capabilities stated by hand keep it: it follows the tools.
     let (server, _) = server();
-    let server = server.with_capabilities(rmcp::model::ServerCapabilities::default());
+    let server = server.with_info(
+        toolshape::serve::About::default()
+            .with_capabilities(rmcp::model::ServerCapabilities::default()),
+    );
     let info = rmcp::ServerHandler::get_info(&server);
     assert!(info.capabilities.supports_tasks(), "{info:?}");
     assert!(info.capabilities.tools.is_some() && info.capabilities.logging.is_none());

@@ -1,4 +1,4 @@
-//! `Server::with_tool_filter`: a tool listed and callable only for clients that declare the
+//! `Access::with_filter` (`Server::with_access`): a tool listed and callable only for clients that declare the
 //! capability it needs, in both protocol eras.
 
 use rmcp::model::{ClientCapabilities, ClientConfig, Implementation, ProtocolVersion};
@@ -19,11 +19,11 @@ fn add(a: i64, b: i64) -> i64 {
 }
 
 fn server() -> Server<()> {
-    Server::new((), ToolSet::new(tools![confirm, add]).unwrap()).with_tool_filter(
-        |tool, caller, capabilities| {
+    Server::new((), ToolSet::new(tools![confirm, add]).unwrap()).with_access(
+        toolshape::serve::Access::new().with_filter(|tool, caller, capabilities| {
             assert!(caller.is_local());
             tool.name() != "confirm" || capabilities.is_some_and(|c| c.elicitation.is_some())
-        },
+        }),
     )
 }
 

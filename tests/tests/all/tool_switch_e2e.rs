@@ -13,7 +13,8 @@ use rmcp::model::{
 };
 use rmcp::service::{NotificationContext, RoleClient, RunningService};
 use rmcp::{ClientHandler, ClientLifecycleMode, ClientServiceExt as _};
-use toolshape::{Server, ToolSet, ToolSwitch, tool, tools};
+use toolshape::serve::{Access, ToolSwitch};
+use toolshape::{Server, ToolSet, tool, tools};
 
 /// Add two numbers.
 #[tool(format = "json")]
@@ -113,7 +114,7 @@ async fn changed(changes: &AtomicUsize, count: usize) {
 async fn a_2025_11_25_session_is_told_when_the_tools_change() {
     let switch = ToolSwitch::new();
     let (client, changes) = connect(
-        server().with_tool_switch(&switch),
+        server().with_access(Access::new().with_switch(&switch)),
         ProtocolVersion::V_2025_11_25,
     )
     .await;
@@ -152,7 +153,7 @@ async fn a_2025_11_25_session_is_told_when_the_tools_change() {
 async fn a_2026_07_28_client_sees_the_change_at_its_next_listing() {
     let switch = ToolSwitch::new();
     let (client, changes) = connect(
-        server().with_tool_switch(&switch),
+        server().with_access(Access::new().with_switch(&switch)),
         ProtocolVersion::V_2026_07_28,
     )
     .await;
@@ -185,7 +186,7 @@ async fn list_changed_is_advertised_only_by_a_server_whose_tools_can_change() {
         let tools = client.peer_info().unwrap().capabilities.tools.clone();
         assert_eq!(tools.unwrap().list_changed, None, "{version:?}");
         let (client, _) = connect(
-            server().with_tool_switch(&ToolSwitch::new()),
+            server().with_access(Access::new().with_switch(&ToolSwitch::new())),
             version.clone(),
         )
         .await;
@@ -216,7 +217,7 @@ async fn the_python_sdk_is_told_over_http_and_lists_again() {
         switch.clone(),
         ToolSet::new(tools![add, restart_billing, maintenance]).unwrap(),
     )
-    .with_tool_switch(&switch);
+    .with_access(Access::new().with_switch(&switch));
     let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
     let url = format!("http://{}/mcp", listener.local_addr().unwrap());
     tokio::spawn(toolshape::serve::app_on(

@@ -1,0 +1,9 @@
+//! The example servers' tests, in one binary (one link instead of six): each module tests one
+//! example as a client sees it.
+
+mod charts;
+mod models;
+mod ontap;
+mod otlp;
+mod replicas;
+mod users;

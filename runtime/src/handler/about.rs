@@ -1,0 +1,96 @@
+//! What a [`Server`](crate::Server) says of itself: [`About`], given to
+//! [`Server::with_info`](crate::Server::with_info) — its name and version, its
+//! instructions, its capabilities, and whether each result's provenance names the caller.
+
+use rmcp::model::{Implementation, ServerCapabilities};
+
+/// What a [`Server`](crate::Server) tells its clients about itself, given to
+/// [`Server::with_info`](crate::Server::with_info) in one value. Each part left unset keeps
+/// the server's (`toolshape-server`, no instructions, toolshape's default capabilities, no
+/// caller in the provenance). An [`Implementation`] alone converts into one.
+///
+/// ```
+/// use toolshape::rmcp::model::Implementation;
+/// use toolshape::serve::About;
+/// use toolshape::{Server, ToolSet};
+///
+/// let server = Server::new((), ToolSet::default()).with_info(
+///     About::new(Implementation::new("inventory", "1.2.0"))
+///         .with_instructions("Read-only: use `search_items` before `get_item`."),
+/// );
+/// let info = rmcp::ServerHandler::get_info(&server);
+/// assert_eq!(info.server_info.name, "inventory");
+/// assert!(info.instructions.is_some());
+///
+/// // only the name and version
+/// let server = server.with_info(Implementation::new("inventory", "1.3.0"));
+/// # let _ = server;
+/// ```
+#[derive(Debug, Clone, Default)]
+pub struct About {
+    pub(crate) implementation: Option<Implementation>,
+    pub(crate) instructions: Option<String>,
+    pub(crate) capabilities: Option<ServerCapabilities>,
+    pub(crate) caller_in_provenance: bool,
+}
+
+impl From<Implementation> for About {
+    fn from(implementation: Implementation) -> Self {
+        About::new(implementation)
+    }
+}
+
+impl About {
+    /// The server's `serverInfo` in its `initialize` answer: its name and version (pass your
+    /// crate's), and optionally a title for people, a description, icons, a website.
+    pub fn new(implementation: Implementation) -> Self {
+        About {
+            implementation: Some(implementation),
+            ..About::default()
+        }
+    }
+
+    /// The `instructions` the server gives clients at initialisation.
+    #[must_use]
+    pub fn with_instructions(mut self, instructions: impl Into<String>) -> Self {
+        self.instructions = Some(instructions.into());
+        self
+    }
+
+    /// What the server advertises besides its tools, instead of toolshape's default
+    /// (resources, prompts, completions and logging, answered empty when nothing serves
+    /// them, so that clients which list them get an answer): for a server that must
+    /// advertise exactly what another implementation did. The `tools` capability is kept
+    /// (as given, or `{}`), and so is the tasks extension when a tool can run as a task; a
+    /// handler given to [`Server::with_handler`](crate::Server::with_handler) still adds
+    /// what it advertises. Methods of capabilities left out are still answered (an empty
+    /// list, a level accepted).
+    ///
+    /// ```
+    /// use rmcp::model::ServerCapabilities;
+    /// use toolshape::serve::About;
+    /// use toolshape::{Server, ToolSet};
+    ///
+    /// let server = Server::new((), ToolSet::default()).with_info(
+    ///     About::default().with_capabilities(ServerCapabilities::builder().enable_prompts().build()),
+    /// );
+    /// let capabilities = rmcp::ServerHandler::get_info(&server).capabilities;
+    /// assert!(capabilities.tools.is_some() && capabilities.prompts.is_some());
+    /// assert!(capabilities.logging.is_none() && capabilities.resources.is_none());
+    /// ```
+    #[must_use]
+    pub fn with_capabilities(mut self, capabilities: ServerCapabilities) -> Self {
+        self.capabilities = Some(capabilities);
+        self
+    }
+
+    /// Records who asked in every result's provenance: `metadata.caller` (or
+    /// `_meta["dev.toolshape/provenance"].caller`) is the subject of the caller's access
+    /// token, or the local user's name over stdio. Off by default: the subject is personal
+    /// data that not every audit trail should carry.
+    #[must_use]
+    pub fn with_caller_in_provenance(mut self) -> Self {
+        self.caller_in_provenance = true;
+        self
+    }
+}
