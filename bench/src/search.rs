@@ -63,7 +63,8 @@ impl Quality {
     /// it was not in the first 5).
     pub fn of(ranks: &[Option<usize>]) -> Quality {
         let n = ranks.len().max(1) as f64;
-        let within = |k: usize| ranks.iter().filter(|r| r.is_some_and(|r| r <= k)).count() as f64 / n;
+        let within =
+            |k: usize| ranks.iter().filter(|r| r.is_some_and(|r| r <= k)).count() as f64 / n;
         Quality {
             requests: ranks.len(),
             recall_at_1: within(1),

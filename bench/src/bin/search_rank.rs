@@ -32,7 +32,10 @@ fn main() {
                 let hits = index.search(&request.query);
                 let names: Vec<&str> = hits.iter().take(5).map(|h| &*tools[h.index].name).collect();
                 if names.first() != Some(&request.expected.as_str()) {
-                    let rank = names.iter().position(|n| *n == request.expected).map(|p| p + 1);
+                    let rank = names
+                        .iter()
+                        .position(|n| *n == request.expected)
+                        .map(|p| p + 1);
                     println!(
                         "[{}] {:?} want {} (rank {:?}) got {:?}",
                         &request.split[..3],

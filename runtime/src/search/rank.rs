@@ -51,6 +51,12 @@ const K1: f64 = 1.2;
 const NAME_COVERAGE_BOOST: f64 = 0.6;
 /// What a pair of query words found side by side adds, times their mean IDF.
 const PAIR_BONUS: f64 = 0.5;
+/// How much of a score depends on the share of the query's words the tool answers (a tool
+/// answering half the words keeps 1 - this / 2 of its score).
+const COORDINATION: f64 = 0.5;
+/// What multiplies the score of a tool that changes something (its name holds a word of
+/// [`CHANGES`](super::text::CHANGES)) when the request names no change.
+const UNASKED_CHANGE: f64 = 0.6;
 
 /// A term's documents: for each tool holding it, its saturated weighted count in (0, 1).
 #[derive(Debug, Clone)]
@@ -69,10 +75,28 @@ pub struct SearchIndex {
     names: Vec<Vec<u32>>,
     /// Adjacent term pairs of each tool's name, title and description: pair → tools.
     pairs: HashMap<(u32, u32), Vec<u32>>,
+    /// The terms that name a change ([`CHANGES`](super::text::CHANGES)) some tool holds.
+    changes: Vec<u32>,
+    /// Whether each tool's name says it changes something.
+    acts: Vec<bool>,
 }
 
-/// The text of each field of one tool.
-fn fields(tool: &Tool) -> [String; FIELDS] {
+/// The text of each field of one tool; `others` are the names of all tools, whose mentions
+/// in a description describe another tool and are left out.
+fn fields(tool: &Tool, others: &std::collections::HashSet<&str>) -> [String; FIELDS] {
+    let strip = |text: &str| -> String {
+        text.split_inclusive(|c: char| !(c.is_alphanumeric() || c == '_' || c == '-'))
+            .map(|piece| {
+                let word = piece
+                    .trim_end_matches(|c: char| !(c.is_alphanumeric() || c == '_' || c == '-'));
+                if word != tool.name && word.contains(['_', '-']) && others.contains(word) {
+                    &piece[word.len()..]
+                } else {
+                    piece
+                }
+            })
+            .collect()
+    };
     let title = tool
         .title
         .clone()
@@ -85,26 +109,27 @@ fn fields(tool: &Tool) -> [String; FIELDS] {
             param_names.push_str(name);
             param_names.push(' ');
             if let Some(Value::String(text)) = schema.get("description") {
-                param_descriptions.push_str(text);
+                param_descriptions.push_str(&strip(text));
                 param_descriptions.push(' ');
             }
         }
     }
-    [
-        tool.name.to_string(),
-        title,
-        tool.description.as_deref().unwrap_or("").to_owned(),
-        param_names,
-        param_descriptions,
-    ]
+    let mut out: [String; FIELDS] = Default::default();
+    out[NAME] = tool.name.to_string();
+    out[TITLE] = title;
+    out[DESCRIPTION] = strip(tool.description.as_deref().unwrap_or(""));
+    out[PARAM_NAMES] = param_names;
+    out[PARAM_DESCRIPTIONS] = param_descriptions;
+    out
 }
 
 impl SearchIndex {
     /// Indexes `tools` (their `tools/list` entries).
     pub fn new(tools: &[Tool]) -> Self {
         let analyzer = Analyzer::new();
+        let names_set: std::collections::HashSet<&str> = tools.iter().map(|t| &*t.name).collect();
         let mut terms: HashMap<String, u32> = HashMap::new();
-        let mut id_of = |term: String, terms: &mut HashMap<String, u32>| {
+        let id_of = |term: String, terms: &mut HashMap<String, u32>| {
             let next = terms.len() as u32;
             *terms.entry(term).or_insert(next)
         };
@@ -112,7 +137,7 @@ impl SearchIndex {
         let docs: Vec<[Vec<u32>; FIELDS]> = tools
             .iter()
             .map(|tool| {
-                fields(tool).map(|text| {
+                fields(tool, &names_set).map(|text| {
                     analyzer
                         .terms(&text)
                         .into_iter()
@@ -146,8 +171,8 @@ impl SearchIndex {
             // weighted, length-normalised counts, in order of first appearance
             let mut counts: Vec<(u32, f64)> = Vec::new();
             for (f, field) in doc.iter().enumerate() {
-                let norm =
-                    1.0 - FIELD_LENGTH_NORM[f] + FIELD_LENGTH_NORM[f] * field.len() as f64 / average[f];
+                let norm = 1.0 - FIELD_LENGTH_NORM[f]
+                    + FIELD_LENGTH_NORM[f] * field.len() as f64 / average[f];
                 for &term in field {
                     let add = FIELD_WEIGHTS[f] / norm;
                     match counts.iter_mut().find(|(t, _)| *t == term) {
@@ -182,8 +207,18 @@ impl SearchIndex {
             let df = p.docs.len() as f64;
             p.idf = ((n - df + 0.5) / (df + 0.5) + 1.0).ln();
         }
-        let _ = (PARAM_NAMES, PARAM_DESCRIPTIONS);
+        let changes: Vec<u32> = analyzer
+            .changes()
+            .into_iter()
+            .filter_map(|t| terms.get(&t).copied())
+            .collect();
+        let acts = names
+            .iter()
+            .map(|name: &Vec<u32>| name.iter().any(|t| changes.contains(t)))
+            .collect();
         SearchIndex {
+            changes,
+            acts,
             tools: docs.len(),
             terms,
             postings,
@@ -204,14 +239,17 @@ impl SearchIndex {
 
     /// The tools that match `query`, best first; ties keep the index order.
     pub fn search(&self, query: &str) -> Vec<Hit> {
-        let words: Vec<Vec<(u32, f64)>> = Analyzer::new()
+        let analyzer = Analyzer::new();
+        let words: Vec<Vec<(u32, f64)>> = analyzer
             .query(query)
             .into_iter()
             .map(|word| self.known(word))
             .filter(|word| !word.is_empty())
             .collect();
         let mut scores = vec![0.0f64; self.tools];
+        let mut matched = vec![0.0f64; self.tools];
         let mut best = vec![0.0f64; self.tools];
+        let mut best_weight = vec![0.0f64; self.tools];
         let mut touched: Vec<u32> = Vec::new();
         for word in &words {
             // each query word counts once: through the best of its alternatives
@@ -226,15 +264,37 @@ impl SearchIndex {
                     if s > *slot {
                         *slot = s;
                     }
+                    if weight > best_weight[doc as usize] {
+                        best_weight[doc as usize] = weight;
+                    }
                 }
             }
             for doc in touched.drain(..) {
                 scores[doc as usize] += best[doc as usize];
+                matched[doc as usize] += best_weight[doc as usize];
                 best[doc as usize] = 0.0;
+                best_weight[doc as usize] = 0.0;
             }
         }
         self.add_pairs(&words, &mut scores);
         self.weigh_names(&words, &mut scores);
+        // coordination: the share of the query's words a tool answers
+        if !words.is_empty() {
+            for (score, m) in scores.iter_mut().zip(&matched) {
+                *score *= 1.0 - COORDINATION + COORDINATION * m / words.len() as f64;
+            }
+        }
+        // a request that names no change looks: tools that act come after those that look
+        let asks_change = words
+            .iter()
+            .any(|word| word.iter().any(|(t, _)| self.changes.contains(t)));
+        if !asks_change {
+            for (score, acts) in scores.iter_mut().zip(&self.acts) {
+                if *acts {
+                    *score *= UNASKED_CHANGE;
+                }
+            }
+        }
 
         let mut hits: Vec<Hit> = scores
             .into_iter()
@@ -298,5 +358,174 @@ impl SearchIndex {
                 .sum();
             *score *= 1.0 + NAME_COVERAGE_BOOST * asked / name.len() as f64;
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use std::sync::Arc;
+
+    use rmcp::model::Tool;
+    use serde_json::json;
+
+    use super::SearchIndex;
+    use crate::search::text::{Analyzer, split};
+
+    fn tool(name: &str, description: &str, params: serde_json::Value) -> Tool {
+        let schema = json!({"type": "object", "properties": params});
+        let serde_json::Value::Object(schema) = schema else {
+            unreachable!()
+        };
+        Tool::new(name.to_owned(), description.to_owned(), Arc::new(schema))
+    }
+
+    fn names(tools: &[Tool], query: &str) -> Vec<String> {
+        SearchIndex::new(tools)
+            .search(query)
+            .iter()
+            .map(|hit| tools[hit.index].name.to_string())
+            .collect()
+    }
+
+    #[test]
+    fn names_split_on_separators_and_camel_case() {
+        assert_eq!(split("list_pull_requests"), ["list", "pull", "requests"]);
+        assert_eq!(
+            split("browser-navigate_back"),
+            ["browser", "navigate", "back"]
+        );
+        assert_eq!(split("getFileContents"), ["get", "file", "contents"]);
+        assert_eq!(split("HTTPServer"), ["http", "server"]);
+        assert_eq!(
+            split("pullNumber, repo_path"),
+            ["pull", "number", "repo", "path"]
+        );
+    }
+
+    #[test]
+    fn words_are_stemmed_and_stopwords_dropped() {
+        let analyzer = Analyzer::new();
+        assert_eq!(analyzer.terms("issues"), analyzer.terms("issue"));
+        assert_eq!(analyzer.terms("listing"), analyzer.terms("list"));
+        assert_eq!(
+            analyzer.terms("the repositories of my org"),
+            analyzer.terms("repository org")
+        );
+        // an abbreviation is spelled out on both sides
+        assert_eq!(analyzer.terms("PR"), analyzer.terms("pull request"));
+        let tools = [
+            tool("list_issues", "List issues in a repository.", json!({})),
+            tool("list_branches", "List branches in a repository.", json!({})),
+        ];
+        assert_eq!(names(&tools, "listing an issue")[0], "list_issues");
+    }
+
+    #[test]
+    fn the_stopword_list_is_sorted_for_its_binary_search() {
+        let words = super::super::text::stopwords();
+        assert!(words.windows(2).all(|w| w[0] < w[1]), "{words:?}");
+    }
+
+    #[test]
+    fn synonyms_find_the_words_tools_are_written_with() {
+        let tools = [
+            tool("read_file", "Read the contents of a file.", json!({})),
+            tool("delete_file", "Delete a file.", json!({})),
+            tool("create_directory", "Create a new directory.", json!({})),
+            tool("get_issue", "Get an issue by number.", json!({})),
+        ];
+        assert_eq!(names(&tools, "remove the file")[0], "delete_file");
+        assert_eq!(names(&tools, "get rid of that file")[0], "delete_file");
+        assert_eq!(names(&tools, "make a folder")[0], "create_directory");
+        assert_eq!(names(&tools, "show me bug 12")[0], "get_issue");
+        // the word the user typed counts more than its synonym
+        let analyzer = Analyzer::new();
+        let remove = &analyzer.query("remove")[0];
+        assert_eq!(remove[0], ("remov".to_owned(), 1.0));
+        assert!(
+            remove.iter().skip(1).all(|(_, weight)| *weight < 1.0),
+            "{remove:?}"
+        );
+    }
+
+    #[test]
+    fn name_words_weigh_more_than_parameter_descriptions() {
+        let tools = [
+            tool(
+                "get_volume",
+                "Get a volume's details.",
+                json!({"snapshot": {"type": "string", "description": "A snapshot to compare with."}}),
+            ),
+            tool("list_snapshots", "List a volume's snapshots.", json!({})),
+        ];
+        assert_eq!(names(&tools, "snapshot"), ["list_snapshots", "get_volume"]);
+        // the reverse order of the tools changes nothing but their indices
+        let reversed = [tools[1].clone(), tools[0].clone()];
+        assert_eq!(
+            names(&reversed, "snapshot"),
+            ["list_snapshots", "get_volume"]
+        );
+    }
+
+    #[test]
+    fn a_request_that_names_no_change_prefers_tools_that_look() {
+        let tools = [
+            tool(
+                "create_table",
+                "Create a new table in the database.",
+                json!({}),
+            ),
+            tool("list_tables", "List the tables in the database.", json!({})),
+        ];
+        assert_eq!(names(&tools, "tables in the database")[0], "list_tables");
+        assert_eq!(
+            names(&tools, "add a table to the database")[0],
+            "create_table"
+        );
+    }
+
+    #[test]
+    fn a_description_naming_another_tool_does_not_match_for_it() {
+        let tools = [
+            tool(
+                "list_pull_requests",
+                "List pull requests. To filter by author, use search_pull_requests instead.",
+                json!({}),
+            ),
+            tool(
+                "search_pull_requests",
+                "Find pull requests with a query.",
+                json!({}),
+            ),
+        ];
+        assert_eq!(
+            names(&tools, "search pull requests")[0],
+            "search_pull_requests"
+        );
+    }
+
+    #[test]
+    fn ranking_is_deterministic_and_ties_keep_the_listing_order() {
+        let tools: Vec<Tool> = (0..5)
+            .map(|i| tool(&format!("tool_{i}"), "Archive old records.", json!({})))
+            .collect();
+        let first = SearchIndex::new(&tools).search("archive records");
+        assert_eq!(
+            first.iter().map(|h| h.index).collect::<Vec<_>>(),
+            [0, 1, 2, 3, 4]
+        );
+        for _ in 0..3 {
+            assert_eq!(SearchIndex::new(&tools).search("archive records"), first);
+        }
+    }
+
+    #[test]
+    fn nothing_matches_an_empty_or_unknown_query() {
+        let tools = [tool("list_issues", "List issues.", json!({}))];
+        let index = SearchIndex::new(&tools);
+        assert!(index.search("").is_empty());
+        assert!(index.search("the of and").is_empty());
+        assert!(index.search("zebra").is_empty());
+        assert!(SearchIndex::new(&[]).search("issues").is_empty());
     }
 }

@@ -4,8 +4,11 @@
 //! with: split into words (on anything that is not a letter or digit, and inside a word at
 //! camelCase boundaries), lowercase, spell out common abbreviations, drop stopwords, stem
 //! (Snowball English, from `rust-stemmers`). A query additionally carries, for each of its
-//! words, the synonyms a user types for the words tools are written with ([`SYNONYMS`]),
-//! at a lower weight ([`SYNONYM_WEIGHT`]).
+//! words, the synonyms a user types for the words tools are written with ([`SYNONYMS`], at
+//! [`SYNONYM_WEIGHT`]) and related words of the domains MCP servers serve ([`RELATED`], at
+//! [`RELATED_WEIGHT`]); a phrase ("look for", "get rid of") stands for one word
+//! ([`PHRASES`]). The tables are small and written by hand: what they hold is documented
+//! beside them, and `docs/benchmarks.md` measures what they are worth.
 
 use std::collections::HashMap;
 use std::sync::OnceLock;
@@ -18,11 +21,11 @@ const STOPWORDS: &[&str] = &[
     "being", "but", "by", "can", "could", "did", "do", "does", "doing", "e", "each", "eg", "etc",
     "every", "for", "from", "g", "give", "had", "has", "have", "he", "her", "here", "him", "his",
     "how", "i", "ie", "if", "in", "into", "is", "it", "its", "just", "let", "lets", "like", "may",
-    "me", "might", "mine", "must", "my", "need", "of", "on", "onto", "or", "our", "ours",
-    "please", "s", "shall", "she", "should", "so", "some", "than", "that", "the", "their",
-    "them", "then", "there", "these", "they", "this", "those", "to", "too", "us", "use", "very",
-    "want", "was", "we", "were", "what", "whats", "when", "where", "which", "why", "will",
-    "with", "would", "you", "your",
+    "me", "might", "mine", "must", "my", "need", "of", "on", "onto", "or", "our", "ours", "please",
+    "s", "shall", "she", "should", "so", "some", "than", "that", "the", "their", "them", "then",
+    "there", "these", "they", "this", "those", "to", "too", "us", "use", "very", "want", "was",
+    "we", "were", "what", "whats", "when", "where", "which", "why", "will", "with", "would", "you",
+    "your",
 ];
 
 /// Abbreviations spelled out on both sides (in tool texts and in queries), before stemming.
@@ -55,6 +58,10 @@ const PHRASES: &[(&[&str], &str)] = &[
     (&["go", "to"], "navigate"),
     (&["up", "to", "date"], "update"),
     (&["time", "zone"], "timezone"),
+    (&["log", "in"], "login"),
+    (&["logged", "in"], "login"),
+    (&["sign", "in"], "login"),
+    (&["signed", "in"], "login"),
 ];
 
 /// The synonym table: each row is a set of words a user may type for one another. A query
@@ -63,14 +70,28 @@ const PHRASES: &[(&[&str], &str)] = &[
 pub(crate) const SYNONYMS: &[&[&str]] = &[
     // what a tool does
     &["create", "make", "new", "add", "generate"],
-    &["delete", "remove", "erase", "drop", "destroy", "discard", "purge", "forget"],
-    &["get", "show", "see", "view", "display", "retrieve", "fetch", "read"],
-    &["list", "show", "see", "view", "display", "enumerate", "browse"],
+    &[
+        "delete", "remove", "erase", "drop", "destroy", "discard", "purge", "forget",
+    ],
+    &[
+        "get", "show", "see", "view", "display", "retrieve", "fetch", "read",
+    ],
+    &[
+        "list",
+        "show",
+        "see",
+        "view",
+        "display",
+        "enumerate",
+        "browse",
+    ],
     &["search", "find", "lookup", "locate", "query"],
-    &["update", "change", "modify", "edit", "alter", "set", "patch", "revise"],
+    &[
+        "update", "change", "modify", "edit", "alter", "set", "patch", "revise",
+    ],
     &["move", "rename", "relocate"],
     &["copy", "duplicate", "clone", "fork"],
-    &["send", "post", "publish"],
+    &["send", "post", "publish", "share"],
     &["reply", "respond", "answer"],
     &["run", "execute", "trigger", "launch", "invoke", "start"],
     &["cancel", "stop", "abort", "halt", "kill", "terminate"],
@@ -78,19 +99,23 @@ pub(crate) const SYNONYMS: &[&[&str]] = &[
     &["compare", "diff", "difference"],
     &["upload", "push", "attach"],
     &["download", "fetch"],
-    &["save", "write", "store", "persist", "record"],
+    &["save", "write", "store", "persist", "record", "remember"],
+    &["undo", "revert", "reset", "rollback"],
     &["wait", "pause", "sleep"],
     &["merge", "combine"],
     &["navigate", "visit", "goto", "open"],
     &["click", "press", "tap"],
     &["type", "enter", "input"],
     &["star", "bookmark", "favorite", "favourite"],
+    &["authenticate", "authenticated", "login", "signin"],
     &["comment", "note", "remark"],
     // what a tool acts on
     &["directory", "folder"],
     &["file", "document"],
     &["issue", "bug", "ticket"],
-    &["user", "account", "person", "people", "member", "profile", "who"],
+    &[
+        "user", "account", "person", "people", "member", "profile", "who",
+    ],
     &["image", "picture", "photo", "pic"],
     &["error", "crash", "exception", "failure"],
     &["credential", "password", "secret", "token", "key"],
@@ -99,6 +124,187 @@ pub(crate) const SYNONYMS: &[&[&str]] = &[
     &["reaction", "emoji", "react"],
     &["build", "pipeline", "ci", "workflow"],
     &["latest", "newest", "recent", "last", "current"],
+];
+
+/// Related words: each row is a set of words users type about one thing in the domains MCP
+/// servers serve (code hosting, files, browsers, chat, maps, databases, payments, tickets,
+/// documents, clusters, mail and calendars). A query word in a row also looks for the row's
+/// other words, at [`RELATED_WEIGHT`]: weaker than a synonym, as "version" may mean a
+/// release or may not.
+pub(crate) const RELATED: &[&[&str]] = &[
+    // code hosting
+    &["release", "version", "ship", "shipped", "changelog"],
+    &["gist", "snippet", "paste"],
+    &[
+        "secret",
+        "leak",
+        "leaked",
+        "password",
+        "credential",
+        "apikey",
+    ],
+    &[
+        "vulnerability",
+        "vulnerable",
+        "cve",
+        "advisory",
+        "security",
+        "exploit",
+    ],
+    &["dependency", "package", "library", "outdated", "dependabot"],
+    &["project", "board", "roadmap", "kanban"],
+    &[
+        "notification",
+        "alert",
+        "inbox",
+        "unread",
+        "ping",
+        "mention",
+    ],
+    &["dismiss", "clear", "ignore", "mute"],
+    &["workflow", "action", "pipeline", "ci", "build", "job"],
+    &["commit", "revision", "sha", "changeset"],
+    &["history", "log"],
+    &["stage", "staged", "index", "cached"],
+    &["blame", "author", "wrote", "annotate"],
+    &[
+        "collaborator",
+        "contributor",
+        "access",
+        "permission",
+        "maintainer",
+    ],
+    &["review", "approve", "approval", "feedback"],
+    &["organization", "org", "company"],
+    &["discussion", "forum", "thread", "conversation"],
+    &["repository", "codebase"],
+    &["sub", "child", "parent", "subtask"],
+    &["merge", "squash", "rebase"],
+    &[
+        "tree",
+        "layout",
+        "structure",
+        "hierarchy",
+        "nested",
+        "recursive",
+    ],
+    &["assign", "assignee", "responsible"],
+    // files
+    &["content", "contents", "text", "source"],
+    &["size", "big", "biggest", "large", "largest", "small"],
+    &["metadata", "modified", "permissions", "stat"],
+    &["media", "image", "audio", "picture", "video"],
+    // memory
+    &[
+        "memory",
+        "remember",
+        "recall",
+        "knowledge",
+        "fact",
+        "observation",
+    ],
+    &["entity", "thing", "node"],
+    &["relation", "relationship", "link", "connection"],
+    // web pages and browsers
+    &["fetch", "download", "scrape", "crawl"],
+    &["screenshot", "capture", "snapshot"],
+    &["console", "log", "error"],
+    &["dialog", "popup", "alert", "confirm", "prompt", "modal"],
+    &["hover", "mouse", "mouseover"],
+    &["drag", "drop"],
+    &["form", "field", "input"],
+    &["dropdown", "select", "option", "choose", "pick"],
+    &["key", "keyboard", "press"],
+    &["resize", "window", "viewport"],
+    &["tab", "window"],
+    &["network", "request", "xhr", "http", "traffic"],
+    &["back", "previous", "forward", "history"],
+    &["javascript", "script", "code"],
+    &["accessibility", "aria"],
+    // chat
+    &["channel", "room", "chat"],
+    &["message", "text", "chat"],
+    &["thread", "conversation", "replies"],
+    &["workspace", "team"],
+    // maps and places
+    &[
+        "geocode",
+        "coordinate",
+        "coordinates",
+        "latitude",
+        "longitude",
+        "gps",
+    ],
+    &["address", "street", "location"],
+    &[
+        "place",
+        "shop",
+        "store",
+        "restaurant",
+        "business",
+        "nearby",
+        "near",
+        "cafe",
+    ],
+    &[
+        "direction",
+        "directions",
+        "route",
+        "drive",
+        "driving",
+        "walk",
+        "transit",
+    ],
+    &["distance", "far", "travel", "duration"],
+    &["elevation", "altitude", "height", "sea", "level"],
+    &["web", "internet", "online", "news"],
+    &["local", "nearby", "near"],
+    // databases
+    &["sql", "select", "query", "database"],
+    &["table", "schema", "column", "columns"],
+    &["insert", "row", "record"],
+    // errors
+    &[
+        "error",
+        "crash",
+        "exception",
+        "stacktrace",
+        "incident",
+        "production",
+    ],
+    // payments
+    &["customer", "client", "buyer"],
+    &["payment", "charge", "pay", "transaction"],
+    &["refund", "reimburse", "chargeback"],
+    &["invoice", "bill", "billing", "receipt"],
+    &["subscription", "plan", "recurring"],
+    &["price", "pricing", "cost"],
+    &["product", "item", "sku"],
+    // tickets and documents
+    &["task", "todo", "ticket", "story", "epic"],
+    &["sprint", "cycle", "iteration"],
+    &["page", "doc", "note", "wiki"],
+    // clusters
+    &["pod", "container", "workload"],
+    &["deployment", "deploy", "rollout"],
+    &["cluster", "node"],
+    &["namespace", "environment"],
+    &["scale", "replicas"],
+    // mail and calendars
+    &["email", "mail", "inbox"],
+    &["event", "meeting", "calendar", "schedule", "appointment"],
+];
+
+/// The weight of a related word beside the word the user typed (1.0).
+pub(crate) const RELATED_WEIGHT: f64 = 0.5;
+
+/// Words that name a change (a tool named with one acts; a request without any asks to
+/// look, not to act).
+pub(crate) const CHANGES: &[&str] = &[
+    "add", "append", "assign", "cancel", "close", "comment", "copy", "create", "delete", "dismiss",
+    "drop", "edit", "fork", "insert", "manage", "mark", "merge", "move", "post", "push", "remove",
+    "rename", "reply", "request", "reset", "resolve", "run", "save", "send", "set", "star",
+    "submit", "trigger", "unstar", "update", "upload", "write",
 ];
 
 /// The weight of a synonym beside the word the user typed (1.0).
@@ -147,8 +353,7 @@ impl Analyzer {
 
     /// The term a word stands for: stemmed, or `None` for a stopword or a lone letter.
     fn term(&self, word: &str) -> Option<String> {
-        if is_stopword(word) || (word.chars().count() < 2 && !word.chars().all(char::is_numeric))
-        {
+        if is_stopword(word) || (word.chars().count() < 2 && !word.chars().all(char::is_numeric)) {
             return None;
         }
         Some(self.stemmer.stem(word).into_owned())
@@ -171,6 +376,14 @@ impl Analyzer {
         Self::words(text)
             .iter()
             .filter_map(|w| self.term(w))
+            .collect()
+    }
+
+    /// The stems of [`CHANGES`].
+    pub(crate) fn changes(&self) -> Vec<String> {
+        CHANGES
+            .iter()
+            .map(|w| self.stemmer.stem(w).into_owned())
             .collect()
     }
 
@@ -209,31 +422,39 @@ impl Analyzer {
     /// A query word's own term and its synonyms' terms.
     fn expand(&self, word: &str, term: Option<String>) -> QueryWord {
         let mut alternatives: QueryWord = term.into_iter().map(|t| (t, 1.0)).collect();
-        for synonym in synonyms().get(word).into_iter().flatten() {
+        for (synonym, weight) in synonyms().get(word).into_iter().flatten() {
             let stem = self.stemmer.stem(synonym).into_owned();
             if !alternatives.iter().any(|(t, _)| *t == stem) {
-                alternatives.push((stem, SYNONYM_WEIGHT));
+                alternatives.push((stem, *weight));
             }
         }
         alternatives
     }
 }
 
+#[cfg(test)]
+pub(crate) fn stopwords() -> &'static [&'static str] {
+    STOPWORDS
+}
+
 fn is_stopword(word: &str) -> bool {
     STOPWORDS.binary_search(&word).is_ok()
 }
 
-/// Each word of the synonym table with the other words of its rows, in table order.
-fn synonyms() -> &'static HashMap<&'static str, Vec<&'static str>> {
-    static TABLE: OnceLock<HashMap<&'static str, Vec<&'static str>>> = OnceLock::new();
+/// Each word of the synonym and related-word tables with the other words of its rows and
+/// their weight, synonyms first, in table order.
+fn synonyms() -> &'static HashMap<&'static str, Vec<(&'static str, f64)>> {
+    static TABLE: OnceLock<HashMap<&'static str, Vec<(&'static str, f64)>>> = OnceLock::new();
     TABLE.get_or_init(|| {
-        let mut table: HashMap<&str, Vec<&str>> = HashMap::new();
-        for row in SYNONYMS {
-            for word in *row {
-                let others = table.entry(word).or_default();
-                for other in *row {
-                    if other != word && !others.contains(other) {
-                        others.push(other);
+        let mut table: HashMap<&str, Vec<(&str, f64)>> = HashMap::new();
+        for (rows, weight) in [(SYNONYMS, SYNONYM_WEIGHT), (RELATED, RELATED_WEIGHT)] {
+            for row in rows {
+                for word in *row {
+                    let others = table.entry(word).or_default();
+                    for other in *row {
+                        if other != word && !others.iter().any(|(o, _)| o == other) {
+                            others.push((other, weight));
+                        }
                     }
                 }
             }
