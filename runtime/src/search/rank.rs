@@ -505,6 +505,17 @@ mod tests {
     }
 
     #[test]
+    fn a_file_name_in_a_request_asks_for_a_file() {
+        let tools = [
+            tool("read_graph", "Read the knowledge graph.", json!({})),
+            tool("read_text_file", "Read a text file.", json!({})),
+        ];
+        // "show" finds both; the file name tells them apart
+        assert_eq!(names(&tools, "show me notes.txt")[0], "read_text_file");
+        assert_eq!(names(&tools, "show me the graph")[0], "read_graph");
+    }
+
+    #[test]
     fn ranking_is_deterministic_and_ties_keep_the_listing_order() {
         let tools: Vec<Tool> = (0..5)
             .map(|i| tool(&format!("tool_{i}"), "Archive old records.", json!({})))

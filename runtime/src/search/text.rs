@@ -180,6 +180,7 @@ pub(crate) const RELATED: &[&[&str]] = &[
     &["repository", "codebase"],
     &["sub", "child", "parent", "subtask"],
     &["merge", "squash", "rebase"],
+    &["working", "local", "checkout", "uncommitted", "unstaged"],
     &[
         "tree",
         "layout",
@@ -416,6 +417,15 @@ impl Analyzer {
             };
             out.push(self.expand(&word, Some(term)));
         }
+        // what a request shows without saying it: a file name names a file, an address a URL
+        for (kind, term) in [(Shape::FileName, "file"), (Shape::Url, "url")] {
+            if text
+                .split_whitespace()
+                .any(|token| Shape::of(token) == Some(kind))
+            {
+                out.push(vec![(self.stemmer.stem(term).into_owned(), RELATED_WEIGHT)]);
+            }
+        }
         out
     }
 
@@ -429,6 +439,35 @@ impl Analyzer {
             }
         }
         alternatives
+    }
+}
+
+/// The shape of a token a user pastes into a request.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Shape {
+    /// `notes.txt`, `src/main.rs`: a name with a short extension.
+    FileName,
+    /// `https://example.com/a`, `example.com`.
+    Url,
+}
+
+impl Shape {
+    fn of(token: &str) -> Option<Shape> {
+        let token = token.trim_matches(|c: char| !c.is_alphanumeric() && c != '/');
+        if token.contains("://") || token.starts_with("www.") {
+            return Some(Shape::Url);
+        }
+        let (stem, extension) = token.rsplit_once('.')?;
+        let short = (1..=4).contains(&extension.len())
+            && extension.chars().all(|c| c.is_ascii_alphanumeric())
+            && !extension.chars().all(|c| c.is_ascii_digit());
+        if stem.is_empty() || !short {
+            return None;
+        }
+        match extension {
+            "com" | "org" | "net" | "io" | "dev" | "ai" | "app" | "co" => Some(Shape::Url),
+            _ => Some(Shape::FileName),
+        }
     }
 }
 
