@@ -449,20 +449,20 @@ mod tests {
     }
 
     #[test]
-    fn name_words_weigh_more_than_parameter_descriptions() {
+    fn a_word_of_the_name_weighs_more_than_the_same_word_in_the_description() {
         let tools = [
             tool(
                 "get_volume",
-                "Get a volume's details.",
+                "Get a volume: its snapshot policy, its snapshot schedule and its last snapshot.",
                 json!({"snapshot": {"type": "string", "description": "A snapshot to compare with."}}),
             ),
-            tool("list_snapshots", "List a volume's snapshots.", json!({})),
+            tool("list_snapshots", "List what a volume holds.", json!({})),
         ];
-        assert_eq!(names(&tools, "snapshot"), ["list_snapshots", "get_volume"]);
+        assert_eq!(names(&tools, "snapshots"), ["list_snapshots", "get_volume"]);
         // the reverse order of the tools changes nothing but their indices
         let reversed = [tools[1].clone(), tools[0].clone()];
         assert_eq!(
-            names(&reversed, "snapshot"),
+            names(&reversed, "snapshots"),
             ["list_snapshots", "get_volume"]
         );
     }
@@ -488,20 +488,13 @@ mod tests {
     fn a_description_naming_another_tool_does_not_match_for_it() {
         let tools = [
             tool(
-                "list_pull_requests",
-                "List pull requests. To filter by author, use search_pull_requests instead.",
+                "move_file",
+                "Move a file; for trees see rename_directory.",
                 json!({}),
             ),
-            tool(
-                "search_pull_requests",
-                "Find pull requests with a query.",
-                json!({}),
-            ),
+            tool("rename_directory", "Rename a directory.", json!({})),
         ];
-        assert_eq!(
-            names(&tools, "search pull requests")[0],
-            "search_pull_requests"
-        );
+        assert_eq!(names(&tools, "directory"), ["rename_directory"]);
     }
 
     #[test]
