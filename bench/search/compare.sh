@@ -21,6 +21,6 @@ fi
 out="$(mktemp)"
 trap 'rm -f "$out"' EXIT
 # the ranking does not depend on optimisation: the workspace's debug build serves
-cargo build -q --workspace --bins
+cargo build -q --workspace --bin search_rank
 "${CARGO_TARGET_DIR:-$root/target}/debug/search_rank" --json > "$out"
 "$PYTHON" "$here/compare.py" "$out" "$@"
