@@ -14,23 +14,8 @@
 use std::hint::black_box;
 
 use criterion::{Criterion, criterion_group, criterion_main};
-use rmcp::model::Tool;
 use toolshape::search::SearchIndex;
-use toolshape_bench::search::{catalogue, requests};
-
-fn thousand_tools() -> Vec<Tool> {
-    let catalogue = catalogue();
-    (0..)
-        .flat_map(|copy| {
-            catalogue.iter().map(move |tool| {
-                let mut tool = tool.clone();
-                tool.name = format!("{}_{copy}", tool.name).into();
-                tool
-            })
-        })
-        .take(1000)
-        .collect()
-}
+use toolshape_bench::search::{requests, thousand_tools};
 
 fn search(c: &mut Criterion) {
     let tools = thousand_tools();

@@ -32,6 +32,23 @@ pub fn catalogue() -> Vec<Tool> {
         .tools
 }
 
+/// 1,000 tools for timing searches: the catalogue's tools taken six times over with
+/// distinct names (`<name>_<copy>`), cut at 1,000, so that every term is six times as
+/// common as in the catalogue.
+pub fn thousand_tools() -> Vec<Tool> {
+    let catalogue = catalogue();
+    (0..)
+        .flat_map(|copy| {
+            catalogue.iter().map(move |tool| {
+                let mut tool = tool.clone();
+                tool.name = format!("{}_{copy}", tool.name).into();
+                tool
+            })
+        })
+        .take(1000)
+        .collect()
+}
+
 /// The requests.
 pub fn requests() -> Vec<Request> {
     #[derive(Deserialize)]
