@@ -6,9 +6,13 @@
 //! - `src/bin/listing.rs`: bytes and tokens of the tour's `tools/list` entries;
 //! - `src/bin/http_cpu.rs`: server CPU per call over HTTP under load (wrk), against rmcp;
 //! - `src/bin/spans.rs`: the cost of each request's `tracing` span;
-//! - `buildtime/`: build time (generator and runner scripts).
+//! - `buildtime/`: build time (generator and runner scripts);
+//! - [`search`]: tool search's catalogue, requests and quality figures (`src/bin/search_rank.rs`,
+//!   `benches/search.rs`, `search/compare.sh`).
 //!
 //! Results and the exact commands: `docs/benchmarks.md`.
+
+pub mod search;
 
 use rmcp::handler::server::{router::tool::ToolRouter, wrapper::Parameters};
 use rmcp::model::{

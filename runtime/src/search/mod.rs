@@ -5,6 +5,7 @@
 //! pinned tools plus `search_tools` and `call_tool`; [`SearchIndex`] ranks tools for a query.
 
 mod rank;
+mod text;
 
 pub use rank::{Hit, SearchIndex};
 

@@ -1,9 +1,26 @@
-//! Ranking tools for a query.
+//! Ranking tools for a query: the index built once over the tools' texts, and its scoring.
 //!
-//! SCAFFOLD: the interface the search tools use; the ranking here is a placeholder (word
-//! overlap) that the ranking work replaces.
+//! Each tool is five fields of terms (see [`text`](super::text)): its name, its title, its
+//! description, its parameters' names and its parameters' descriptions. A query is scored
+//! with BM25F (BM25 over the fields' weighted, length-normalised term counts), where each
+//! query word counts once, through the best of its own term and its synonyms (a synonym at
+//! a lower weight). Two signals are added on top of BM25F:
+//!
+//! - **the name**: the share of a tool's name words the query asks for multiplies its score
+//!   (`delete_file` for "remove the file" over a tool that mentions files and removal in
+//!   passing);
+//! - **word pairs**: two query words that stand next to each other in a tool's name, title
+//!   or description (`pull request`, `sub issue`) add to its score.
+//!
+//! Scores are sums in a fixed order; ties go to the tool listed first: the same tools and
+//! query always give the same order.
+
+use std::collections::HashMap;
 
 use rmcp::model::Tool;
+use serde_json::Value;
+
+use super::text::{Analyzer, QueryWord};
 
 /// One tool a search found: its position in the slice the index was built from, and its
 /// score (higher is better).
@@ -15,48 +32,504 @@ pub struct Hit {
     pub score: f64,
 }
 
+/// The fields of a tool, in the order of [`FIELD_WEIGHTS`] and [`FIELD_LENGTH_NORM`].
+const NAME: usize = 0;
+const TITLE: usize = 1;
+const DESCRIPTION: usize = 2;
+const PARAM_NAMES: usize = 3;
+const PARAM_DESCRIPTIONS: usize = 4;
+const FIELDS: usize = 5;
+
+/// How much a term counts in each field: a word of the name says most about what a tool
+/// does, a word of a parameter's description least.
+const FIELD_WEIGHTS: [f64; FIELDS] = [3.0, 2.0, 1.0, 0.7, 0.4];
+/// BM25's `b` per field: how much a long field dilutes its terms.
+const FIELD_LENGTH_NORM: [f64; FIELDS] = [0.3, 0.3, 0.75, 0.5, 0.75];
+/// BM25's `k1`: how fast repeated terms stop adding.
+const K1: f64 = 1.2;
+/// How much asking for all of a tool's name words multiplies its score (1 + this).
+const NAME_COVERAGE_BOOST: f64 = 0.6;
+/// What a pair of query words found side by side adds, times their mean IDF.
+const PAIR_BONUS: f64 = 0.5;
+/// How much of a score depends on the share of the query's words the tool answers (a tool
+/// answering half the words keeps 1 - this / 2 of its score).
+const COORDINATION: f64 = 0.5;
+/// What multiplies the score of a tool that changes something (its name holds a word of
+/// [`CHANGES`](super::text::CHANGES)) when the request names no change.
+const UNASKED_CHANGE: f64 = 0.6;
+
+/// A term's documents: for each tool holding it, its saturated weighted count in (0, 1).
+#[derive(Debug, Clone)]
+struct Postings {
+    idf: f64,
+    docs: Vec<(u32, f64)>,
+}
+
 /// An index over tools' names, titles, descriptions and parameters, built once.
 #[derive(Debug, Clone)]
 pub struct SearchIndex {
-    docs: Vec<Vec<String>>,
+    tools: usize,
+    terms: HashMap<String, u32>,
+    postings: Vec<Postings>,
+    /// Each tool's name terms (distinct, as term ids).
+    names: Vec<Vec<u32>>,
+    /// Adjacent term pairs of each tool's name, title and description: pair → tools.
+    pairs: HashMap<(u32, u32), Vec<u32>>,
+    /// The terms that name a change ([`CHANGES`](super::text::CHANGES)) some tool holds.
+    changes: Vec<u32>,
+    /// Whether each tool's name says it changes something.
+    acts: Vec<bool>,
 }
 
-fn words(text: &str) -> Vec<String> {
-    text.split(|c: char| !c.is_alphanumeric())
-        .filter(|w| !w.is_empty())
-        .map(str::to_lowercase)
-        .collect()
+/// The text of each field of one tool; `others` are the names of all tools, whose mentions
+/// in a description describe another tool and are left out.
+fn fields(tool: &Tool, others: &std::collections::HashSet<&str>) -> [String; FIELDS] {
+    let strip = |text: &str| -> String {
+        text.split_inclusive(|c: char| !(c.is_alphanumeric() || c == '_' || c == '-'))
+            .map(|piece| {
+                let word = piece
+                    .trim_end_matches(|c: char| !(c.is_alphanumeric() || c == '_' || c == '-'));
+                if word != tool.name && word.contains(['_', '-']) && others.contains(word) {
+                    &piece[word.len()..]
+                } else {
+                    piece
+                }
+            })
+            .collect()
+    };
+    let title = tool
+        .title
+        .clone()
+        .or_else(|| tool.annotations.as_ref().and_then(|a| a.title.clone()))
+        .unwrap_or_default();
+    let mut param_names = String::new();
+    let mut param_descriptions = String::new();
+    if let Some(Value::Object(properties)) = tool.input_schema.get("properties") {
+        for (name, schema) in properties {
+            param_names.push_str(name);
+            param_names.push(' ');
+            if let Some(Value::String(text)) = schema.get("description") {
+                param_descriptions.push_str(&strip(text));
+                param_descriptions.push(' ');
+            }
+        }
+    }
+    let mut out: [String; FIELDS] = Default::default();
+    out[NAME] = tool.name.to_string();
+    out[TITLE] = title;
+    out[DESCRIPTION] = strip(tool.description.as_deref().unwrap_or(""));
+    out[PARAM_NAMES] = param_names;
+    out[PARAM_DESCRIPTIONS] = param_descriptions;
+    out
 }
 
 impl SearchIndex {
     /// Indexes `tools` (their `tools/list` entries).
     pub fn new(tools: &[Tool]) -> Self {
-        let docs = tools
+        let analyzer = Analyzer::new();
+        let names_set: std::collections::HashSet<&str> = tools.iter().map(|t| &*t.name).collect();
+        let mut terms: HashMap<String, u32> = HashMap::new();
+        let id_of = |term: String, terms: &mut HashMap<String, u32>| {
+            let next = terms.len() as u32;
+            *terms.entry(term).or_insert(next)
+        };
+        // per tool, per field: term ids in order
+        let docs: Vec<[Vec<u32>; FIELDS]> = tools
             .iter()
             .map(|tool| {
-                let mut text = tool.name.replace('_', " ");
-                text.push(' ');
-                text.push_str(tool.description.as_deref().unwrap_or(""));
-                words(&text)
+                fields(tool, &names_set).map(|text| {
+                    analyzer
+                        .terms(&text)
+                        .into_iter()
+                        .map(|t| id_of(t, &mut terms))
+                        .collect()
+                })
             })
             .collect();
-        SearchIndex { docs }
+
+        let mut average = [0.0; FIELDS];
+        for doc in &docs {
+            for (f, field) in doc.iter().enumerate() {
+                average[f] += field.len() as f64;
+            }
+        }
+        for total in &mut average {
+            *total = (*total / docs.len().max(1) as f64).max(1.0);
+        }
+
+        let mut postings: Vec<Postings> = vec![
+            Postings {
+                idf: 0.0,
+                docs: Vec::new()
+            };
+            terms.len()
+        ];
+        let mut names = Vec::with_capacity(docs.len());
+        let mut pairs: HashMap<(u32, u32), Vec<u32>> = HashMap::new();
+        for (d, doc) in docs.iter().enumerate() {
+            let d = d as u32;
+            // weighted, length-normalised counts, in order of first appearance
+            let mut counts: Vec<(u32, f64)> = Vec::new();
+            for (f, field) in doc.iter().enumerate() {
+                let norm = 1.0 - FIELD_LENGTH_NORM[f]
+                    + FIELD_LENGTH_NORM[f] * field.len() as f64 / average[f];
+                for &term in field {
+                    let add = FIELD_WEIGHTS[f] / norm;
+                    match counts.iter_mut().find(|(t, _)| *t == term) {
+                        Some((_, count)) => *count += add,
+                        None => counts.push((term, add)),
+                    }
+                }
+            }
+            for (term, count) in counts {
+                postings[term as usize].docs.push((d, count / (K1 + count)));
+            }
+            let mut name = doc[NAME].clone();
+            name.dedup();
+            let mut seen = Vec::new();
+            name.retain(|t| {
+                let new = !seen.contains(t);
+                seen.push(*t);
+                new
+            });
+            names.push(name);
+            for field in [NAME, TITLE, DESCRIPTION] {
+                for pair in doc[field].windows(2) {
+                    let tools = pairs.entry((pair[0], pair[1])).or_default();
+                    if tools.last() != Some(&d) {
+                        tools.push(d);
+                    }
+                }
+            }
+        }
+        let n = docs.len() as f64;
+        for p in &mut postings {
+            let df = p.docs.len() as f64;
+            p.idf = ((n - df + 0.5) / (df + 0.5) + 1.0).ln();
+        }
+        let changes: Vec<u32> = analyzer
+            .changes()
+            .into_iter()
+            .filter_map(|t| terms.get(&t).copied())
+            .collect();
+        let acts = names
+            .iter()
+            .map(|name: &Vec<u32>| name.iter().any(|t| changes.contains(t)))
+            .collect();
+        SearchIndex {
+            changes,
+            acts,
+            tools: docs.len(),
+            terms,
+            postings,
+            names,
+            pairs,
+        }
+    }
+
+    /// How many tools the index holds.
+    pub fn len(&self) -> usize {
+        self.tools
+    }
+
+    /// Whether the index holds no tools.
+    pub fn is_empty(&self) -> bool {
+        self.tools == 0
     }
 
     /// The tools that match `query`, best first; ties keep the index order.
     pub fn search(&self, query: &str) -> Vec<Hit> {
-        let query = words(query);
-        let mut hits: Vec<Hit> = self
-            .docs
+        let analyzer = Analyzer::new();
+        let words: Vec<Vec<(u32, f64)>> = analyzer
+            .query(query)
+            .into_iter()
+            .map(|word| self.known(word))
+            .filter(|word| !word.is_empty())
+            .collect();
+        let mut scores = vec![0.0f64; self.tools];
+        let mut matched = vec![0.0f64; self.tools];
+        let mut best = vec![0.0f64; self.tools];
+        let mut best_weight = vec![0.0f64; self.tools];
+        let mut touched: Vec<u32> = Vec::new();
+        for word in &words {
+            // each query word counts once: through the best of its alternatives
+            for &(term, weight) in word {
+                let postings = &self.postings[term as usize];
+                for &(doc, saturated) in &postings.docs {
+                    let s = weight * postings.idf * saturated;
+                    let slot = &mut best[doc as usize];
+                    if *slot == 0.0 {
+                        touched.push(doc);
+                    }
+                    if s > *slot {
+                        *slot = s;
+                    }
+                    if weight > best_weight[doc as usize] {
+                        best_weight[doc as usize] = weight;
+                    }
+                }
+            }
+            for doc in touched.drain(..) {
+                scores[doc as usize] += best[doc as usize];
+                matched[doc as usize] += best_weight[doc as usize];
+                best[doc as usize] = 0.0;
+                best_weight[doc as usize] = 0.0;
+            }
+        }
+        self.add_pairs(&words, &mut scores);
+        self.weigh_names(&words, &mut scores);
+        // coordination: the share of the query's words a tool answers
+        if !words.is_empty() {
+            for (score, m) in scores.iter_mut().zip(&matched) {
+                *score *= 1.0 - COORDINATION + COORDINATION * m / words.len() as f64;
+            }
+        }
+        // a request that names no change looks: tools that act come after those that look
+        let asks_change = words
             .iter()
+            .any(|word| word.iter().any(|(t, _)| self.changes.contains(t)));
+        if !asks_change {
+            for (score, acts) in scores.iter_mut().zip(&self.acts) {
+                if *acts {
+                    *score *= UNASKED_CHANGE;
+                }
+            }
+        }
+
+        let mut hits: Vec<Hit> = scores
+            .into_iter()
             .enumerate()
-            .map(|(index, doc)| {
-                let score = query.iter().filter(|w| doc.contains(w)).count() as f64;
-                Hit { index, score }
-            })
-            .filter(|hit| hit.score > 0.0)
+            .filter(|(_, score)| *score > 0.0)
+            .map(|(index, score)| Hit { index, score })
             .collect();
         hits.sort_by(|a, b| b.score.total_cmp(&a.score).then(a.index.cmp(&b.index)));
         hits
+    }
+
+    /// A query word's alternatives that some tool holds, as term ids.
+    fn known(&self, word: QueryWord) -> Vec<(u32, f64)> {
+        word.into_iter()
+            .filter_map(|(term, weight)| self.terms.get(&term).map(|&id| (id, weight)))
+            .collect()
+    }
+
+    /// Adds [`PAIR_BONUS`] for each pair of adjacent query words found side by side.
+    fn add_pairs(&self, words: &[Vec<(u32, f64)>], scores: &mut [f64]) {
+        let mut found: Vec<u32> = Vec::new();
+        for pair in words.windows(2) {
+            for &(a, wa) in &pair[0] {
+                for &(b, wb) in &pair[1] {
+                    let Some(tools) = self.pairs.get(&(a, b)) else {
+                        continue;
+                    };
+                    let idf = (self.postings[a as usize].idf + self.postings[b as usize].idf) / 2.0;
+                    for &doc in tools {
+                        if !found.contains(&doc) {
+                            found.push(doc);
+                            scores[doc as usize] += PAIR_BONUS * wa * wb * idf;
+                        }
+                    }
+                }
+            }
+            found.clear();
+        }
+    }
+
+    /// Multiplies each score by how much of the tool's name the query asks for.
+    fn weigh_names(&self, words: &[Vec<(u32, f64)>], scores: &mut [f64]) {
+        for (doc, score) in scores.iter_mut().enumerate() {
+            if *score == 0.0 {
+                continue;
+            }
+            let name = &self.names[doc];
+            if name.is_empty() {
+                continue;
+            }
+            let asked: f64 = name
+                .iter()
+                .map(|term| {
+                    words
+                        .iter()
+                        .flat_map(|word| word.iter())
+                        .filter(|(t, _)| t == term)
+                        .map(|(_, w)| *w)
+                        .fold(0.0, f64::max)
+                })
+                .sum();
+            *score *= 1.0 + NAME_COVERAGE_BOOST * asked / name.len() as f64;
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use std::sync::Arc;
+
+    use rmcp::model::Tool;
+    use serde_json::json;
+
+    use super::SearchIndex;
+    use crate::search::text::{Analyzer, split};
+
+    fn tool(name: &str, description: &str, params: serde_json::Value) -> Tool {
+        let schema = json!({"type": "object", "properties": params});
+        let serde_json::Value::Object(schema) = schema else {
+            unreachable!()
+        };
+        Tool::new(name.to_owned(), description.to_owned(), Arc::new(schema))
+    }
+
+    fn names(tools: &[Tool], query: &str) -> Vec<String> {
+        SearchIndex::new(tools)
+            .search(query)
+            .iter()
+            .map(|hit| tools[hit.index].name.to_string())
+            .collect()
+    }
+
+    #[test]
+    fn names_split_on_separators_and_camel_case() {
+        assert_eq!(split("list_pull_requests"), ["list", "pull", "requests"]);
+        assert_eq!(
+            split("browser-navigate_back"),
+            ["browser", "navigate", "back"]
+        );
+        assert_eq!(split("getFileContents"), ["get", "file", "contents"]);
+        assert_eq!(split("HTTPServer"), ["http", "server"]);
+        assert_eq!(
+            split("pullNumber, repo_path"),
+            ["pull", "number", "repo", "path"]
+        );
+    }
+
+    #[test]
+    fn words_are_stemmed_and_stopwords_dropped() {
+        let analyzer = Analyzer::new();
+        assert_eq!(analyzer.terms("issues"), analyzer.terms("issue"));
+        assert_eq!(analyzer.terms("listing"), analyzer.terms("list"));
+        assert_eq!(
+            analyzer.terms("the repositories of my org"),
+            analyzer.terms("repository org")
+        );
+        // an abbreviation is spelled out on both sides
+        assert_eq!(analyzer.terms("PR"), analyzer.terms("pull request"));
+        let tools = [
+            tool("list_issues", "List issues in a repository.", json!({})),
+            tool("list_branches", "List branches in a repository.", json!({})),
+        ];
+        assert_eq!(names(&tools, "listing an issue")[0], "list_issues");
+    }
+
+    #[test]
+    fn the_stopword_list_is_sorted_for_its_binary_search() {
+        let words = super::super::text::stopwords();
+        assert!(words.windows(2).all(|w| w[0] < w[1]), "{words:?}");
+    }
+
+    #[test]
+    fn synonyms_find_the_words_tools_are_written_with() {
+        let tools = [
+            tool("read_file", "Read the contents of a file.", json!({})),
+            tool("delete_file", "Delete a file.", json!({})),
+            tool("create_directory", "Create a new directory.", json!({})),
+            tool("get_issue", "Get an issue by number.", json!({})),
+        ];
+        assert_eq!(names(&tools, "remove the file")[0], "delete_file");
+        assert_eq!(names(&tools, "get rid of that file")[0], "delete_file");
+        assert_eq!(names(&tools, "make a folder")[0], "create_directory");
+        assert_eq!(names(&tools, "show me bug 12")[0], "get_issue");
+        // the word the user typed counts more than its synonym
+        let analyzer = Analyzer::new();
+        let remove = &analyzer.query("remove")[0];
+        assert_eq!(remove[0], ("remov".to_owned(), 1.0));
+        assert!(
+            remove.iter().skip(1).all(|(_, weight)| *weight < 1.0),
+            "{remove:?}"
+        );
+    }
+
+    #[test]
+    fn a_word_of_the_name_weighs_more_than_the_same_word_in_the_description() {
+        let tools = [
+            tool(
+                "get_volume",
+                "Get a volume: its snapshot policy, its snapshot schedule and its last snapshot.",
+                json!({"snapshot": {"type": "string", "description": "A snapshot to compare with."}}),
+            ),
+            tool("list_snapshots", "List what a volume holds.", json!({})),
+        ];
+        assert_eq!(names(&tools, "snapshots"), ["list_snapshots", "get_volume"]);
+        // the reverse order of the tools changes nothing but their indices
+        let reversed = [tools[1].clone(), tools[0].clone()];
+        assert_eq!(
+            names(&reversed, "snapshots"),
+            ["list_snapshots", "get_volume"]
+        );
+    }
+
+    #[test]
+    fn a_request_that_names_no_change_prefers_tools_that_look() {
+        let tools = [
+            tool(
+                "create_table",
+                "Create a new table in the database.",
+                json!({}),
+            ),
+            tool("list_tables", "List the tables in the database.", json!({})),
+        ];
+        assert_eq!(names(&tools, "tables in the database")[0], "list_tables");
+        assert_eq!(
+            names(&tools, "add a table to the database")[0],
+            "create_table"
+        );
+    }
+
+    #[test]
+    fn a_description_naming_another_tool_does_not_match_for_it() {
+        let tools = [
+            tool(
+                "move_file",
+                "Move a file; for trees see rename_directory.",
+                json!({}),
+            ),
+            tool("rename_directory", "Rename a directory.", json!({})),
+        ];
+        assert_eq!(names(&tools, "directory"), ["rename_directory"]);
+    }
+
+    #[test]
+    fn a_file_name_in_a_request_asks_for_a_file() {
+        let tools = [
+            tool("read_graph", "Read the knowledge graph.", json!({})),
+            tool("read_text_file", "Read a text file.", json!({})),
+        ];
+        // "show" finds both; the file name tells them apart
+        assert_eq!(names(&tools, "show me notes.txt")[0], "read_text_file");
+        assert_eq!(names(&tools, "show me the graph")[0], "read_graph");
+    }
+
+    #[test]
+    fn ranking_is_deterministic_and_ties_keep_the_listing_order() {
+        let tools: Vec<Tool> = (0..5)
+            .map(|i| tool(&format!("tool_{i}"), "Archive old records.", json!({})))
+            .collect();
+        let first = SearchIndex::new(&tools).search("archive records");
+        assert_eq!(
+            first.iter().map(|h| h.index).collect::<Vec<_>>(),
+            [0, 1, 2, 3, 4]
+        );
+        for _ in 0..3 {
+            assert_eq!(SearchIndex::new(&tools).search("archive records"), first);
+        }
+    }
+
+    #[test]
+    fn nothing_matches_an_empty_or_unknown_query() {
+        let tools = [tool("list_issues", "List issues.", json!({}))];
+        let index = SearchIndex::new(&tools);
+        assert!(index.search("").is_empty());
+        assert!(index.search("the of and").is_empty());
+        assert!(index.search("zebra").is_empty());
+        assert!(SearchIndex::new(&[]).search("issues").is_empty());
     }
 }

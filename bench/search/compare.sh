@@ -1,0 +1,26 @@
+#!/usr/bin/env bash
+# Tool search side by side, in one run: toolshape's ranking (bench binary over SearchIndex)
+# and FastMCP's BM25SearchTransform (pinned in requirements.txt) on bench/search's catalogue
+# and requests; prints recall@1/@3/@5 and MRR for both, per split. Extra arguments go to
+# compare.py (`--misses` lists the requests either ranks below first).
+#
+#   bench/search/compare.sh            # from the workspace root
+# Uses $PYTHON if set; otherwise a virtualenv under target/search-venv with requirements.txt.
+set -euo pipefail
+here="$(cd "$(dirname "$0")" && pwd)"
+root="$(cd "$here/../.." && pwd)"
+cd "$root"
+if [[ -z "${PYTHON:-}" ]]; then
+  venv="$root/target/search-venv"
+  if [[ ! -x "$venv/bin/python" ]]; then
+    python3 -m venv "$venv"
+    "$venv/bin/pip" install -q -r "$here/requirements.txt"
+  fi
+  PYTHON="$venv/bin/python"
+fi
+out="$(mktemp)"
+trap 'rm -f "$out"' EXIT
+# the ranking does not depend on optimisation: the workspace's debug build serves
+cargo build -q --workspace --bin search_rank
+"${CARGO_TARGET_DIR:-$root/target}/debug/search_rank" --json > "$out"
+"$PYTHON" "$here/compare.py" "$out" "$@"

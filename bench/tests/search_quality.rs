@@ -1,0 +1,38 @@
+//! A quality guard for tool search: over the benchmark's catalogue of real tools and its
+//! requests (`bench/search/*.json`), toolshape's ranking keeps the expected tool in its
+//! first three for at least a floor share of requests. Figures, not timing; the measured
+//! figures and FastMCP's beside them are in `docs/benchmarks.md`.
+
+use toolshape_bench::search::{Quality, catalogue, ranks, requests};
+
+/// Below the measured figures (recall@3 0.76, recall@1 0.58 over all 150 requests), so
+/// that a change that loses a few requests fails here and shows in the benchmark.
+const RECALL_AT_3_FLOOR: f64 = 0.72;
+const RECALL_AT_1_FLOOR: f64 = 0.52;
+
+#[test]
+fn the_catalogue_requests_find_their_tools() {
+    let tools = catalogue();
+    let requests = requests();
+    assert!(tools.len() >= 80 && requests.len() >= 120);
+    let quality = Quality::of(&ranks(&tools, &requests));
+    assert!(
+        quality.recall_at_3 >= RECALL_AT_3_FLOOR && quality.recall_at_1 >= RECALL_AT_1_FLOOR,
+        "tool search lost quality: {quality:?} (floors: recall@3 {RECALL_AT_3_FLOOR}, \
+         recall@1 {RECALL_AT_1_FLOOR}); `cargo run -p toolshape-bench --bin search_rank -- \
+         --misses` lists the requests whose tool is not first"
+    );
+}
+
+#[test]
+fn every_expected_tool_is_in_the_catalogue() {
+    let tools = catalogue();
+    for request in requests() {
+        assert!(
+            tools.iter().any(|tool| tool.name == request.expected),
+            "{:?} expects {:?}, which the catalogue lacks",
+            request.query,
+            request.expected
+        );
+    }
+}

@@ -1,0 +1,503 @@
+//! Text analysis for tool search: how tool texts and queries become terms.
+//!
+//! One pipeline serves both sides, so a word a user types meets the word a tool was written
+//! with: split into words (on anything that is not a letter or digit, and inside a word at
+//! camelCase boundaries), lowercase, spell out common abbreviations, drop stopwords, stem
+//! (Snowball English, from `rust-stemmers`). A query additionally carries, for each of its
+//! words, the synonyms a user types for the words tools are written with ([`SYNONYMS`], at
+//! [`SYNONYM_WEIGHT`]) and related words of the domains MCP servers serve ([`RELATED`], at
+//! [`RELATED_WEIGHT`]); a phrase ("look for", "get rid of") stands for one word
+//! ([`PHRASES`]). The tables are small and written by hand: what they hold is documented
+//! beside them, and `docs/benchmarks.md` measures what they are worth.
+
+use std::collections::HashMap;
+use std::sync::OnceLock;
+
+use rust_stemmers::{Algorithm, Stemmer};
+
+/// Words so common in requests and descriptions that they tell tools apart by accident only.
+const STOPWORDS: &[&str] = &[
+    "a", "about", "all", "also", "am", "an", "and", "any", "are", "as", "at", "be", "been",
+    "being", "but", "by", "can", "could", "did", "do", "does", "doing", "e", "each", "eg", "etc",
+    "every", "for", "from", "g", "give", "had", "has", "have", "he", "her", "here", "him", "his",
+    "how", "i", "ie", "if", "in", "into", "is", "it", "its", "just", "let", "lets", "like", "may",
+    "me", "might", "mine", "must", "my", "need", "of", "on", "onto", "or", "our", "ours", "please",
+    "s", "shall", "she", "should", "so", "some", "than", "that", "the", "their", "them", "then",
+    "there", "these", "they", "this", "those", "to", "too", "us", "use", "very", "want", "was",
+    "we", "were", "what", "whats", "when", "where", "which", "why", "will", "with", "would", "you",
+    "your",
+];
+
+/// Abbreviations spelled out on both sides (in tool texts and in queries), before stemming.
+const ABBREVIATIONS: &[(&str, &str)] = &[
+    ("auth", "authentication"),
+    ("config", "configuration"),
+    ("db", "database"),
+    ("dir", "directory"),
+    ("dirs", "directories"),
+    ("doc", "document"),
+    ("docs", "documentation"),
+    ("env", "environment"),
+    ("info", "information"),
+    ("js", "javascript"),
+    ("msg", "message"),
+    ("pr", "pull request"),
+    ("prs", "pull requests"),
+    ("repo", "repository"),
+    ("repos", "repositories"),
+];
+
+/// Phrases a user types for one word a tool is written with (matched on a query's words
+/// before stopwords are dropped).
+const PHRASES: &[(&[&str], &str)] = &[
+    (&["get", "rid", "of"], "delete"),
+    (&["look", "for"], "search"),
+    (&["look", "up"], "search"),
+    (&["search", "for"], "search"),
+    (&["look", "at"], "view"),
+    (&["go", "to"], "navigate"),
+    (&["up", "to", "date"], "update"),
+    (&["time", "zone"], "timezone"),
+    (&["log", "in"], "login"),
+    (&["logged", "in"], "login"),
+    (&["sign", "in"], "login"),
+    (&["signed", "in"], "login"),
+];
+
+/// The synonym table: each row is a set of words a user may type for one another. A query
+/// word in a row also looks for the row's other words, at [`SYNONYM_WEIGHT`]. A word may
+/// sit in several rows ("show" is both getting one thing and listing many).
+pub(crate) const SYNONYMS: &[&[&str]] = &[
+    // what a tool does
+    &["create", "make", "new", "add", "generate"],
+    &[
+        "delete", "remove", "erase", "drop", "destroy", "discard", "purge", "forget",
+    ],
+    &[
+        "get", "show", "see", "view", "display", "retrieve", "fetch", "read",
+    ],
+    &[
+        "list",
+        "show",
+        "see",
+        "view",
+        "display",
+        "enumerate",
+        "browse",
+    ],
+    &["search", "find", "lookup", "locate", "query"],
+    &[
+        "update", "change", "modify", "edit", "alter", "set", "patch", "revise",
+    ],
+    &["move", "rename", "relocate"],
+    &["copy", "duplicate", "clone", "fork"],
+    &["send", "post", "publish", "share"],
+    &["reply", "respond", "answer"],
+    &["run", "execute", "trigger", "launch", "invoke", "start"],
+    &["cancel", "stop", "abort", "halt", "kill", "terminate"],
+    &["close", "shut", "quit", "exit"],
+    &["compare", "diff", "difference"],
+    &["upload", "push", "attach"],
+    &["download", "fetch"],
+    &["save", "write", "store", "persist", "record", "remember"],
+    &["undo", "revert", "reset", "rollback"],
+    &["wait", "pause", "sleep"],
+    &["merge", "combine"],
+    &["navigate", "visit", "goto", "open"],
+    &["click", "press", "tap"],
+    &["type", "enter", "input"],
+    &["star", "bookmark", "favorite", "favourite"],
+    &["authenticate", "authenticated", "login", "signin"],
+    &["comment", "note", "remark"],
+    // what a tool acts on
+    &["directory", "folder"],
+    &["file", "document"],
+    &["issue", "bug", "ticket"],
+    &[
+        "user", "account", "person", "people", "member", "profile", "who",
+    ],
+    &["image", "picture", "photo", "pic"],
+    &["error", "crash", "exception", "failure"],
+    &["credential", "password", "secret", "token", "key"],
+    &["page", "website", "site", "webpage"],
+    &["address", "location", "place"],
+    &["reaction", "emoji", "react"],
+    &["build", "pipeline", "ci", "workflow"],
+    &["latest", "newest", "recent", "last", "current"],
+];
+
+/// Related words: each row is a set of words users type about one thing in the domains MCP
+/// servers serve (code hosting, files, browsers, chat, maps, databases, payments, tickets,
+/// documents, clusters, mail and calendars). A query word in a row also looks for the row's
+/// other words, at [`RELATED_WEIGHT`]: weaker than a synonym, as "version" may mean a
+/// release or may not.
+pub(crate) const RELATED: &[&[&str]] = &[
+    // code hosting
+    &["release", "version", "ship", "shipped", "changelog"],
+    &["gist", "snippet", "paste"],
+    &[
+        "secret",
+        "leak",
+        "leaked",
+        "password",
+        "credential",
+        "apikey",
+    ],
+    &[
+        "vulnerability",
+        "vulnerable",
+        "cve",
+        "advisory",
+        "security",
+        "exploit",
+    ],
+    &["dependency", "package", "library", "outdated", "dependabot"],
+    &["project", "board", "roadmap", "kanban"],
+    &[
+        "notification",
+        "alert",
+        "inbox",
+        "unread",
+        "ping",
+        "mention",
+    ],
+    &["dismiss", "clear", "ignore", "mute"],
+    &["workflow", "action", "pipeline", "ci", "build", "job"],
+    &["commit", "revision", "sha", "changeset"],
+    &["history", "log"],
+    &["stage", "staged", "index", "cached"],
+    &["blame", "author", "wrote", "annotate"],
+    &[
+        "collaborator",
+        "contributor",
+        "access",
+        "permission",
+        "maintainer",
+    ],
+    &["review", "approve", "approval", "feedback"],
+    &["organization", "org", "company"],
+    &["discussion", "forum", "thread", "conversation"],
+    &["repository", "codebase"],
+    &["sub", "child", "parent", "subtask"],
+    &["merge", "squash", "rebase"],
+    &["working", "local", "checkout", "uncommitted", "unstaged"],
+    &[
+        "tree",
+        "layout",
+        "structure",
+        "hierarchy",
+        "nested",
+        "recursive",
+    ],
+    &["assign", "assignee", "responsible"],
+    // files
+    &["content", "contents", "text", "source"],
+    &["size", "big", "biggest", "large", "largest", "small"],
+    &["metadata", "modified", "permissions", "stat"],
+    &["media", "image", "audio", "picture", "video"],
+    // memory
+    &[
+        "memory",
+        "remember",
+        "recall",
+        "knowledge",
+        "fact",
+        "observation",
+    ],
+    &["entity", "thing", "node"],
+    &["relation", "relationship", "link", "connection"],
+    // web pages and browsers
+    &["fetch", "download", "scrape", "crawl"],
+    &["screenshot", "capture", "snapshot"],
+    &["console", "log", "error"],
+    &["dialog", "popup", "alert", "confirm", "prompt", "modal"],
+    &["hover", "mouse", "mouseover"],
+    &["drag", "drop"],
+    &["form", "field", "input"],
+    &["dropdown", "select", "option", "choose", "pick"],
+    &["key", "keyboard", "press"],
+    &["resize", "window", "viewport"],
+    &["tab", "window"],
+    &["network", "request", "xhr", "http", "traffic"],
+    &["back", "previous", "forward", "history"],
+    &["javascript", "script", "code"],
+    &["accessibility", "aria"],
+    // chat
+    &["channel", "room", "chat"],
+    &["message", "text", "chat"],
+    &["thread", "conversation", "replies"],
+    &["workspace", "team"],
+    // maps and places
+    &[
+        "geocode",
+        "coordinate",
+        "coordinates",
+        "latitude",
+        "longitude",
+        "gps",
+    ],
+    &["address", "street", "location"],
+    &[
+        "place",
+        "shop",
+        "store",
+        "restaurant",
+        "business",
+        "nearby",
+        "near",
+        "cafe",
+    ],
+    &[
+        "direction",
+        "directions",
+        "route",
+        "drive",
+        "driving",
+        "walk",
+        "transit",
+    ],
+    &["distance", "far", "travel", "duration"],
+    &["elevation", "altitude", "height", "sea", "level"],
+    &["web", "internet", "online", "news"],
+    &["local", "nearby", "near"],
+    // databases
+    &["sql", "select", "query", "database"],
+    &["table", "schema", "column", "columns"],
+    &["insert", "row", "record"],
+    // errors
+    &[
+        "error",
+        "crash",
+        "exception",
+        "stacktrace",
+        "incident",
+        "production",
+    ],
+    // payments
+    &["customer", "client", "buyer"],
+    &["payment", "charge", "pay", "transaction"],
+    &["refund", "reimburse", "chargeback"],
+    &["invoice", "bill", "billing", "receipt"],
+    &["subscription", "plan", "recurring"],
+    &["price", "pricing", "cost"],
+    &["product", "item", "sku"],
+    // tickets and documents
+    &["task", "todo", "ticket", "story", "epic"],
+    &["sprint", "cycle", "iteration"],
+    &["page", "doc", "note", "wiki"],
+    // clusters
+    &["pod", "container", "workload"],
+    &["deployment", "deploy", "rollout"],
+    &["cluster", "node"],
+    &["namespace", "environment"],
+    &["scale", "replicas"],
+    // mail and calendars
+    &["email", "mail", "inbox"],
+    &["event", "meeting", "calendar", "schedule", "appointment"],
+];
+
+/// The weight of a related word beside the word the user typed (1.0).
+pub(crate) const RELATED_WEIGHT: f64 = 0.5;
+
+/// Words that name a change (a tool named with one acts; a request without any asks to
+/// look, not to act).
+pub(crate) const CHANGES: &[&str] = &[
+    "add", "append", "assign", "cancel", "close", "comment", "copy", "create", "delete", "dismiss",
+    "drop", "edit", "fork", "insert", "manage", "mark", "merge", "move", "post", "push", "remove",
+    "rename", "reply", "request", "reset", "resolve", "run", "save", "send", "set", "star",
+    "submit", "trigger", "unstar", "update", "upload", "write",
+];
+
+/// The weight of a synonym beside the word the user typed (1.0).
+pub(crate) const SYNONYM_WEIGHT: f64 = 0.7;
+
+/// The words of a text, lowercased: split on anything that is not a letter or digit, and
+/// inside a word where camelCase starts a new word (`pullNumber`, `HTTPServer`).
+pub(crate) fn split(text: &str) -> Vec<String> {
+    let mut words = Vec::new();
+    for run in text.split(|c: char| !c.is_alphanumeric()) {
+        let chars: Vec<char> = run.chars().collect();
+        let mut start = 0;
+        for i in 1..chars.len() {
+            let (prev, cur) = (chars[i - 1], chars[i]);
+            let next_lower = chars.get(i + 1).is_some_and(|c| c.is_lowercase());
+            let boundary = (prev.is_lowercase() && cur.is_uppercase())
+                || (prev.is_uppercase() && cur.is_uppercase() && next_lower)
+                || (prev.is_alphabetic() != cur.is_alphabetic());
+            if boundary {
+                words.push(chars[start..i].iter().collect::<String>().to_lowercase());
+                start = i;
+            }
+        }
+        if start < chars.len() {
+            words.push(chars[start..].iter().collect::<String>().to_lowercase());
+        }
+    }
+    words
+}
+
+/// The analysis shared by an index and its queries.
+pub(crate) struct Analyzer {
+    stemmer: Stemmer,
+}
+
+/// One word of a query: the terms that answer it, each with its weight (the typed word's
+/// own term first, at 1.0).
+pub(crate) type QueryWord = Vec<(String, f64)>;
+
+impl Analyzer {
+    pub(crate) fn new() -> Self {
+        Analyzer {
+            stemmer: Stemmer::create(Algorithm::English),
+        }
+    }
+
+    /// The term a word stands for: stemmed, or `None` for a stopword or a lone letter.
+    fn term(&self, word: &str) -> Option<String> {
+        if is_stopword(word) || (word.chars().count() < 2 && !word.chars().all(char::is_numeric)) {
+            return None;
+        }
+        Some(self.stemmer.stem(word).into_owned())
+    }
+
+    /// The words of a text with abbreviations spelled out, stopwords kept.
+    fn words(text: &str) -> Vec<String> {
+        let mut out = Vec::new();
+        for word in split(text) {
+            match ABBREVIATIONS.iter().find(|(short, _)| *short == word) {
+                Some((_, long)) => out.extend(long.split(' ').map(str::to_owned)),
+                None => out.push(word),
+            }
+        }
+        out
+    }
+
+    /// The terms of a tool's text, in order.
+    pub(crate) fn terms(&self, text: &str) -> Vec<String> {
+        Self::words(text)
+            .iter()
+            .filter_map(|w| self.term(w))
+            .collect()
+    }
+
+    /// The stems of [`CHANGES`].
+    pub(crate) fn changes(&self) -> Vec<String> {
+        CHANGES
+            .iter()
+            .map(|w| self.stemmer.stem(w).into_owned())
+            .collect()
+    }
+
+    /// The words of a query, each with the terms that answer it.
+    pub(crate) fn query(&self, text: &str) -> Vec<QueryWord> {
+        let words = Self::words(text);
+        let mut out = Vec::new();
+        let mut i = 0;
+        while i < words.len() {
+            let phrase = PHRASES.iter().find(|(phrase, _)| {
+                words[i..].len() >= phrase.len()
+                    && phrase.iter().zip(&words[i..]).all(|(p, w)| p == w)
+            });
+            let word = match phrase {
+                Some((phrase, word)) => {
+                    i += phrase.len();
+                    (*word).to_owned()
+                }
+                None => {
+                    i += 1;
+                    words[i - 1].clone()
+                }
+            };
+            let Some(term) = self.term(&word) else {
+                // a stopword, unless the synonym table knows it ("who")
+                if synonyms().contains_key(word.as_str()) {
+                    out.push(self.expand(&word, None));
+                }
+                continue;
+            };
+            out.push(self.expand(&word, Some(term)));
+        }
+        // what a request shows without saying it: a file name names a file, an address a URL
+        for (kind, term) in [(Shape::FileName, "file"), (Shape::Url, "url")] {
+            if text
+                .split_whitespace()
+                .any(|token| Shape::of(token) == Some(kind))
+            {
+                out.push(vec![(self.stemmer.stem(term).into_owned(), RELATED_WEIGHT)]);
+            }
+        }
+        out
+    }
+
+    /// A query word's own term and its synonyms' terms.
+    fn expand(&self, word: &str, term: Option<String>) -> QueryWord {
+        let mut alternatives: QueryWord = term.into_iter().map(|t| (t, 1.0)).collect();
+        for (synonym, weight) in synonyms().get(word).into_iter().flatten() {
+            let stem = self.stemmer.stem(synonym).into_owned();
+            if !alternatives.iter().any(|(t, _)| *t == stem) {
+                alternatives.push((stem, *weight));
+            }
+        }
+        alternatives
+    }
+}
+
+/// The shape of a token a user pastes into a request.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Shape {
+    /// `notes.txt`, `src/main.rs`: a name with a short extension.
+    FileName,
+    /// `https://example.com/a`, `example.com`.
+    Url,
+}
+
+impl Shape {
+    fn of(token: &str) -> Option<Shape> {
+        let token = token.trim_matches(|c: char| !c.is_alphanumeric() && c != '/');
+        if token.contains("://") || token.starts_with("www.") {
+            return Some(Shape::Url);
+        }
+        let (stem, extension) = token.rsplit_once('.')?;
+        let short = (1..=4).contains(&extension.len())
+            && extension.chars().all(|c| c.is_ascii_alphanumeric())
+            && !extension.chars().all(|c| c.is_ascii_digit());
+        if stem.is_empty() || !short {
+            return None;
+        }
+        match extension {
+            "com" | "org" | "net" | "io" | "dev" | "ai" | "app" | "co" => Some(Shape::Url),
+            _ => Some(Shape::FileName),
+        }
+    }
+}
+
+#[cfg(test)]
+pub(crate) fn stopwords() -> &'static [&'static str] {
+    STOPWORDS
+}
+
+fn is_stopword(word: &str) -> bool {
+    STOPWORDS.binary_search(&word).is_ok()
+}
+
+/// Each word of the synonym and related-word tables with the other words of its rows and
+/// their weight, synonyms first, in table order.
+fn synonyms() -> &'static HashMap<&'static str, Vec<(&'static str, f64)>> {
+    static TABLE: OnceLock<HashMap<&'static str, Vec<(&'static str, f64)>>> = OnceLock::new();
+    TABLE.get_or_init(|| {
+        let mut table: HashMap<&str, Vec<(&str, f64)>> = HashMap::new();
+        for (rows, weight) in [(SYNONYMS, SYNONYM_WEIGHT), (RELATED, RELATED_WEIGHT)] {
+            for row in rows {
+                for word in *row {
+                    let others = table.entry(word).or_default();
+                    for other in *row {
+                        if other != word && !others.iter().any(|(o, _)| o == other) {
+                            others.push((other, weight));
+                        }
+                    }
+                }
+            }
+        }
+        table
+    })
+}
