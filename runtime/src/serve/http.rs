@@ -122,6 +122,8 @@ pub(crate) struct ToolScopes {
     pub(crate) of: Arc<ScopesOf>,
     /// Every scope a tool needs, once each.
     pub(crate) all: Vec<String>,
+    /// Tool search is on: a `call_tool` needs the scopes of the tool it names.
+    pub(crate) through_call_tool: bool,
 }
 
 /// The handler at `/mcp` behind toolshape's checks, knowing the scopes of each tool:

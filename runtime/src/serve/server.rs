@@ -52,6 +52,9 @@ impl<S: Send + Sync + 'static, H: ServerHandler> Server<S, H> {
         W: tokio::io::AsyncWrite + Unpin + Send + 'static,
     {
         use rmcp::ServiceExt as _;
+        if let Some(problem) = self.setup_problem() {
+            return Err(problem.into());
+        }
         let running = serve::Traced::new(self)
             .serve(serve::LineTransport::new(reader, writer, limits))
             .await?;
@@ -116,6 +119,9 @@ impl<S: Send + Sync + 'static, H: ServerHandler> Server<S, H> {
     /// ```
     #[cfg(feature = "http")]
     pub fn http_router(&self, options: &serve::HttpOptions) -> axum::Router {
+        if let Some(problem) = self.setup_problem() {
+            tracing::error!("every tool request will fail: {problem}");
+        }
         let all = self.tools().all_scopes();
         #[cfg(feature = "oauth")]
         let protected = options.oauth.is_some();
@@ -131,6 +137,7 @@ impl<S: Send + Sync + 'static, H: ServerHandler> Server<S, H> {
         let scopes = serve::ToolScopes {
             of: Arc::new(move |name: &str| tools.scopes(name)),
             all,
+            through_call_tool: self.searches(),
         };
         serve::router_with(self.clone(), options, Some(scopes))
     }
@@ -144,6 +151,9 @@ impl<S: Send + Sync + 'static, H: ServerHandler> Server<S, H> {
         &self,
         config: rmcp::transport::streamable_http_server::StreamableHttpServerConfig,
     ) -> serve::HttpService<Self> {
+        if let Some(problem) = self.setup_problem() {
+            tracing::error!("every tool request will fail: {problem}");
+        }
         let server = self.clone();
         serve::HttpService::new(
             move || Ok(serve::Traced::new(server.clone())),
@@ -181,6 +191,9 @@ impl<S: Send + Sync + 'static, H: ServerHandler> Server<S, H> {
         addr: impl tokio::net::ToSocketAddrs,
         options: &serve::HttpOptions,
     ) -> Result<(), serve::Error> {
+        if let Some(problem) = self.setup_problem() {
+            return Err(problem.into());
+        }
         let listener = tokio::net::TcpListener::bind(addr).await?;
         serve::app_on_with(self.http_router(options), listener, &options.limits).await
     }

@@ -9,13 +9,15 @@
 //! The files: the server and its state here; `builder` (the `with_*` methods), `handler`
 //! (rmcp's `ServerHandler`, method by method), `dispatch` (a `tools/call`: the caller's
 //! scopes, the tool filter, and whether it runs as a task), `task_work` (what a task runs),
-//! `protocol` (the checks the transports share with the handler).
+//! `protocol` (the checks the transports share with the handler), `search` (tool search:
+//! the listing, `search_tools`, `call_tool` turned into the call it names).
 
 mod builder;
 pub use builder::TaskSettings;
 mod dispatch;
 mod handler;
 pub(crate) mod protocol;
+mod search;
 mod switch;
 pub use switch::ToolSwitch;
 mod task_work;
@@ -78,8 +80,8 @@ pub struct Server<S, H = NoHandler> {
     record_caller: bool,
     /// [`Server::with_tool_switch`].
     switch: Option<ToolSwitch>,
-    /// [`Server::with_tool_search`].
-    search: Option<Arc<crate::search::ToolSearch>>,
+    /// [`Server::with_tool_search`]: its settings, its index, its start-up problem.
+    search: Option<Arc<crate::search::served::Served>>,
 }
 
 /// Which tools a caller sees and may call, given the tool, the caller and the client's
