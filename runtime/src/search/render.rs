@@ -72,7 +72,7 @@ fn describe(out: &mut String, tool: &Tool) {
     let Some(properties) = schema.get("properties").and_then(Value::as_object) else {
         return;
     };
-    // the required parameters first, each group in the schema's order
+    // the required parameters first, each group in name order (serde_json's)
     let (mut first, rest): (Vec<_>, Vec<_>) = properties
         .iter()
         .partition(|(name, _)| required.contains(&name.as_str()));
