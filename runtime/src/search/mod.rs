@@ -17,6 +17,7 @@ pub(crate) mod served;
 pub(crate) mod tools;
 
 pub use rank::{Hit, SearchIndex};
+pub use render::text as result_text;
 pub use tools::{CALL_TOOL, MAX_LIMIT, SEARCH_TOOLS};
 
 /// How a server offers its tools through search instead of one long listing: given to

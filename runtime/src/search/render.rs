@@ -24,8 +24,30 @@ fn entry(tool: &Tool) -> Value {
     serde_json::to_value(tool).unwrap_or(Value::Null)
 }
 
-/// The text for the model.
-pub(crate) fn text(query: &str, tools: &[&Tool]) -> String {
+/// The text `search_tools` answers a model for `query`, having found `tools` (best first):
+/// each tool's name, its description, `(read-only)` or `(destructive)` from its annotations,
+/// and a line per parameter with its type, `required` or `optional`, its default and its
+/// description; then how to call one. When `tools` is empty, a line saying that nothing
+/// matched and suggesting broader words. For a search tool of your own, or to measure what
+/// a search costs a model.
+///
+/// ```
+/// use std::sync::Arc;
+/// use toolshape::rmcp::model::Tool;
+///
+/// let schema = serde_json::json!({
+///     "type": "object",
+///     "properties": {"id": {"type": "integer", "description": "The user's id."}},
+///     "required": ["id"],
+/// });
+/// let tool = Tool::new("get_user", "Read one user.", Arc::new(schema.as_object().unwrap().clone()));
+/// assert_eq!(
+///     toolshape::search::result_text("show a user", &[&tool]),
+///     "get_user: Read one user.\n  id (integer, required): The user's id.\n\
+///      Call one with call_tool {\"name\": ..., \"arguments\": {...}}."
+/// );
+/// ```
+pub fn text(query: &str, tools: &[&Tool]) -> String {
     if tools.is_empty() {
         return format!(
             "No tool matches \"{query}\". Search again with fewer or broader words: \

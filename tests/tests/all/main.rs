@@ -25,6 +25,7 @@ mod plain_json_e2e;
 mod rich_e2e;
 mod runtime_e2e;
 mod search_e2e;
+mod search_tokens;
 mod tasks_e2e;
 mod text_golden;
 mod text_props;

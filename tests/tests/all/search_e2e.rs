@@ -632,13 +632,16 @@ async fn a_caller_finds_only_the_tools_its_scopes_allow() {
     let _ = client.cancel().await;
 }
 
-/// Serves `server` over an in-memory pipe as `serve_stdio` would, returning what it ended with.
+/// Serves `server` over an in-memory pipe as `serve_stdio` would, returning what it ended
+/// with: an error at once, or (a server that started) a timeout after 5 s without a client.
 async fn serve(server: Server<Shop>) -> Result<(), toolshape::serve::Error> {
     let (server_io, _client_io) = tokio::io::duplex(1 << 16);
     let (read, write) = tokio::io::split(server_io);
-    server
-        .serve_lines(tokio::io::BufReader::new(read), write, &Default::default())
+    let limits = toolshape::serve::Limits::default();
+    let serving = server.serve_lines(tokio::io::BufReader::new(read), write, &limits);
+    tokio::time::timeout(Duration::from_secs(5), serving)
         .await
+        .map_err(|_| "the server started")?
 }
 
 /// Add two numbers, under search's own name.
