@@ -30,7 +30,8 @@ fn catalogue() -> Vec<Tool> {
 
 fn tokens(text: &str) -> usize {
     static BPE: std::sync::OnceLock<tiktoken_rs::CoreBPE> = std::sync::OnceLock::new();
-    let bpe = BPE.get_or_init(|| tiktoken_rs::o200k_base().expect("o200k_base ships with tiktoken-rs"));
+    let bpe =
+        BPE.get_or_init(|| tiktoken_rs::o200k_base().expect("o200k_base ships with tiktoken-rs"));
     bpe.encode_with_special_tokens(text).len()
 }
 

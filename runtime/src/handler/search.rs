@@ -6,9 +6,9 @@ use rmcp::model::{CallToolRequestParams, CallToolResponse, ClientCapabilities, T
 use rmcp::service::RequestContext;
 use rmcp::{ErrorData, RoleServer, ServerHandler};
 
+use crate::handler::Server;
 use crate::search::served::Served;
 use crate::search::tools::{CALL_TOOL, SEARCH_TOOLS, read_query, unwrap_call};
-use crate::server::Server;
 
 /// What a `tools/call` becomes on a server with tool search.
 pub(super) enum Step {
