@@ -185,7 +185,8 @@ fn every_crate_a_page_uses_is_added_by_a_cargo_add_line() {
         }
         if code.contains("ServiceExt") {
             assert!(
-                adds.iter().any(|line| line.contains("rmcp") && line.contains("client")),
+                adds.iter()
+                    .any(|line| line.contains("rmcp") && line.contains("client")),
                 "docs/guide/{page}: its code uses rmcp's client (`ServiceExt`), but no `cargo \
                  add` line adds rmcp with the `client` feature"
             );
