@@ -35,6 +35,7 @@ pages! {
     serving => "09-serving.md",
     deploying => "10-deploying.md",
     securing => "11-securing.md",
+    tool_search => "12-tool-search.md",
     coming_from_rmcp => "coming-from-rmcp.md",
 }
 

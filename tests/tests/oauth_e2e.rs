@@ -927,3 +927,59 @@ async fn a_session_is_refused_to_another_subjects_token() {
     .await;
     assert!((200..300).contains(&status), "{status}");
 }
+
+/// With tool search on, each token finds only the tools its scopes allow, and `call_tool`
+/// of a tool it lacks the scopes for is refused as a direct call is: `403` with the tool's
+/// scope in the challenge, the tool not run.
+#[tokio::test(flavor = "multi_thread")]
+async fn with_tool_search_each_token_finds_and_calls_only_its_tools() {
+    logs();
+    let auth = AuthServer::start();
+    let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
+    let resource = format!("http://{}/mcp", listener.local_addr().unwrap());
+    let server = Server::new(UserDb::open_in_memory().unwrap(), toolset())
+        .with_tool_search(toolshape::search::ToolSearch::new().limit(10));
+    let oauth = OAuth::new(&resource, &auth.issuer);
+    oauth.fetch_keys().await.unwrap();
+    let app = server.http_router(&HttpOptions::default().with_oauth(oauth));
+    tokio::spawn(toolshape::serve::app_on(app, listener));
+    let reader = auth.token("reader", "users:read", &resource).await;
+    let writer = auth.token("writer", "users:write", &resource).await;
+
+    let found = |answer: &Answer| -> Vec<String> {
+        let tools = answer.body["result"]["structuredContent"]["tools"].as_array();
+        let tools = tools.unwrap_or_else(|| panic!("{}", answer.body));
+        let mut names: Vec<String> = (tools.iter())
+            .map(|tool| tool["name"].as_str().unwrap().to_owned())
+            .collect();
+        names.sort();
+        names
+    };
+    let query = json!({"query": "user"});
+    let answer = call(&resource, Some(&reader), "search_tools", query.clone()).await;
+    assert_eq!(found(&answer), ["get_user_by_id", "search_user"]);
+    let answer = call(&resource, Some(&writer), "search_tools", query).await;
+    assert_eq!(
+        found(&answer),
+        ["create_user", "delete_user", "update_user"]
+    );
+
+    let through = json!({"name": "update_user", "arguments": {"id": 15, "name": "X"}});
+    let direct = call(
+        &resource,
+        Some(&reader),
+        "update_user",
+        through["arguments"].clone(),
+    )
+    .await;
+    let routed = call(&resource, Some(&reader), "call_tool", through.clone()).await;
+    assert_eq!((routed.status, direct.status), (403, 403));
+    assert!(
+        routed.challenge.contains("scope=\"users:write\""),
+        "{}",
+        routed.challenge
+    );
+    let answer = call(&resource, Some(&writer), "call_tool", through).await;
+    assert_eq!(answer.status, 200);
+    assert_eq!(answer.body["result"]["isError"], false, "{}", answer.body);
+}

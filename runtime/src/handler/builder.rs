@@ -196,10 +196,16 @@ impl<S: Send + Sync + 'static, H: ServerHandler> Server<S, H> {
     }
 
     /// Offers the tools through search: `tools/list` answers the pinned tools plus
-    /// `search_tools` and `call_tool`. SCAFFOLD: stored only, until the tool-search work
-    /// serves it. See [`ToolSearch`](crate::search::ToolSearch).
+    /// `search_tools` and `call_tool`, and every tool stays callable by its name. The index
+    /// is built here, over the server's tools, and rebuilt when a
+    /// [`ToolSwitch`](crate::ToolSwitch) changes them. See
+    /// [`ToolSearch`](crate::search::ToolSearch).
+    ///
+    /// A pinned name that names no tool, or a tool named `search_tools` or `call_tool`, is
+    /// an error the `serve_*` methods return before serving.
     pub fn with_tool_search(mut self, search: crate::search::ToolSearch) -> Self {
-        self.search = Some(Arc::new(search));
+        let served = crate::search::served::Served::new(search, self.tools.list());
+        self.search = Some(Arc::new(served));
         self
     }
 }

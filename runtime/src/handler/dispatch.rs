@@ -1,6 +1,7 @@
-//! A `tools/call` reaching a [`Server`]: refused for a caller without the tool's scopes or
-//! one the tool filter hides, then run as a plain call or as a task, as the tool, the client
-//! and the server's task limit allow.
+//! A `tools/call` reaching a [`Server`]: with tool search, `call_tool` first becomes the call
+//! it names; refused for a caller without the tool's scopes or one the tool filter hides,
+//! then run as a plain call or as a task, as the tool, the client and the server's task
+//! limit allow.
 
 use std::sync::Arc;
 
@@ -51,6 +52,11 @@ impl<S: Send + Sync + 'static, H: ServerHandler> Server<S, H> {
                 .extensions
                 .insert(crate::context::caller::RecordCaller);
         }
+        // with tool search: `search_tools` answered, `call_tool` made the call it names
+        let request = match self.search_step(request, &context) {
+            super::search::Step::Call(request) => request,
+            super::search::Step::Answer(answer) => return answer,
+        };
         if let Some(refused) = self.refuse(&request.name, &context) {
             return refused;
         }

@@ -66,11 +66,7 @@ impl<S: Send + Sync + 'static, H: ServerHandler> ServerHandler for Server<S, H> 
         _request: Option<PaginatedRequestParams>,
         context: RequestContext<RoleServer>,
     ) -> Result<ListToolsResult, ErrorData> {
-        let caller = crate::Caller::of(&context);
-        let mut tools = self.tools.list_for(&caller);
-        let capabilities = self.capabilities_for_filter(&context);
-        tools.retain(|tool| self.offers(&tool.name, &caller, capabilities.as_ref()));
-        Ok(ListToolsResult::with_all_items(tools))
+        Ok(ListToolsResult::with_all_items(self.listing(&context)?))
     }
 
     // `dispatch`'s future itself, not an `async fn` around it, which would hold the
@@ -84,7 +80,7 @@ impl<S: Send + Sync + 'static, H: ServerHandler> ServerHandler for Server<S, H> 
     }
 
     fn get_tool(&self, name: &str) -> Option<Tool> {
-        self.tools.get(name).cloned()
+        self.entry(name)
     }
 
     async fn complete(

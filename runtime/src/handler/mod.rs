@@ -11,7 +11,8 @@
 //! turned off and on), `methods` (rmcp's `ServerHandler`, method by method), `dispatch` (a
 //! `tools/call`: whether the caller is offered the tool, and whether it runs as a task),
 //! `task_work` (what a task runs), `protocol` (the checks the transports share with the
-//! handler), `spans` (the spans toolshape opens, without a source location).
+//! handler), `spans` (the spans toolshape opens, without a source location), `search` (tool
+//! search: the listing, `search_tools`, `call_tool` turned into the call it names).
 
 mod about;
 pub use about::About;
@@ -23,6 +24,7 @@ mod dispatch;
 mod methods;
 pub(crate) mod protocol;
 pub(crate) mod spans;
+mod search;
 mod switch;
 pub use switch::ToolSwitch;
 mod task_work;
@@ -83,8 +85,8 @@ pub struct Server<S, H = NoHandler> {
     access: Access,
     /// [`About::with_caller_in_provenance`].
     record_caller: bool,
-    /// [`Server::with_tool_search`].
-    search: Option<Arc<crate::search::ToolSearch>>,
+    /// [`Server::with_tool_search`]: its settings, its index, its start-up problem.
+    search: Option<Arc<crate::search::served::Served>>,
 }
 
 /// The handler of a [`Server`] that has none: it serves no resources, prompts or

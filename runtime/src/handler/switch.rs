@@ -2,6 +2,7 @@
 //! `notifications/tools/list_changed` it sends to each 2025-11-25 session when it does.
 
 use std::collections::HashSet;
+use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::{Arc, Mutex, RwLock};
 
 use rmcp::RoleServer;
@@ -48,6 +49,8 @@ struct Inner {
     off: RwLock<HashSet<String>>,
     /// The 2025-11-25 sessions to notify (closed ones are dropped at each notification).
     peers: Mutex<Vec<Peer<RoleServer>>>,
+    /// How many changes there were: tool search rebuilds its index when it moved.
+    changes: AtomicU64,
 }
 
 impl std::fmt::Debug for ToolSwitch {
@@ -103,9 +106,15 @@ impl ToolSwitch {
         peers.push(peer);
     }
 
+    /// How many times the list changed: a number that moves at each change.
+    pub(crate) fn changes(&self) -> u64 {
+        self.inner.changes.load(Ordering::Acquire)
+    }
+
     /// Sends `notifications/tools/list_changed` to every open session, without waiting
     /// (outside a Tokio runtime, nothing is sent).
     fn notify(&self) {
+        self.inner.changes.fetch_add(1, Ordering::AcqRel);
         let peers: Vec<Peer<RoleServer>> = {
             let mut peers = self.inner.peers.lock().unwrap();
             peers.retain(|peer| !peer.is_transport_closed());

@@ -1,21 +1,63 @@
 //! Tool search: a server with many tools lists a few and lets the model find the rest.
 //!
-//! SCAFFOLD (this session's interface, filled in by the tool-search work): with
-//! [`Server::with_tool_search`](crate::Server::with_tool_search), `tools/list` answers the
-//! pinned tools plus `search_tools` and `call_tool`; [`SearchIndex`] ranks tools for a query.
+//! With [`Server::with_tool_search`](crate::Server::with_tool_search), `tools/list` answers
+//! the pinned tools plus two of search's own: `search_tools`, which finds the tools for a
+//! query (ranked by [`SearchIndex`]), and `call_tool`, which calls one by name exactly as a
+//! direct `tools/call` would. Every tool stays callable directly by its name. See the guide's
+//! tool-search page and `docs/wire-format.md` for what a client receives.
+//!
+//! The files: [`ToolSearch`] (the settings) here; `rank` (the ranking), `tools` (the two
+//! tools' entries and arguments), `render` (what a search answers), `served` (what a server
+//! keeps: the index, rebuilt when the tools switched on change, and its start-up problems).
+//! The server's side (listing, dispatch) lives with the server.
 
 mod rank;
 mod text;
+pub(crate) mod render;
+pub(crate) mod served;
+pub(crate) mod tools;
 
 pub use rank::{Hit, SearchIndex};
+pub use render::text as result_text;
+pub use tools::{CALL_TOOL, MAX_LIMIT, SEARCH_TOOLS};
 
-/// How a server offers its tools through search instead of one long listing.
+/// How a server offers its tools through search instead of one long listing: given to
+/// [`Server::with_tool_search`](crate::Server::with_tool_search).
+///
+/// With it, `tools/list` answers the [pinned](ToolSearch::pin) tools plus `search_tools`
+/// (`{"query": "...", "limit"?: n}`: the tools that match, best first, as a compact text for
+/// the model and their `tools/list` entries in `structuredContent`) and `call_tool`
+/// (`{"name": "...", "arguments": {...}}`: the tool's answer, exactly as a direct call's).
+/// Every tool stays callable directly by its name, and a caller finds only the tools it may
+/// call (scopes, [tool filter](crate::Server::with_tool_filter),
+/// [switch](crate::ToolSwitch)).
+///
+/// Turn it on for a server of many tools (a few dozen and more), whose listing costs a model
+/// thousands of tokens on every turn; pin the few tools most conversations need.
+///
+/// A pinned name that names no tool, or a tool named `search_tools` or `call_tool`, stops
+/// the server from starting: [`Server::serve_stdio`](crate::Server::serve_stdio) and the
+/// other `serve_*` methods return an error naming it.
 ///
 /// ```
 /// use toolshape::search::ToolSearch;
+/// use toolshape::{Server, ToolSet, tool, tools};
 ///
-/// let search = ToolSearch::new().pin(["get_volume"]).limit(5);
-/// # let _ = search;
+/// /// Show one volume: its size, its state, where it is exported.
+/// #[tool(format = "json")]
+/// fn get_volume(name: String) -> String { name }
+///
+/// /// Delete a snapshot of a volume.
+/// #[tool(format = "text", kind = "action")]
+/// fn delete_snapshot(volume: String, snapshot: String) -> String {
+///     format!("deleted {volume}@{snapshot}")
+/// }
+///
+/// # fn main() -> Result<(), toolshape::DuplicateTool> {
+/// let server = Server::new((), ToolSet::new(tools![get_volume, delete_snapshot])?)
+///     .with_tool_search(ToolSearch::new().pin(["get_volume"]).limit(3));
+/// # let _ = server;
+/// # Ok(()) }
 /// ```
 #[derive(Debug, Clone)]
 pub struct ToolSearch {
@@ -48,9 +90,10 @@ impl ToolSearch {
         self
     }
 
-    /// How many tools a search answers when the call gives no `limit`.
+    /// How many tools a search answers when the call gives no `limit` (5 unless set; kept
+    /// within 1 to [`MAX_LIMIT`]). A call's `limit` overrides it, within the same bounds.
     pub fn limit(mut self, limit: usize) -> Self {
-        self.limit = limit;
+        self.limit = limit.clamp(1, MAX_LIMIT);
         self
     }
 

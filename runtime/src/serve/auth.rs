@@ -61,7 +61,12 @@ impl Auth {
         let ClientRequest::CallToolRequest(call) = &request.request else {
             return None;
         };
-        let needed = (tools.of)(&call.params.name);
+        let name = if tools.through_call_tool {
+            crate::search::tools::target(&call.params)
+        } else {
+            &call.params.name
+        };
+        let needed = (tools.of)(name);
         let caller = parts.extensions.get::<Caller>()?;
         let missing = caller.missing(needed);
         if missing.is_empty() {
@@ -89,8 +94,7 @@ impl Auth {
             StatusCode::FORBIDDEN,
             "insufficient_scope",
             &format!(
-                "`{}` needs the scope {} that the access token does not grant",
-                call.params.name,
+                "`{name}` needs the scope {} that the access token does not grant",
                 missing.join(" ")
             ),
             Some(&scope.join(" ")),

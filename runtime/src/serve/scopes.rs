@@ -15,4 +15,6 @@ pub(crate) struct ToolScopes {
     pub(crate) of: Arc<ScopesOf>,
     /// Every scope a tool needs, once each.
     pub(crate) all: Vec<String>,
+    /// Tool search is on: a `call_tool` needs the scopes of the tool it names.
+    pub(crate) through_call_tool: bool,
 }

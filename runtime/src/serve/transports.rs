@@ -52,6 +52,9 @@ impl<S: Send + Sync + 'static, H: ServerHandler> Server<S, H> {
         W: tokio::io::AsyncWrite + Unpin + Send + 'static,
     {
         use rmcp::ServiceExt as _;
+        if let Some(problem) = self.setup_problem() {
+            return Err(serve::failure(problem, None));
+        }
         use rmcp::service::ServerInitializeError;
         let running = match serve::Traced::over_pipe(self)
             .serve(serve::LineTransport::new(reader, writer, limits))
@@ -129,6 +132,9 @@ impl<S: Send + Sync + 'static, H: ServerHandler> Server<S, H> {
     /// ```
     #[cfg(feature = "http")]
     pub fn http_router(&self, options: &serve::HttpOptions) -> axum::Router {
+        if let Some(problem) = self.setup_problem() {
+            tracing::error!("every tool request will fail: {problem}");
+        }
         let all = self.tools().all_scopes();
         #[cfg(feature = "oauth")]
         let protected = options.oauth.is_some();
@@ -144,6 +150,7 @@ impl<S: Send + Sync + 'static, H: ServerHandler> Server<S, H> {
         let scopes = serve::ToolScopes {
             of: Arc::new(move |name: &str| tools.scopes(name)),
             all,
+            through_call_tool: self.searches(),
         };
         serve::router_with(self.clone(), options, Some(scopes))
     }
@@ -157,6 +164,9 @@ impl<S: Send + Sync + 'static, H: ServerHandler> Server<S, H> {
         &self,
         config: rmcp::transport::streamable_http_server::StreamableHttpServerConfig,
     ) -> serve::HttpService<Self> {
+        if let Some(problem) = self.setup_problem() {
+            tracing::error!("every tool request will fail: {problem}");
+        }
         let server = self.clone();
         serve::HttpService::new(
             move || Ok(serve::Traced::new(server.clone())),
@@ -194,6 +204,9 @@ impl<S: Send + Sync + 'static, H: ServerHandler> Server<S, H> {
         addr: impl tokio::net::ToSocketAddrs,
         options: &serve::HttpOptions,
     ) -> Result<(), serve::Error> {
+        if let Some(problem) = self.setup_problem() {
+            return Err(serve::failure(problem, None));
+        }
         let listener = tokio::net::TcpListener::bind(addr).await.map_err(|error| {
             serve::failure(
                 format!("cannot listen for HTTP: {error}"),

@@ -24,6 +24,8 @@ mod params_e2e;
 mod plain_json_e2e;
 mod rich_e2e;
 mod runtime_e2e;
+mod search_e2e;
+mod search_tokens;
 mod tasks_e2e;
 mod text_golden;
 mod text_props;

@@ -1,0 +1,136 @@
+//! A [`Server`] with tool search ([`Server::with_tool_search`]): its `tools/list` (the
+//! pinned tools and search's two), `search_tools`' answer, and `call_tool` turned into the
+//! call of the tool it names before the one dispatch of a `tools/call` goes on with it.
+
+use rmcp::model::{CallToolRequestParams, CallToolResponse, ClientCapabilities, Tool};
+use rmcp::service::RequestContext;
+use rmcp::{ErrorData, RoleServer, ServerHandler};
+
+use crate::handler::Server;
+use crate::search::served::Served;
+use crate::search::tools::{CALL_TOOL, SEARCH_TOOLS, read_query, unwrap_call};
+
+/// What a `tools/call` becomes on a server with tool search.
+pub(super) enum Step {
+    /// Answered already (`search_tools`, a bad argument of `call_tool`, a server that
+    /// cannot serve).
+    Answer(Result<CallToolResponse, ErrorData>),
+    /// The call to dispatch: the request itself, or the call `call_tool` names.
+    Call(CallToolRequestParams),
+}
+
+impl<S: Send + Sync + 'static, H: ServerHandler> Server<S, H> {
+    /// Whether `caller` may see and call the tool `name`: its token grants the tool's
+    /// scopes, and the server [offers](Server::offers) it. What `tools/list` lists and
+    /// `search_tools` finds.
+    pub(super) fn visible(
+        &self,
+        name: &str,
+        caller: &crate::Caller,
+        capabilities: Option<&ClientCapabilities>,
+    ) -> bool {
+        self.tools
+            .scopes(name)
+            .iter()
+            .all(|scope| caller.has_scope(scope))
+            && self.offers(name, caller, capabilities)
+    }
+
+    /// The `tools/list` entries the caller sees.
+    pub(super) fn listing(
+        &self,
+        context: &RequestContext<RoleServer>,
+    ) -> Result<Vec<Tool>, ErrorData> {
+        let caller = crate::Caller::of(context);
+        let capabilities = self.capabilities_for_filter(context);
+        let visible = |tool: &Tool| self.visible(&tool.name, &caller, capabilities.as_ref());
+        let Some(search) = &self.search else {
+            return Ok(self.tools.list().into_iter().filter(visible).collect());
+        };
+        unready(search)?;
+        let mut tools: Vec<Tool> = (self.tools.list().into_iter())
+            .filter(|tool| search.settings.pinned().iter().any(|pin| *pin == tool.name))
+            .filter(visible)
+            .collect();
+        tools.extend(search.entries.iter().cloned());
+        Ok(tools)
+    }
+
+    /// The entry of the tool `name` (search's own when search is on).
+    pub(super) fn entry(&self, name: &str) -> Option<Tool> {
+        if let Some(search) = &self.search
+            && let Some(own) = search.entries.iter().find(|tool| tool.name == name)
+        {
+            return Some(own.clone());
+        }
+        self.tools.get(name).cloned()
+    }
+
+    /// A `tools/call` on a server with tool search: `search_tools` is answered here;
+    /// `call_tool` becomes the request of the tool it names (same `_meta`, same answers to
+    /// earlier questions), dispatched as a direct call of it is.
+    pub(super) fn search_step(
+        &self,
+        request: CallToolRequestParams,
+        context: &RequestContext<RoleServer>,
+    ) -> Step {
+        let Some(search) = &self.search else {
+            return Step::Call(request);
+        };
+        if let Err(error) = unready(search) {
+            return Step::Answer(Err(error));
+        }
+        let request = if request.name == CALL_TOOL {
+            match unwrap_call(request) {
+                Ok(inner) => inner,
+                Err(refusal) => return Step::Answer(Ok(CallToolResponse::Complete(refusal))),
+            }
+        } else {
+            request
+        };
+        if request.name != SEARCH_TOOLS {
+            return Step::Call(request);
+        }
+        let query = match read_query(request.arguments.as_ref(), search.default_limit()) {
+            Ok(query) => query,
+            Err(refusal) => return Step::Answer(Ok(CallToolResponse::Complete(refusal))),
+        };
+        let switch = self.switch.as_ref();
+        let built = search.index(
+            switch.map(crate::ToolSwitch::changes),
+            || self.tools.list(),
+            |name| switch.is_none_or(|switch| switch.is_enabled(name)),
+        );
+        let caller = crate::Caller::of(context);
+        let capabilities = self.capabilities_for_filter(context);
+        let found: Vec<&Tool> = (built.index.search(&query.words).into_iter())
+            .filter_map(|hit| built.tools.get(hit.index))
+            .filter(|tool| self.visible(&tool.name, &caller, capabilities.as_ref()))
+            .take(query.limit)
+            .collect();
+        let answer = crate::search::render::answer(&query.words, &found);
+        Step::Answer(Ok(CallToolResponse::Complete(answer)))
+    }
+
+    /// Whether tool search is on.
+    #[cfg(feature = "http")]
+    pub(crate) fn searches(&self) -> bool {
+        self.search.is_some()
+    }
+
+    /// Why this server cannot start (its tool search is set up wrong), if it cannot: what
+    /// the `serve_*` methods return.
+    pub(crate) fn setup_problem(&self) -> Option<&str> {
+        self.search.as_ref()?.problem.as_deref()
+    }
+}
+
+/// A server whose tool search is set up wrong answers no tool request: the error names
+/// what is wrong (the `serve_*` methods refuse to start it; this is for a server served
+/// some other way).
+fn unready(search: &Served) -> Result<(), ErrorData> {
+    match &search.problem {
+        Some(problem) => Err(ErrorData::internal_error(problem.clone(), None)),
+        None => Ok(()),
+    }
+}

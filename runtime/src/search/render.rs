@@ -1,0 +1,246 @@
+//! What `search_tools` answers: the tools found as their `tools/list` entries (for
+//! programs, in `structuredContent`) and as a compact text for the model — each tool's name,
+//! what it does, and each parameter with its type, whether it is required, its default and
+//! its description.
+
+use std::fmt::Write as _;
+
+use rmcp::model::{CallToolResult, ContentBlock, Tool};
+use serde_json::{Map, Value, json};
+
+/// The answer to a search for `query` that found `tools`, best first.
+pub(crate) fn answer(query: &str, tools: &[&Tool]) -> CallToolResult {
+    let entries: Vec<Value> = tools.iter().map(|tool| entry(tool)).collect();
+    let mut result = CallToolResult::success(vec![ContentBlock::text(text(query, tools))]);
+    result.structured_content = Some(json!({ "tools": entries }));
+    result
+}
+
+/// A tool's entry in the answer: its `tools/list` entry without its icons (pictures for
+/// people, which can be large).
+fn entry(tool: &Tool) -> Value {
+    let mut tool = tool.clone();
+    tool.icons = None;
+    serde_json::to_value(tool).unwrap_or(Value::Null)
+}
+
+/// The text `search_tools` answers a model for `query`, having found `tools` (best first):
+/// each tool's name, its description, `(read-only)` or `(destructive)` from its annotations,
+/// and a line per parameter with its type, `required` or `optional`, its default and its
+/// description; then how to call one. When `tools` is empty, a line saying that nothing
+/// matched and suggesting broader words. For a search tool of your own, or to measure what
+/// a search costs a model.
+///
+/// ```
+/// use std::sync::Arc;
+/// use toolshape::rmcp::model::Tool;
+///
+/// let schema = serde_json::json!({
+///     "type": "object",
+///     "properties": {"id": {"type": "integer", "description": "The user's id."}},
+///     "required": ["id"],
+/// });
+/// let tool = Tool::new("get_user", "Read one user.", Arc::new(schema.as_object().unwrap().clone()));
+/// assert_eq!(
+///     toolshape::search::result_text("show a user", &[&tool]),
+///     "get_user: Read one user.\n  id (integer, required): The user's id.\n\
+///      Call one with call_tool {\"name\": ..., \"arguments\": {...}}."
+/// );
+/// ```
+pub fn text(query: &str, tools: &[&Tool]) -> String {
+    if tools.is_empty() {
+        return format!(
+            "No tool matches \"{query}\". Search again with fewer or broader words: \
+             the action (list, create, delete) or the thing it acts on."
+        );
+    }
+    let mut out = String::new();
+    for tool in tools {
+        describe(&mut out, tool);
+    }
+    out.push_str("Call one with call_tool {\"name\": ..., \"arguments\": {...}}.");
+    out
+}
+
+/// One tool: `name: description (read-only)`, then a line per parameter.
+fn describe(out: &mut String, tool: &Tool) {
+    out.push_str(&tool.name);
+    let description = tool
+        .description
+        .as_deref()
+        .map(one_line)
+        .unwrap_or_default();
+    if !description.is_empty() {
+        let _ = write!(out, ": {description}");
+    }
+    if let Some(hints) = &tool.annotations {
+        if hints.read_only_hint == Some(true) {
+            out.push_str(" (read-only)");
+        } else if hints.destructive_hint == Some(true) {
+            out.push_str(" (destructive)");
+        }
+    }
+    out.push('\n');
+    let schema = &tool.input_schema;
+    let definitions = schema
+        .get("$defs")
+        .or_else(|| schema.get("definitions"))
+        .and_then(Value::as_object);
+    let required: Vec<&str> = schema
+        .get("required")
+        .and_then(Value::as_array)
+        .map(|names| names.iter().filter_map(Value::as_str).collect())
+        .unwrap_or_default();
+    let Some(properties) = schema.get("properties").and_then(Value::as_object) else {
+        return;
+    };
+    // the required parameters first, each group in name order (serde_json's)
+    let (mut first, rest): (Vec<_>, Vec<_>) = properties
+        .iter()
+        .partition(|(name, _)| required.contains(&name.as_str()));
+    first.extend(rest);
+    for (name, property) in first {
+        let resolved = resolve(property, definitions);
+        let _ = write!(out, "  {name} ({}", type_of(property, definitions));
+        out.push_str(if required.contains(&name.as_str()) {
+            ", required"
+        } else {
+            ", optional"
+        });
+        if let Some(default) = property.get("default").or_else(|| resolved.get("default")) {
+            let _ = write!(out, ", default {default}");
+        }
+        out.push(')');
+        let description = property
+            .get("description")
+            .or_else(|| resolved.get("description"))
+            .and_then(Value::as_str)
+            .map(one_line)
+            .unwrap_or_default();
+        if !description.is_empty() {
+            let _ = write!(out, ": {description}");
+        }
+        out.push('\n');
+    }
+}
+
+/// A description on one line: its lines joined by spaces, blank ones dropped.
+fn one_line(text: &str) -> String {
+    text.split_whitespace().collect::<Vec<_>>().join(" ")
+}
+
+/// `schema`, or the definition its `$ref` names.
+fn resolve<'a>(schema: &'a Value, definitions: Option<&'a Map<String, Value>>) -> &'a Value {
+    schema
+        .get("$ref")
+        .and_then(Value::as_str)
+        .and_then(|reference| definitions?.get(reference.rsplit('/').next()?))
+        .unwrap_or(schema)
+}
+
+/// A parameter's type in a few words: `string`, `integer 1 to 10`, `one of "a", "b"`,
+/// `array of string`, `string or integer`.
+fn type_of(schema: &Value, definitions: Option<&Map<String, Value>>) -> String {
+    let schema = resolve(schema, definitions);
+    if let Some(values) = schema.get("enum").and_then(Value::as_array) {
+        let values: Vec<String> = values
+            .iter()
+            .filter(|v| !v.is_null())
+            .map(Value::to_string)
+            .collect();
+        return format!("one of {}", values.join(", "));
+    }
+    if let Some(value) = schema.get("const") {
+        return value.to_string();
+    }
+    for key in ["anyOf", "oneOf"] {
+        if let Some(choices) = schema.get(key).and_then(Value::as_array) {
+            let mut kinds: Vec<String> = Vec::new();
+            for choice in choices {
+                if choice.get("type").and_then(Value::as_str) == Some("null") {
+                    continue;
+                }
+                let kind = type_of(choice, definitions);
+                if !kinds.contains(&kind) {
+                    kinds.push(kind);
+                }
+            }
+            return kinds.join(" or ");
+        }
+    }
+    let kinds: Vec<&str> = match schema.get("type") {
+        Some(Value::String(kind)) => vec![kind.as_str()],
+        Some(Value::Array(kinds)) => kinds
+            .iter()
+            .filter_map(Value::as_str)
+            .filter(|kind| *kind != "null")
+            .collect(),
+        _ => return "any".into(),
+    };
+    let mut out = kinds.join(" or ");
+    if kinds == ["array"]
+        && let Some(items) = schema.get("items")
+    {
+        out = format!("array of {}", type_of(items, definitions));
+    }
+    if let Some(format) = schema.get("format").and_then(Value::as_str) {
+        let _ = write!(out, " {format}");
+    }
+    let bound = |key: &str| schema.get(key).filter(|v| v.is_number());
+    match (bound("minimum"), bound("maximum")) {
+        (Some(min), Some(max)) => {
+            let _ = write!(out, " {min} to {max}");
+        }
+        (Some(min), None) => {
+            let _ = write!(out, " ≥ {min}");
+        }
+        (None, Some(max)) => {
+            let _ = write!(out, " ≤ {max}");
+        }
+        (None, None) => {}
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn tool(name: &'static str, description: &'static str, schema: Value) -> Tool {
+        let schema = schema.as_object().cloned().unwrap();
+        Tool::new(name, description, std::sync::Arc::new(schema))
+    }
+
+    #[test]
+    fn a_tool_reads_as_its_name_description_and_parameters() {
+        let delete = tool(
+            "delete_snapshot",
+            "Delete a snapshot\nof a volume.",
+            json!({
+                "type": "object",
+                "properties": {
+                    "volume": {"type": "string", "description": "The volume's name."},
+                    "keep": {"type": ["integer", "null"], "minimum": 0, "maximum": 9, "default": 1},
+                    "mode": {"$ref": "#/$defs/Mode"},
+                    "tags": {"type": "array", "items": {"type": "string"}},
+                },
+                "required": ["volume"],
+                "$defs": {"Mode": {"enum": ["fast", "safe"], "description": "How."}},
+            }),
+        );
+        assert_eq!(
+            text("remove snapshot", &[&delete]),
+            "delete_snapshot: Delete a snapshot of a volume.\n\
+             \x20 volume (string, required): The volume's name.\n\
+             \x20 keep (integer 0 to 9, optional, default 1)\n\
+             \x20 mode (one of \"fast\", \"safe\", optional): How.\n\
+             \x20 tags (array of string, optional)\n\
+             Call one with call_tool {\"name\": ..., \"arguments\": {...}}."
+        );
+    }
+
+    #[test]
+    fn no_tool_found_says_so() {
+        assert!(text("frobnicate", &[]).starts_with("No tool matches \"frobnicate\"."));
+    }
+}

@@ -1,0 +1,106 @@
+//! What a server with tool search keeps: the settings, the problem that stops it from
+//! starting (a pinned name that names no tool, a tool named as a search tool), and the
+//! index over the tools switched on, built when the server is made and rebuilt when the
+//! [`ToolSwitch`](crate::ToolSwitch) changes the tools.
+
+use std::sync::{Arc, RwLock};
+
+use rmcp::model::Tool;
+
+use crate::search::tools::{CALL_TOOL, SEARCH_TOOLS};
+use crate::search::{SearchIndex, ToolSearch};
+
+/// A server's tool search.
+#[derive(Debug)]
+pub(crate) struct Served {
+    pub(crate) settings: ToolSearch,
+    /// Why the server cannot start, when it cannot.
+    pub(crate) problem: Option<String>,
+    /// `search_tools`' and `call_tool`'s entries.
+    pub(crate) entries: [Tool; 2],
+    built: RwLock<Arc<Built>>,
+}
+
+/// The index over the tools switched on when it was built.
+#[derive(Debug)]
+pub(crate) struct Built {
+    /// The switch's change count then (`None`: no switch).
+    changes: Option<u64>,
+    /// The tools indexed, in the index's order.
+    pub(crate) tools: Vec<Tool>,
+    pub(crate) index: SearchIndex,
+}
+
+impl Built {
+    fn new(tools: Vec<Tool>, changes: Option<u64>) -> Arc<Self> {
+        let index = SearchIndex::new(&tools);
+        Arc::new(Built {
+            changes,
+            tools,
+            index,
+        })
+    }
+}
+
+impl Served {
+    /// The search over `tools` (every tool of the server, in name order).
+    pub(crate) fn new(settings: ToolSearch, tools: Vec<Tool>) -> Self {
+        let problem = problem(&settings, &tools);
+        let entries = [
+            crate::search::tools::search_tools_entry(settings.default_limit()),
+            crate::search::tools::call_tool_entry(),
+        ];
+        Served {
+            settings,
+            problem,
+            entries,
+            built: RwLock::new(Built::new(tools, None)),
+        }
+    }
+
+    /// The default result count.
+    pub(crate) fn default_limit(&self) -> usize {
+        self.settings.default_limit()
+    }
+
+    /// The index over the tools `on` keeps, rebuilt when `changes` (the switch's count)
+    /// moved since it was built. `all` gives every tool of the server.
+    pub(crate) fn index(
+        &self,
+        changes: Option<u64>,
+        all: impl FnOnce() -> Vec<Tool>,
+        on: impl Fn(&str) -> bool,
+    ) -> Arc<Built> {
+        let built = self.built.read().unwrap_or_else(|e| e.into_inner()).clone();
+        if built.changes == changes {
+            return built;
+        }
+        let mut tools = all();
+        tools.retain(|tool| on(&tool.name));
+        let rebuilt = Built::new(tools, changes);
+        *self.built.write().unwrap_or_else(|e| e.into_inner()) = rebuilt.clone();
+        rebuilt
+    }
+}
+
+/// What stops a server with these settings and tools from starting.
+fn problem(settings: &ToolSearch, tools: &[Tool]) -> Option<String> {
+    let named = |name: &str| tools.iter().any(|tool| tool.name == name);
+    let mut problems = Vec::new();
+    for name in [SEARCH_TOOLS, CALL_TOOL] {
+        if named(name) {
+            problems.push(format!(
+                "a tool is named `{name}`, the name of one of tool search's own tools: \
+                 rename it (`#[tool(name = \"...\")]`) or serve without tool search"
+            ));
+        }
+    }
+    for name in settings.pinned() {
+        if !named(name) {
+            problems.push(format!(
+                "tool search pins `{name}`, but no tool has that name"
+            ));
+        }
+    }
+    (!problems.is_empty()).then(|| problems.join("; "))
+}
