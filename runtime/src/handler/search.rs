@@ -95,9 +95,9 @@ impl<S: Send + Sync + 'static, H: ServerHandler> Server<S, H> {
             Ok(query) => query,
             Err(refusal) => return Step::Answer(Ok(CallToolResponse::Complete(refusal))),
         };
-        let switch = self.switch.as_ref();
+        let switch = self.access.switch.as_ref();
         let built = search.index(
-            switch.map(crate::ToolSwitch::changes),
+            switch.map(crate::handler::ToolSwitch::changes),
             || self.tools.list(),
             |name| switch.is_none_or(|switch| switch.is_enabled(name)),
         );

@@ -29,7 +29,7 @@ pub use tools::{CALL_TOOL, MAX_LIMIT, SEARCH_TOOLS};
 /// the model and their `tools/list` entries in `structuredContent`) and `call_tool`
 /// (`{"name": "...", "arguments": {...}}`: the tool's answer, exactly as a direct call's).
 /// Every tool stays callable directly by its name, and a caller finds only the tools it may
-/// call (scopes, [tool filter](crate::Server::with_tool_filter),
+/// call (scopes, [tool filter](crate::serve::Access::with_filter),
 /// [switch](crate::ToolSwitch)).
 ///
 /// Turn it on for a server of many tools (a few dozen and more), whose listing costs a model

@@ -22,7 +22,8 @@ use toolshape::layer::{self, Call, Next};
 use toolshape::search::{SearchIndex, ToolSearch};
 use toolshape::testing;
 use toolshape::undo::Undo;
-use toolshape::{Caller, Server, ToolSet, ToolSwitch, tool, tools};
+use toolshape::serve::{Access, ToolSwitch};
+use toolshape::{Caller, Server, ToolSet, tool, tools};
 
 /// What the tools and the layer saw, and the prices.
 #[derive(Default)]
@@ -470,7 +471,7 @@ async fn a_tool_left_out_of_the_listing_is_called_directly() {
 
 #[tokio::test]
 async fn the_tool_filter_hides_tools_from_search_and_call_tool() {
-    let filtered = server().with_tool_filter(|tool, _, _| tool.name() != "delete_snapshot");
+    let filtered = server().with_access(Access::new().with_filter(|tool, _, _| tool.name() != "delete_snapshot"));
     let (client, _) = connect(filtered, ProtocolVersion::V_2026_07_28).await;
     assert!(
         !found(&client, "delete a snapshot")
@@ -499,7 +500,7 @@ async fn the_tool_filter_hides_tools_from_search_and_call_tool() {
 async fn the_switch_changes_what_search_finds_and_notifies() {
     let switch = ToolSwitch::new();
     let (client, changes) = connect(
-        server().with_tool_switch(&switch),
+        server().with_access(Access::new().with_switch(&switch)),
         ProtocolVersion::V_2025_11_25,
     )
     .await;
