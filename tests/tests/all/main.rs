@@ -20,6 +20,7 @@ mod layers_e2e;
 mod layout;
 mod narrative;
 mod non_finite;
+mod nulls_e2e;
 mod params_e2e;
 mod plain_json_e2e;
 mod rich_e2e;
