@@ -199,13 +199,19 @@ fn type_words(ty: &str, format: Option<&Value>) -> &'static str {
     }
 }
 
-/// The plural of a simple description, for the items of an array.
+/// The plural of a description that starts with a simple noun, for the items of an array:
+/// `whole numbers from 0 to 255`, `strings of at most 8 characters`.
 fn plural(inner: &str) -> Option<String> {
-    Some(match inner {
-        "string" | "whole number" | "number" | "object" | "array" => format!("{inner}s"),
-        "true or false" => "true or false values".into(),
-        _ => return None,
-    })
+    if inner.contains(" or ") && !inner.starts_with("true or false") {
+        return None;
+    }
+    if let Some(rest) = inner.strip_prefix("true or false") {
+        return Some(format!("true or false values{rest}"));
+    }
+    ["whole number", "number", "string", "object", "array"]
+        .iter()
+        .find(|noun| inner == **noun || inner.starts_with(&format!("{noun} ")))
+        .map(|noun| format!("{noun}s{}", &inner[noun.len()..]))
 }
 
 /// The range an integer `format` states (`uint8` is 0 to 255), as schemars writes them for
