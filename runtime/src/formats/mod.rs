@@ -26,6 +26,7 @@ pub(crate) mod facts;
 pub(crate) mod finite;
 pub(crate) mod hybrid;
 mod hybrid_format;
+pub(crate) mod listed_schema;
 mod json;
 pub(crate) mod narrative;
 pub(crate) mod plot;

@@ -16,6 +16,7 @@ use serde_json::Value;
 
 use crate::call::args::constraints::{Constraints, ParamInfo, ParamSpec};
 use crate::call::args::wording::{expected_of, with_article};
+use crate::formats::listed_schema::{Side, listed};
 
 pub(super) fn describe_one<T: DeserializeOwned + JsonSchema>(
     generator: &mut SchemaGenerator,
@@ -145,5 +146,8 @@ pub(crate) fn input_schema(
     if !definitions.is_empty() {
         root.insert("$defs".into(), definitions.into());
     }
+    // Listed in the form every host takes; the arguments are checked against the schemas as
+    // schemars wrote them (`infos`).
+    listed(&mut root, Side::Input);
     (root, infos)
 }
