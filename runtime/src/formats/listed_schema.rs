@@ -46,6 +46,7 @@ pub(crate) fn listed(schema: &mut JsonObject, side: Side) {
     }
     let mut root = Value::Object(std::mem::take(schema));
     plain_numbers(&mut root);
+    plain_choices(&mut root);
     if side == Side::Input {
         absent_not_null(&mut root);
     }
@@ -63,6 +64,7 @@ pub(crate) fn listed(schema: &mut JsonObject, side: Side) {
                 let mut stack = vec![name.clone()];
                 inline(&mut definition, &definitions, &mut stack, &mut BTreeSet::new());
                 plain_numbers(&mut definition);
+                plain_choices(&mut definition);
                 if side == Side::Input {
                     absent_not_null(&mut definition);
                 }
@@ -158,6 +160,75 @@ fn plain_numbers(value: &mut Value) {
             }
         }
         Value::Array(items) => items.iter_mut().for_each(plain_numbers),
+        _ => {}
+    }
+}
+
+/// Choices in the form every host takes: `oneOf` (which schemars writes for an enum) as
+/// `anyOf` (Gemini and OpenAI's strict mode take no `oneOf`; an enum's options exclude each
+/// other, so both accept the same values), a choice of constant strings (an enum whose
+/// variants have doc comments) as one `enum`, their descriptions joined into the choice's,
+/// and a lone `const` string (an internally tagged enum's tag) as a one-value `enum`
+/// (Gemini takes no `const`).
+fn plain_choices(value: &mut Value) {
+    match value {
+        Value::Object(object) => {
+            if let Some(options) = object.remove("oneOf") {
+                object.insert("anyOf".into(), options);
+            }
+            let constants: Option<Vec<(Value, Option<String>)>> = object
+                .get("anyOf")
+                .and_then(Value::as_array)
+                .and_then(|options| {
+                    options
+                        .iter()
+                        .map(|option| {
+                            let option = option.as_object()?;
+                            let constant = option.get("const").filter(|c| c.is_string())?;
+                            let plain = option.keys().all(|k| {
+                                matches!(k.as_str(), "const" | "type" | "description")
+                            });
+                            plain.then(|| {
+                                let doc = option.get("description").and_then(Value::as_str);
+                                (constant.clone(), doc.map(str::to_owned))
+                            })
+                        })
+                        .collect()
+                });
+            if let Some(constants) = constants {
+                object.remove("anyOf");
+                let docs: Vec<String> = constants
+                    .iter()
+                    .filter_map(|(c, doc)| Some(format!("{}: {}", c.as_str()?, doc.as_deref()?)))
+                    .collect();
+                if !docs.is_empty() {
+                    let joined = docs.join("; ");
+                    let description = match object.get("description").and_then(Value::as_str) {
+                        Some(own) => format!("{own} ({joined})"),
+                        None => joined,
+                    };
+                    object.insert("description".into(), description.into());
+                }
+                object.insert("type".into(), "string".into());
+                let values = constants.into_iter().map(|(c, _)| c).collect();
+                object.insert("enum".into(), Value::Array(values));
+            }
+            if let Some(constant @ Value::String(_)) = object.get("const").cloned() {
+                object.remove("const");
+                object.insert("type".into(), "string".into());
+                object.insert("enum".into(), Value::Array(vec![constant]));
+            }
+            for (key, member) in object.iter_mut() {
+                if key == "properties" || key == "$defs" {
+                    if let Value::Object(named) = member {
+                        named.values_mut().for_each(plain_choices);
+                    }
+                } else if !matches!(key.as_str(), "enum" | "const" | "default" | "examples") {
+                    plain_choices(member);
+                }
+            }
+        }
+        Value::Array(items) => items.iter_mut().for_each(plain_choices),
         _ => {}
     }
 }

@@ -14,6 +14,7 @@ mod budget_e2e;
 mod compose_e2e;
 mod context_e2e;
 mod fuzz;
+mod host_schemas;
 mod hygiene;
 mod json_e2e;
 mod layers_e2e;
