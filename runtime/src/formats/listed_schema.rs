@@ -62,7 +62,12 @@ pub(crate) fn listed(schema: &mut JsonObject, side: Side) {
             if let Some(definition) = definitions.get(&name) {
                 let mut definition = definition.clone();
                 let mut stack = vec![name.clone()];
-                inline(&mut definition, &definitions, &mut stack, &mut BTreeSet::new());
+                inline(
+                    &mut definition,
+                    &definitions,
+                    &mut stack,
+                    &mut BTreeSet::new(),
+                );
                 plain_numbers(&mut definition);
                 plain_choices(&mut definition);
                 if side == Side::Input {
@@ -185,9 +190,9 @@ fn plain_choices(value: &mut Value) {
                         .map(|option| {
                             let option = option.as_object()?;
                             let constant = option.get("const").filter(|c| c.is_string())?;
-                            let plain = option.keys().all(|k| {
-                                matches!(k.as_str(), "const" | "type" | "description")
-                            });
+                            let plain = option
+                                .keys()
+                                .all(|k| matches!(k.as_str(), "const" | "type" | "description"));
                             plain.then(|| {
                                 let doc = option.get("description").and_then(Value::as_str);
                                 (constant.clone(), doc.map(str::to_owned))
@@ -266,7 +271,12 @@ fn absent_not_null(value: &mut Value) {
             let required: Vec<String> = object
                 .get("required")
                 .and_then(Value::as_array)
-                .map(|r| r.iter().filter_map(Value::as_str).map(str::to_owned).collect())
+                .map(|r| {
+                    r.iter()
+                        .filter_map(Value::as_str)
+                        .map(str::to_owned)
+                        .collect()
+                })
                 .unwrap_or_default();
             if let Some(Value::Object(properties)) = object.get_mut("properties") {
                 for (name, property) in properties.iter_mut() {
@@ -386,7 +396,13 @@ mod tests {
         );
         // An output keeps `null` where a value may be null.
         let output = listed_as(schema, Side::Output);
-        assert_eq!(output["properties"]["count"]["type"], json!(["integer", "null"]));
-        assert_eq!(output["properties"]["filter"]["anyOf"][1], json!({"type": "null"}));
+        assert_eq!(
+            output["properties"]["count"]["type"],
+            json!(["integer", "null"])
+        );
+        assert_eq!(
+            output["properties"]["filter"]["anyOf"][1],
+            json!({"type": "null"})
+        );
     }
 }

@@ -91,7 +91,15 @@ const STRICT_KEYWORDS: &[&str] = &[
     "maxItems",
 ];
 const STRICT_FORMATS: &[&str] = &[
-    "date-time", "time", "date", "duration", "email", "hostname", "ipv4", "ipv6", "uuid",
+    "date-time",
+    "time",
+    "date",
+    "duration",
+    "email",
+    "hostname",
+    "ipv4",
+    "ipv6",
+    "uuid",
 ];
 
 /// The conversion a strict-mode client applies to a tool's schema.
@@ -290,6 +298,7 @@ mod forms {
 }
 
 /// Every form at once.
+#[allow(clippy::too_many_arguments)] // one tool with every form a parameter takes
 #[tool(format = "json")]
 fn every_form(
     /// A count.
@@ -373,7 +382,13 @@ fn every_listed_schema_is_taken_by_every_host() {
             // What every host takes, in and out: types written where they are used, no
             // `$schema`, no integer formats.
             let text = schema.to_string();
-            for form in ["\"$ref\"", "\"$schema\"", "\"uint32\"", "\"int64\"", "\"double\""] {
+            for form in [
+                "\"$ref\"",
+                "\"$schema\"",
+                "\"uint32\"",
+                "\"int64\"",
+                "\"double\"",
+            ] {
                 if text.contains(form) && !(form == "\"$ref\"" && name == "every_form") {
                     findings.push(format!("every host: {name} {side} has {form}"));
                 }
@@ -409,9 +424,18 @@ fn the_checkers_catch_what_hosts_refuse() {
     assert_eq!(claude(&refused), ["`anyOf` at the root"]);
     assert_eq!(openai(&refused), ["`anyOf` at the root"]);
     let strict = openai_strict(&refused);
-    assert!(strict.contains(&"(root): `$schema` is not supported in strict mode".to_owned()), "{strict:?}");
-    assert!(strict.contains(&".S: `minLength` is not supported in strict mode".to_owned()), "{strict:?}");
-    assert!(strict.contains(&".S: format `color`".to_owned()), "{strict:?}");
+    assert!(
+        strict.contains(&"(root): `$schema` is not supported in strict mode".to_owned()),
+        "{strict:?}"
+    );
+    assert!(
+        strict.contains(&".S: `minLength` is not supported in strict mode".to_owned()),
+        "{strict:?}"
+    );
+    assert!(
+        strict.contains(&".S: format `color`".to_owned()),
+        "{strict:?}"
+    );
     let gemini = gemini(&refused);
     for expected in [
         "(root): `$schema`",
@@ -419,6 +443,9 @@ fn the_checkers_catch_what_hosts_refuse() {
         ".n: type [\"integer\",\"null\"]",
         ".s: `$ref`",
     ] {
-        assert!(gemini.contains(&expected.to_owned()), "{expected}: {gemini:?}");
+        assert!(
+            gemini.contains(&expected.to_owned()),
+            "{expected}: {gemini:?}"
+        );
     }
 }

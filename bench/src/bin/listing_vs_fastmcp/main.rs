@@ -95,7 +95,10 @@ fn main() {
     let total = tokens(&bpe, &ours);
     println!("| listing | tools | bytes | o200k_base tokens |");
     println!("| --- | ---: | ---: | ---: |");
-    println!("| toolshape | {count} | {} | {total} |", ours.to_string().len());
+    println!(
+        "| toolshape | {count} | {} | {total} |",
+        ours.to_string().len()
+    );
     if let Some(theirs) = &theirs {
         let n = theirs["tools"].as_array().map_or(0, Vec::len);
         let their_total = tokens(&bpe, theirs);
@@ -117,21 +120,33 @@ fn main() {
         ("title (the tool's)", Box::new(|t| drop(t.remove("title")))),
         ("`$schema`", Box::new(|t| drop_in_schemas(t, "$schema"))),
         ("`format`", Box::new(|t| drop_in_schemas(t, "format"))),
-        ("`title` in schemas", Box::new(|t| drop_in_schemas(t, "title"))),
+        (
+            "`title` in schemas",
+            Box::new(|t| drop_in_schemas(t, "title")),
+        ),
         ("`default`", Box::new(|t| drop_in_schemas(t, "default"))),
         (
             "`additionalProperties`",
             Box::new(|t| drop_in_schemas(t, "additionalProperties")),
         ),
-        ("`minimum`/`maximum`", Box::new(|t| {
-            drop_in_schemas(t, "minimum");
-            drop_in_schemas(t, "maximum");
-        })),
-        ("`$defs` and `$ref`", Box::new(|t| {
-            drop_in_schemas(t, "$defs");
-            drop_in_schemas(t, "$ref");
-        })),
-        ("descriptions in schemas", Box::new(|t| drop_in_schemas(t, "description"))),
+        (
+            "`minimum`/`maximum`",
+            Box::new(|t| {
+                drop_in_schemas(t, "minimum");
+                drop_in_schemas(t, "maximum");
+            }),
+        ),
+        (
+            "`$defs` and `$ref`",
+            Box::new(|t| {
+                drop_in_schemas(t, "$defs");
+                drop_in_schemas(t, "$ref");
+            }),
+        ),
+        (
+            "descriptions in schemas",
+            Box::new(|t| drop_in_schemas(t, "description")),
+        ),
         (
             "the envelope's `status`, `metadata`, `grounded`",
             Box::new(|t| {
@@ -142,12 +157,17 @@ fn main() {
                         }
                     }
                     if let Some(Value::Array(required)) = output.get_mut("required") {
-                        required.retain(|r| !["status", "metadata", "grounded"].contains(&r.as_str().unwrap_or("")));
+                        required.retain(|r| {
+                            !["status", "metadata", "grounded"].contains(&r.as_str().unwrap_or(""))
+                        });
                     }
                 }
             }),
         ),
-        ("FastMCP's result wrapper (`x-fastmcp-wrap-result`)", Box::new(|t| drop_in_schemas(t, "x-fastmcp-wrap-result"))),
+        (
+            "FastMCP's result wrapper (`x-fastmcp-wrap-result`)",
+            Box::new(|t| drop_in_schemas(t, "x-fastmcp-wrap-result")),
+        ),
     ];
     println!("\nWhat each part costs (the listing's tokens less those without it):\n");
     println!("| part | toolshape | FastMCP |");

@@ -955,12 +955,67 @@ pub fn geocode(
 
 /// Check that the server answers.
 #[tool(format = "json")]
-pub fn ping(
-) -> Result<String, ToolError> {
+pub fn ping() -> Result<String, ToolError> {
     Err(ToolError::new("listed, not served"))
 }
 
 /// Every tool of the comparison.
 pub fn toolset() -> ToolSet<()> {
-    ToolSet::new(tools![get_user, search_users, create_user, delete_user, add_to_group, list_issues, get_issue, create_issue, close_issue, comment_on_issue, list_comments, search_code, create_repository, read_file, write_file, list_directory, move_file, delete_file, file_info, search_files, list_events, create_event, cancel_event, find_free_slot, list_volumes, get_volume, create_volume, resize_volume, delete_volume, list_snapshots, create_snapshot, restore_snapshot, get_weather, get_forecast, convert_currency, list_invoices, create_invoice, mark_invoice_paid, run_query, list_tables, describe_table, list_deployments, deploy, rollback, scale_service, get_logs, query_metrics, send_email, search_email, post_message, translate, summarize, geocode, ping]).expect("distinct names")
+    ToolSet::new(tools![
+        get_user,
+        search_users,
+        create_user,
+        delete_user,
+        add_to_group,
+        list_issues,
+        get_issue,
+        create_issue,
+        close_issue,
+        comment_on_issue,
+        list_comments,
+        search_code,
+        create_repository,
+        read_file,
+        write_file,
+        list_directory,
+        move_file,
+        delete_file,
+        file_info,
+        search_files,
+        list_events,
+        create_event,
+        cancel_event,
+        find_free_slot,
+        list_volumes,
+        get_volume,
+        create_volume,
+        resize_volume,
+        delete_volume,
+        list_snapshots,
+        create_snapshot,
+        restore_snapshot,
+        get_weather,
+        get_forecast,
+        convert_currency,
+        list_invoices,
+        create_invoice,
+        mark_invoice_paid,
+        run_query,
+        list_tables,
+        describe_table,
+        list_deployments,
+        deploy,
+        rollback,
+        scale_service,
+        get_logs,
+        query_metrics,
+        send_email,
+        search_email,
+        post_message,
+        translate,
+        summarize,
+        geocode,
+        ping
+    ])
+    .expect("distinct names")
 }

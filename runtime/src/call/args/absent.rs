@@ -26,7 +26,13 @@ pub(super) fn nulls_as_absent(schema: &Value, value: &mut Value, definitions: &M
                 let mut candidate = value.clone();
                 nulls_as_absent(option, &mut candidate, definitions);
                 let mut problems = Vec::new();
-                check(option, &candidate, String::new(), definitions, &mut problems);
+                check(
+                    option,
+                    &candidate,
+                    String::new(),
+                    definitions,
+                    &mut problems,
+                );
                 problems.is_empty().then_some(candidate)
             });
             if let Some(fitting) = fitting {

@@ -230,7 +230,10 @@ pub(super) fn check(
 }
 
 /// `schema`, or the definition its `$ref` names.
-pub(super) fn resolve<'a>(schema: &'a Value, definitions: &'a serde_json::Map<String, Value>) -> &'a Value {
+pub(super) fn resolve<'a>(
+    schema: &'a Value,
+    definitions: &'a serde_json::Map<String, Value>,
+) -> &'a Value {
     match schema.get("$ref").and_then(Value::as_str) {
         Some(reference) => {
             let name = reference.rsplit('/').next().unwrap_or(reference);

@@ -156,7 +156,10 @@ fn what_is_expected_reads_as_english() {
     let small = generator.subschema_for::<u8>();
     assert_eq!(expected(small, &generator), "whole number from 0 to 255");
     let big = generator.subschema_for::<Option<u32>>();
-    assert_eq!(expected(big, &generator), "whole number from 0 to 4294967295");
+    assert_eq!(
+        expected(big, &generator),
+        "whole number from 0 to 4294967295"
+    );
     let flags = generator.subschema_for::<Vec<bool>>();
     assert_eq!(expected(flags, &generator), "array of true or false values");
     let signed = generator.subschema_for::<i64>();
@@ -252,7 +255,9 @@ fn integers_out_of_range_are_refused_by_name() {
     );
     assert_eq!(
         problems_of::<i32>("3000000000.0"),
-        ["- parameter `id`: expected a whole number from -2147483648 to 2147483647, got the number 3000000000"]
+        [
+            "- parameter `id`: expected a whole number from -2147483648 to 2147483647, got the number 3000000000"
+        ]
     );
     // Whole floats beyond the range, and past 2^53 where a float may not hold the digits.
     assert_eq!(
@@ -373,7 +378,10 @@ fn null_for_what_may_be_absent_is_absent() {
         offset: u32,
         name: String,
     }
-    assert_eq!(problems_of::<Option<u32>>("null"), ["accepted (None, None)"]);
+    assert_eq!(
+        problems_of::<Option<u32>>("null"),
+        ["accepted (None, None)"]
+    );
     assert_eq!(
         problems_of::<Page>(r#"{"size": null, "offset": null, "name": "a"}"#),
         [r#"accepted (Page { size: None, offset: 0, name: "a" }, None)"#]

@@ -128,13 +128,15 @@ pub(super) fn expected_of(schema: &Value, definitions: &serde_json::Map<String, 
         } else {
             (None, None)
         };
-        let tighter = |bound: Option<Bound>, stated: Option<&Value>, keep: fn(f64, f64) -> bool| {
-            match (bound, stated.and_then(|v| v.as_f64().map(|n| (n, v.to_string())))) {
+        let tighter =
+            |bound: Option<Bound>, stated: Option<&Value>, keep: fn(f64, f64) -> bool| match (
+                bound,
+                stated.and_then(|v| v.as_f64().map(|n| (n, v.to_string()))),
+            ) {
                 (Some(bound), Some((n, text))) if !keep(bound.0, n) => Some(Bound(n, text)),
                 (None, Some((n, text))) => Some(Bound(n, text)),
                 (bound, _) => bound,
-            }
-        };
+            };
         low = tighter(low, object.get("minimum"), |bound, n| bound >= n);
         high = tighter(high, object.get("maximum"), |bound, n| bound <= n);
         match (low, high) {
@@ -180,7 +182,9 @@ struct Bound(f64, String);
 /// is "a date and time such as …"); other formats say nothing a model can act on.
 fn type_words(ty: &str, format: Option<&Value>) -> &'static str {
     match (ty, format.and_then(Value::as_str)) {
-        ("string", Some("date-time")) => "string holding a date and time such as \"2024-05-01T09:30:00Z\"",
+        ("string", Some("date-time")) => {
+            "string holding a date and time such as \"2024-05-01T09:30:00Z\""
+        }
         ("string", Some("date")) => "string holding a date such as \"2024-05-01\"",
         ("string", Some("time")) => "string holding a time of day such as \"09:30:00\"",
         ("string", Some("uuid")) => "string holding a UUID",
