@@ -9,7 +9,7 @@
 //! 2020-12); the integer `format`s schemars writes for Rust's types (`uint32`, `int64`,
 //! `double`, …) become the `minimum`/`maximum` they mean; an output schema's root `title`
 //! (the Rust type's name) goes. In an input schema, a member that may be absent says only
-//! its type: `null` there means absent (see `call::args::absent`), so it is no value to offer
+//! its type: `null` there means absent (see `tool::args::absent`), so it is no value to offer
 //! (no `["integer", "null"]`, no `anyOf` with `null`, no `null` in an `enum`).
 //!
 //! Arguments are still checked against the schemas as schemars wrote them: nothing here

@@ -14,9 +14,9 @@ use serde::de::{self, DeserializeOwned, Deserializer, Visitor};
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
 
-use crate::call::args::constraints::{Constraints, ParamInfo, ParamSpec};
-use crate::call::args::wording::{expected_of, with_article};
 use crate::formats::listed_schema::{Side, listed};
+use crate::tool::args::constraints::{Constraints, ParamInfo, ParamSpec};
+use crate::tool::args::wording::{expected_of, with_article};
 
 pub(super) fn describe_one<T: DeserializeOwned + JsonSchema>(
     generator: &mut SchemaGenerator,

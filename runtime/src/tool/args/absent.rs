@@ -7,7 +7,7 @@
 
 use serde_json::{Map, Value};
 
-use crate::call::args::check::{check, resolve};
+use crate::tool::args::validate::{check, resolve};
 
 /// Removes, at every depth of `value`, the members that are `null` and that `schema` does not
 /// require. A member whose schema is a choice (`anyOf`, `oneOf`: an `Option<Record>`, an
