@@ -10,6 +10,7 @@ use serde_json::Value;
 use crate::formats::content::{self, Attachment};
 use crate::formats::facts::{CallFacts, error_result};
 use crate::formats::finite;
+use crate::formats::listed_schema::{Side, listed};
 use crate::formats::plot::{self, Plot};
 use crate::provenance::{self, canonical, provenance_value};
 
@@ -285,33 +286,26 @@ fn envelope_schema_with(
         .for_serialize()
         .into_generator();
     let data = data(&mut generator).to_value();
-    // The provenance is the same for every tool: what its fields are and mean is specified
-    // once, in `docs/wire-format.md` (with a JSON Schema for programs that check it), not
-    // sent in every listing (hosts send listings to the model on every turn). The listing
-    // says only that it is an object.
-    let metadata = serde_json::json!({"type": "object"});
-
+    // What is the same for every tool — `status` ("success"), the provenance `metadata`,
+    // `grounded` (true) — is specified once, in `docs/wire-format.md` (with a JSON Schema for
+    // programs that check it), not sent in every listing: hosts send listings to the model on
+    // every turn. The listing describes what differs from tool to tool: the data (and the
+    // narrative, plots and attachments a tool may add). `structuredContent`, the whole
+    // envelope, validates against it.
     let mut properties = JsonObject::new();
-    let mut required = vec!["status"];
-    properties.insert("status".into(), serde_json::json!({"const": "success"}));
+    let mut required = Vec::new();
     if shape.narrative {
         properties.insert("narrative".into(), serde_json::json!({"type": "string"}));
         required.push("narrative");
     }
     properties.insert("data".into(), data);
-    properties.insert("metadata".into(), metadata);
     if shape.extras {
         properties.insert("plots".into(), plot::reference_schema());
         properties.insert("attachments".into(), content::reference_schema());
     }
-    properties.insert("grounded".into(), serde_json::json!({"const": true}));
-    required.extend(["data", "metadata", "grounded"]);
+    required.push("data");
 
     let mut root = JsonObject::new();
-    root.insert(
-        "$schema".into(),
-        "https://json-schema.org/draft/2020-12/schema".into(),
-    );
     root.insert("type".into(), "object".into());
     root.insert("properties".into(), properties.into());
     root.insert("required".into(), serde_json::json!(required));
@@ -319,5 +313,6 @@ fn envelope_schema_with(
     if !definitions.is_empty() {
         root.insert("$defs".into(), definitions.into());
     }
+    listed(&mut root, Side::Output);
     root
 }

@@ -10,6 +10,7 @@ use crate::formats::content::{Attachment, Rich};
 use crate::formats::envelope::{Parts, Shape, TextBlock, data_value, envelope_schema, success};
 use crate::formats::facts::CallFacts;
 use crate::formats::hybrid::Hybrid;
+use crate::formats::listed_schema::{Side, listed};
 use crate::formats::{Format, Render, Sealed};
 use crate::provenance::{self, canonical};
 
@@ -72,7 +73,10 @@ fn plain_schema(root: fn(&mut SchemaGenerator) -> schemars::Schema) -> Option<Js
         .for_serialize()
         .into_generator();
     match root(&mut generator).to_value() {
-        Value::Object(schema) => Some(schema),
+        Value::Object(mut schema) => {
+            listed(&mut schema, Side::Output);
+            Some(schema)
+        }
         // `true`: any value, which needs no schema
         _ => None,
     }

@@ -225,7 +225,7 @@ async fn predict_of_a_huge_house_is_refused_naming_the_argument() {
         assert_eq!(
             check_error(&result),
             "Error: invalid arguments for tool `predict`:\n\
-             - parameter `house.area_m2`: expected a number, 1 to 100000, got the number 1e+308"
+             - parameter `house.area_m2`: expected a number from 1 to 100000, got the number 1e+308"
         );
     }
 }

@@ -211,6 +211,8 @@ pub(super) fn pattern_matches(pattern: &str, text: &str) -> Result<bool, String>
 #[derive(Debug, Clone)]
 pub struct ParamInfo {
     pub(crate) name: &'static str,
+    /// Whether the parameter must be sent: `null` for one that need not be means absent.
+    pub(crate) required: bool,
     /// A short description of the accepted JSON ("integer", "string or null", …), used in
     /// error messages so a model can correct its call.
     pub(crate) expected: String,

@@ -8,9 +8,10 @@
 //!
 //! One concern a file, lowest first: [`wording`] (how problems read), [`constraints`] (what
 //! `#[arg(...)]` states), [`problems`] (the problems and their text), [`validate`] (values
-//! against their schema), [`schema`] (the input schema) and [`parse`] (the arguments read
-//! into typed values).
+//! against their schema), [`absent`] (`null` where a value may be absent), [`schema`] (the
+//! input schema) and [`parse`] (the arguments read into typed values).
 
+pub(crate) mod absent;
 pub(crate) mod constraints;
 pub(crate) mod parse;
 pub(crate) mod problems;

@@ -8,6 +8,7 @@ use serde::Deserialize;
 use serde::de::DeserializeOwned;
 use serde_json::Value;
 
+use crate::tool::args::absent::nulls_as_absent;
 use crate::tool::args::constraints::{Constraints, ParamInfo};
 use crate::tool::args::problems::ArgProblem;
 use crate::tool::args::schema::{MissingValue, describe_one};
@@ -218,6 +219,17 @@ pub(crate) fn parse<L: ParamList>(
     let mut problems = Vec::new();
     for value in args.values_mut() {
         whole_floats_as_integers(value);
+    }
+    // `null` where a value may be absent is absent: for a parameter that is not required,
+    // and for the members of a nested record that are not.
+    for param in params {
+        match args.get_mut(param.name) {
+            Some(Value::Null) if !param.required => {
+                args.remove(param.name);
+            }
+            Some(value) => nulls_as_absent(&param.schema, value, &param.definitions),
+            None => {}
+        }
     }
     let parsed = list.parse(params, &mut args, &mut problems);
     if !ignore_unknown {

@@ -14,8 +14,9 @@ use serde::de::{self, DeserializeOwned, Deserializer, Visitor};
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
 
+use crate::formats::listed_schema::{Side, listed};
 use crate::tool::args::constraints::{Constraints, ParamInfo, ParamSpec};
-use crate::tool::args::wording::expected_of;
+use crate::tool::args::wording::{expected_of, with_article};
 
 pub(super) fn describe_one<T: DeserializeOwned + JsonSchema>(
     generator: &mut SchemaGenerator,
@@ -99,10 +100,7 @@ pub(crate) fn input_schema(
     for (spec, (schema, is_required)) in specs.iter().zip(described) {
         let mut schema = schema.to_value();
         let definitions = generator.definitions();
-        let mut expected = expected_of(&schema, definitions);
-        if !is_required {
-            expected.push_str(", optional");
-        }
+        let expected = with_article(expected_of(&schema, definitions));
         if !spec.description.is_empty() {
             if let Value::Bool(true) = schema {
                 schema = Value::Object(JsonObject::new());
@@ -125,6 +123,7 @@ pub(crate) fn input_schema(
         }
         infos.push(ParamInfo {
             name: spec.name,
+            required: is_required,
             expected,
             schema: properties[spec.name].clone(),
             definitions: all_definitions.clone(),
@@ -147,5 +146,8 @@ pub(crate) fn input_schema(
     if !definitions.is_empty() {
         root.insert("$defs".into(), definitions.into());
     }
+    // Listed in the form every host takes; the arguments are checked against the schemas as
+    // schemars wrote them (`infos`).
+    listed(&mut root, Side::Input);
     (root, infos)
 }

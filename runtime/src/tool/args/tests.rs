@@ -60,8 +60,8 @@ fn every_problem_is_reported_with_its_parameter() {
     assert_eq!(
         text,
         "Error: invalid arguments for tool `t`:\n\
-         - parameter `id`: expected an integer, uint8, 0 to 255, got the number 300\n\
-         - parameter `note`: expected a string or null, got the number 5\n\
+         - parameter `id`: expected a whole number from 0 to 255, got the number 300\n\
+         - parameter `note`: expected a string, got the number 5\n\
          - unknown parameter `extra`; this tool takes `id`, `note`"
     );
 }
@@ -101,9 +101,9 @@ fn every_problem_inside_a_parameter_is_reported_at_its_path() {
     assert_eq!(
         describe_problems("t", &params, &problems),
         "Error: invalid arguments for tool `t`:\n\
-         - parameter `filter`: missing required field `name` (string)\n\
+         - parameter `filter`: missing required field `name` (a string)\n\
          - parameter `filter.colour`: unknown field; this object takes `limit`, `name`, `order`, `tags`\n\
-         - parameter `filter.limit`: expected an integer or null, uint8, 0 to 255, got the number 300\n\
+         - parameter `filter.limit`: expected a whole number from 0 to 255, got the number 300\n\
          - parameter `filter.order`: expected one of \"asc\", \"desc\", got the string \"up\"\n\
          - parameter `filter.tags[1]`: expected a string, got the number 2\n\
          - parameter `filter.tags[3]`: expected a string, got null"
@@ -123,7 +123,7 @@ fn missing_required_parameter_is_named() {
         problems,
         vec![ArgProblem::Missing {
             name: "id",
-            expected: "integer, uint32, at least 0".into()
+            expected: "a whole number from 0 to 4294967295".into()
         }]
     );
     let ok = parse(
@@ -147,14 +147,23 @@ fn what_is_expected_reads_as_english() {
         expected_of(&schema.to_value(), generator.definitions())
     };
     let number = generator.subschema_for::<Option<f64>>();
-    assert_eq!(expected(number, &generator), "number or null");
+    assert_eq!(expected(number, &generator), "number");
     let edits = generator.subschema_for::<Vec<EditOperation>>();
     assert_eq!(
         expected(edits, &generator),
         "array of `EditOperation` objects"
     );
     let small = generator.subschema_for::<u8>();
-    assert_eq!(expected(small, &generator), "integer, uint8, 0 to 255");
+    assert_eq!(expected(small, &generator), "whole number from 0 to 255");
+    let big = generator.subschema_for::<Option<u32>>();
+    assert_eq!(
+        expected(big, &generator),
+        "whole number from 0 to 4294967295"
+    );
+    let flags = generator.subschema_for::<Vec<bool>>();
+    assert_eq!(expected(flags, &generator), "array of true or false values");
+    let signed = generator.subschema_for::<i64>();
+    assert_eq!(expected(signed, &generator), "whole number");
 
     let one = Constraints {
         min_length: Some(1),
@@ -222,7 +231,7 @@ fn integers_out_of_range_are_refused_by_name() {
     assert_eq!(
         problems_of::<i64>("-9223372036854775809"),
         [
-            "- parameter `id`: expected an integer, int64, got the number -9.223372036854776e+18, which is not an exact 64-bit integer"
+            "- parameter `id`: expected a whole number, got the number -9.223372036854776e+18, which is too far from zero to be read exactly"
         ]
     );
     assert_eq!(
@@ -233,7 +242,7 @@ fn integers_out_of_range_are_refused_by_name() {
     assert_eq!(
         problems_of::<u64>("18446744073709551616"),
         [
-            "- parameter `id`: expected an integer, uint64, at least 0, got the number 1.8446744073709552e+19, which is not an exact 64-bit integer"
+            "- parameter `id`: expected a whole number of at least 0, got the number 1.8446744073709552e+19, which is too far from zero to be read exactly"
         ]
     );
     assert_eq!(
@@ -242,23 +251,25 @@ fn integers_out_of_range_are_refused_by_name() {
     );
     assert_eq!(
         problems_of::<i64>("9223372036854775808"),
-        ["- parameter `id`: expected an integer, int64, got the number 9223372036854775808"]
+        ["- parameter `id`: expected a whole number, got the number 9223372036854775808"]
     );
     assert_eq!(
         problems_of::<i32>("3000000000.0"),
-        ["- parameter `id`: expected an integer, int32, got the number 3000000000"]
+        [
+            "- parameter `id`: expected a whole number from -2147483648 to 2147483647, got the number 3000000000"
+        ]
     );
     // Whole floats beyond the range, and past 2^53 where a float may not hold the digits.
     assert_eq!(
         problems_of::<i64>("1e19"),
         [
-            "- parameter `id`: expected an integer, int64, got the number 1e+19, which is not an exact 64-bit integer"
+            "- parameter `id`: expected a whole number, got the number 1e+19, which is too far from zero to be read exactly"
         ]
     );
     assert_eq!(
         problems_of::<u64>("9007199254740993.0"),
         [
-            "- parameter `id`: expected an integer, uint64, at least 0, got the number 9007199254740992.0, which is not an exact 64-bit integer"
+            "- parameter `id`: expected a whole number of at least 0, got the number 9007199254740992.0, which is too far from zero to be read exactly"
         ]
     );
     assert_eq!(
@@ -273,7 +284,7 @@ fn integers_out_of_range_are_refused_by_name() {
     assert_eq!(
         problems_of::<Vec<i64>>("[1, -9223372036854775809]"),
         [
-            "- parameter `id[1]`: expected an integer, int64, got the number -9.223372036854776e+18, which is not an exact 64-bit integer"
+            "- parameter `id[1]`: expected a whole number, got the number -9.223372036854776e+18, which is too far from zero to be read exactly"
         ]
     );
 }
@@ -325,18 +336,62 @@ fn nested_schemars_constraints_are_checked_at_every_depth() {
     assert_eq!(
         problems_of::<House>(bad),
         [
-            "- parameter `id.area_m2`: expected a number, 10.0 to 10000.0, got the number 1e+308",
+            "- parameter `id.area_m2`: expected a number from 10.0 to 10000.0, got the number 1e+308",
             "- parameter `id.postcode`: expected a string matching the pattern `^[A-Z]{2}-[0-9]{4}$`, got the string \"ab-12\"",
-            "- parameter `id.rooms[0].floor`: expected an integer, uint8, 1 to 255, got the number 0",
-            "- parameter `id.rooms[0].name`: expected a string, 1 to 8 characters, got the string \"\"",
-            "- parameter `id.rooms[1].name`: expected a string, 1 to 8 characters, got the string \"a very long name\"",
+            "- parameter `id.rooms[0].floor`: expected a whole number from 1 to 255, got the number 0",
+            "- parameter `id.rooms[0].name`: expected a string of 1 to 8 characters, got the string \"\"",
+            "- parameter `id.rooms[1].name`: expected a string of 1 to 8 characters, got the string \"a very long name\"",
         ]
     );
     let many = r#"{"area_m2": 50, "rooms": [], "postcode": "AB-1234"}"#;
     assert_eq!(
         problems_of::<House>(many),
         [
-            "- parameter `id.rooms`: expected an array of `Room` objects, 1 to 3 items, got an array of 0 items"
+            "- parameter `id.rooms`: expected an array of `Room` objects with 1 to 3 items, got an array of 0 items"
         ]
+    );
+}
+
+#[test]
+fn argument_errors_read_in_plain_words() {
+    assert_eq!(
+        problems_of::<Option<u32>>(r#""lots""#),
+        ["- parameter `id`: expected a whole number from 0 to 4294967295, got the string \"lots\""]
+    );
+    assert_eq!(
+        problems_of::<Vec<Option<i8>>>("[1, true]"),
+        ["- parameter `id[1]`: expected a whole number from -128 to 127, got true"]
+    );
+    assert_eq!(
+        problems_of::<bool>("1"),
+        ["- parameter `id`: expected true or false, got the number 1"]
+    );
+}
+
+#[test]
+fn null_for_what_may_be_absent_is_absent() {
+    #[derive(Debug, Deserialize, JsonSchema)]
+    #[allow(dead_code)] // read by serde only
+    struct Page {
+        size: Option<u16>,
+        #[serde(default)]
+        offset: u32,
+        name: String,
+    }
+    assert_eq!(
+        problems_of::<Option<u32>>("null"),
+        ["accepted (None, None)"]
+    );
+    assert_eq!(
+        problems_of::<Page>(r#"{"size": null, "offset": null, "name": "a"}"#),
+        [r#"accepted (Page { size: None, offset: 0, name: "a" }, None)"#]
+    );
+    assert_eq!(
+        problems_of::<Page>(r#"{"size": null, "offset": null, "name": null}"#),
+        ["- parameter `id.name`: expected a string, got null"]
+    );
+    assert_eq!(
+        problems_of::<u32>("null"),
+        ["- parameter `id`: expected a whole number from 0 to 4294967295, got null"]
     );
 }

@@ -90,7 +90,7 @@ pub(super) fn check(
         return problems.push(ArgProblem::Invalid {
             path,
             message: format!(
-                "expected {}, got {}, which is not an exact 64-bit integer",
+                "expected {}, got {}, which is too far from zero to be read exactly",
                 with_article(expected_of(schema, definitions)),
                 sent(value),
             ),
@@ -188,7 +188,7 @@ pub(super) fn check(
                     if !fields.contains_key(name) {
                         let expected = properties.and_then(|p| p.get(name)).map_or_else(
                             || "any JSON value".into(),
-                            |s| expected_of(s, definitions),
+                            |s| with_article(expected_of(s, definitions)),
                         );
                         problems.push(ArgProblem::Invalid {
                             path: path.clone(),
@@ -230,7 +230,10 @@ pub(super) fn check(
 }
 
 /// `schema`, or the definition its `$ref` names.
-fn resolve<'a>(schema: &'a Value, definitions: &'a serde_json::Map<String, Value>) -> &'a Value {
+pub(super) fn resolve<'a>(
+    schema: &'a Value,
+    definitions: &'a serde_json::Map<String, Value>,
+) -> &'a Value {
     match schema.get("$ref").and_then(Value::as_str) {
         Some(reference) => {
             let name = reference.rsplit('/').next().unwrap_or(reference);
