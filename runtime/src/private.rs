@@ -50,8 +50,8 @@ pub type JsonValue = serde_json::Value;
 pub mod text {
     pub use crate::formats::text::writer::write_record;
     pub use crate::formats::text::{
-        ByteUnits, Escaped, Missing, Noun, RecordWriter, RowWriter, TextField, TextRecord,
-        TextScalar, ToolText, ValueFormat,
+        ByteUnits, CompactHeader, CompactRow, Datum, Escaped, Missing, Noun, RecordWriter,
+        RowWriter, TextField, TextRecord, TextScalar, ToolText, ValueFormat,
     };
 }
 

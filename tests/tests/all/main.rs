@@ -11,6 +11,7 @@
 
 mod answers;
 mod budget_e2e;
+mod compact_reader;
 mod compose_e2e;
 mod context_e2e;
 mod fuzz;
@@ -25,6 +26,7 @@ mod plain_json_e2e;
 mod rich_e2e;
 mod runtime_e2e;
 mod tasks_e2e;
+mod text_compact;
 mod text_golden;
 mod text_props;
 mod tokens;

@@ -18,6 +18,7 @@ pub struct RecordWriter<'a> {
     /// Inside an inline list: whether an item has been written yet.
     inline: Option<bool>,
     missing: Missing,
+    detailed: bool,
 }
 
 impl<'a> RecordWriter<'a> {
@@ -33,7 +34,13 @@ impl<'a> RecordWriter<'a> {
             bullet: false,
             inline: None,
             missing,
+            detailed: super::detail::detailed(),
         }
+    }
+
+    /// Whether fields marked `#[text(detailed)]` are shown.
+    pub fn detailed(&self) -> bool {
+        self.detailed
     }
 
     /// Writes one field: `label: value`, or what `value` makes of it (nested lines, list
