@@ -11,7 +11,9 @@
 
 mod answers;
 mod budget_e2e;
+mod compact_datasets;
 mod compact_reader;
+mod compact_tokens;
 mod compose_e2e;
 mod context_e2e;
 mod fuzz;
