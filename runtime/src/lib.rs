@@ -144,7 +144,7 @@ pub use formats::plot::Plot;
 pub use formats::text;
 pub use formats::text::ToolText;
 pub use formats::with_page;
-pub use formats::{Format, HybridFormat, HybridOutput, Json, JsonOutput, Render};
+pub use formats::{Format, HybridFormat, HybridOutput, HybridText, Json, JsonOutput, Render};
 pub use provenance::canonical;
 pub use provenance::{META_KEY, Provenance, data_hash, hash_canonical};
 pub use server::{NoHandler, Server, TaskSettings, ToolFilter, ToolSwitch};

@@ -13,7 +13,8 @@ pub use crate::call::tool::ToolDef;
 pub use crate::formats::narrative::Narrative;
 pub use crate::formats::text::Text;
 pub use crate::formats::text::markers::Confirmed;
-pub use crate::formats::{HybridFormat, Json, PlainJson};
+pub use crate::formats::text::{Detail, DetailOutput, WithDetail};
+pub use crate::formats::{HybridFormat, HybridText, Json, PlainJson};
 pub use ::std::boxed::Box;
 pub use ::std::string::String;
 

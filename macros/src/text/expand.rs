@@ -193,6 +193,8 @@ fn impls(model: &Model) -> TokenStream {
                 const DETAILED: bool = <Self as #private::TextRecord>::DETAILED;
             }
             #text_field {
+                const COMPACT: bool = <Self as #private::TextRecord>::COMPACT;
+                const DETAILED: bool = <Self as #private::TextRecord>::DETAILED;
                 fn write_field(
                     &self,
                     __toolshape_label: &str,
@@ -220,11 +222,13 @@ fn impls(model: &Model) -> TokenStream {
             }
         }
     };
+    // `DETAILED`: a field of its own is marked `#[text(detailed)]`, or a field's value has one.
     let flags = |compact: bool, fields: &[Field]| {
-        let detailed = fields.iter().any(|f| f.detailed);
+        let own = fields.iter().any(|f| f.detailed);
+        let types = fields.iter().map(|f| &f.ty);
         quote! {
             const COMPACT: bool = #compact;
-            const DETAILED: bool = #detailed;
+            const DETAILED: bool = #own #(|| <#types as #private::TextField>::DETAILED)*;
         }
     };
 

@@ -37,7 +37,7 @@ use serde_json::Value;
 use crate::formats::facts::CallFacts;
 use crate::provenance::{self, canonical};
 use envelope::{model_view, narrative_and_data};
-pub use hybrid_format::{HybridFormat, HybridOutput};
+pub use hybrid_format::{HybridFormat, HybridOutput, HybridText};
 pub use json::{Json, JsonOutput, PlainJson};
 
 /// The output formats a tool can declare.

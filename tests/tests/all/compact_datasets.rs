@@ -24,8 +24,18 @@ where
 }
 
 const WORDS: [&str; 12] = [
-    "checkout", "search", "billing", "auth", "inventory", "payments", "gateway", "reports",
-    "catalog", "shipping", "profile", "notifications",
+    "checkout",
+    "search",
+    "billing",
+    "auth",
+    "inventory",
+    "payments",
+    "gateway",
+    "reports",
+    "catalog",
+    "shipping",
+    "profile",
+    "notifications",
 ];
 
 #[derive(Serialize, ToolText)]
@@ -51,14 +61,19 @@ pub struct Qos {
 fn volumes() -> Vec<Volume> {
     (0..30u64)
         .map(|i| Volume {
-            uuid: format!("{:08x}-6f1e-11ee-8c99-{:012x}", 0xb6f2_c1a4_u64 + i * 7919, 0x0242_ac12_0002 + i),
+            uuid: format!(
+                "{:08x}-6f1e-11ee-8c99-{:012x}",
+                0xb6f2_c1a4_u64 + i * 7919,
+                0x0242_ac12_0002 + i
+            ),
             name: format!("vol_{}_{:02}", WORDS[(i % 12) as usize], i),
             svm: format!("svm{}", i % 4),
             state: if i % 9 == 4 { "offline" } else { "online" }.into(),
             size_bytes: (50 + (i * 37) % 950) << 30,
             used_bytes: ((50 + (i * 37) % 950) << 30) / 100 * (20 + (i * 13) % 75),
             encrypted: i % 3 != 0,
-            snapshot_policy: (i % 5 != 0).then(|| if i % 2 == 0 { "default" } else { "hourly-7d" }.into()),
+            snapshot_policy: (i % 5 != 0)
+                .then(|| if i % 2 == 0 { "default" } else { "hourly-7d" }.into()),
             qos: Qos {
                 policy: ["extreme", "performance", "value"][(i % 3) as usize].into(),
                 max_iops: (i % 3 != 2).then_some(1000 * (1 + (i % 7) as u32)),
@@ -95,17 +110,41 @@ fn issues() -> Vec<Issue> {
         "Support for Windows paths",
         "Flaky test: transport_http::reconnects",
     ];
-    const LABELS: [&str; 7] = ["bug", "enhancement", "docs", "good first issue", "perf", "windows", "ci"];
+    const LABELS: [&str; 7] = [
+        "bug",
+        "enhancement",
+        "docs",
+        "good first issue",
+        "perf",
+        "windows",
+        "ci",
+    ];
     const USERS: [&str; 5] = ["octocat", "mona", "hubot", "lena-k", "t.oshiro"];
     (0..25u32)
         .map(|i| Issue {
             number: 1200 + i * 3,
-            title: format!("{} ({})", TITLES[(i % 6) as usize], WORDS[(i % 12) as usize]),
-            state: if i % 4 == 0 { IssueState::Closed } else { IssueState::Open },
+            title: format!(
+                "{} ({})",
+                TITLES[(i % 6) as usize],
+                WORDS[(i % 12) as usize]
+            ),
+            state: if i % 4 == 0 {
+                IssueState::Closed
+            } else {
+                IssueState::Open
+            },
             author: USERS[(i % 5) as usize].into(),
-            labels: (0..(i % 3)).map(|k| LABELS[((i + k * 3) % 7) as usize].into()).collect(),
+            labels: (0..(i % 3))
+                .map(|k| LABELS[((i + k * 3) % 7) as usize].into())
+                .collect(),
             comments: (i * 7) % 23,
-            created_at: format!("2026-{:02}-{:02}T{:02}:{:02}:00Z", 1 + i % 11, 1 + i % 27, i % 24, (i * 7) % 60),
+            created_at: format!(
+                "2026-{:02}-{:02}T{:02}:{:02}:00Z",
+                1 + i % 11,
+                1 + i % 27,
+                i % 24,
+                (i * 7) % 60
+            ),
         })
         .collect()
 }
@@ -180,11 +219,21 @@ fn logs() -> Vec<LogLine> {
     ];
     (0..40u32)
         .map(|i| LogLine {
-            ts: format!("2026-11-22T10:{:02}:{:02}.{:03}Z", i / 4, (i * 13) % 60, (i * 137) % 1000),
+            ts: format!(
+                "2026-11-22T10:{:02}:{:02}.{:03}Z",
+                i / 4,
+                (i * 13) % 60,
+                (i * 137) % 1000
+            ),
             level: ["INFO", "INFO", "WARN", "ERROR", "DEBUG"][(i % 5) as usize].into(),
             service: WORDS[(i % 12) as usize].into(),
             message: MESSAGES[(i % 6) as usize].into(),
-            trace_id: (i % 3 != 0).then(|| format!("{:016x}", 0x9f3c_2a1b_7e4d_0000_u64 + u64::from(i) * 0x1_0001)),
+            trace_id: (i % 3 != 0).then(|| {
+                format!(
+                    "{:016x}",
+                    0x9f3c_2a1b_7e4d_0000_u64 + u64::from(i) * 0x1_0001
+                )
+            }),
         })
         .collect()
 }
@@ -223,7 +272,10 @@ fn orders() -> Vec<Order> {
                     price: f64::from(499 + (i * 311 + k * 97) % 9000) / 100.0,
                 })
                 .collect();
-            let total = items.iter().map(|item| f64::from(item.qty) * item.price).sum::<f64>();
+            let total = items
+                .iter()
+                .map(|item| f64::from(item.qty) * item.price)
+                .sum::<f64>();
             Order {
                 id: format!("ORD-2026-{:05}", 48_000 + i * 7),
                 customer: Customer {
@@ -284,19 +336,44 @@ pub struct Author {
 }
 
 fn hits() -> Vec<Hit> {
-    const NAMES: [&str; 5] = ["Ada Lovelace", "Grace Hopper", "Linus Torvalds", "Margaret Hamilton", "Ken Thompson"];
+    const NAMES: [&str; 5] = [
+        "Ada Lovelace",
+        "Grace Hopper",
+        "Linus Torvalds",
+        "Margaret Hamilton",
+        "Ken Thompson",
+    ];
     (0..20u32)
         .map(|i| Hit {
             id: format!("doc-{:06}", 310_000 + i * 4243),
-            title: format!("How {} scales under load: part {}", WORDS[(i % 12) as usize], 1 + i % 4),
-            url: format!("https://blog.example.com/posts/{}-{}", WORDS[(i % 12) as usize], 100 + i),
+            title: format!(
+                "How {} scales under load: part {}",
+                WORDS[(i % 12) as usize],
+                1 + i % 4
+            ),
+            url: format!(
+                "https://blog.example.com/posts/{}-{}",
+                WORDS[(i % 12) as usize],
+                100 + i
+            ),
             score: f64::from(9800 - i * 211) / 1000.0,
             author: Author {
                 name: NAMES[(i % 5) as usize].into(),
-                handle: format!("@{}", NAMES[(i % 5) as usize].split(' ').next().unwrap_or("").to_lowercase()),
+                handle: format!(
+                    "@{}",
+                    NAMES[(i % 5) as usize]
+                        .split(' ')
+                        .next()
+                        .unwrap_or("")
+                        .to_lowercase()
+                ),
                 verified: i % 3 == 0,
             },
-            snippet: format!("…we measured {} requests per second before the {} cache warmed up…", 1000 + i * 250, WORDS[((i + 3) % 12) as usize]),
+            snippet: format!(
+                "…we measured {} requests per second before the {} cache warmed up…",
+                1000 + i * 250,
+                WORDS[((i + 3) % 12) as usize]
+            ),
         })
         .collect()
 }
@@ -320,16 +397,38 @@ pub struct Contact {
 }
 
 fn contacts() -> Vec<Contact> {
-    const NAMES: [&str; 8] = ["Alice Johnson", "Bob Smith", "Carla Rossi", "Dmitri Ivanov", "Emeka Okafor", "Fatima Haddad", "Göran Lindqvist", "Hana Sato"];
+    const NAMES: [&str; 8] = [
+        "Alice Johnson",
+        "Bob Smith",
+        "Carla Rossi",
+        "Dmitri Ivanov",
+        "Emeka Okafor",
+        "Fatima Haddad",
+        "Göran Lindqvist",
+        "Hana Sato",
+    ];
     (0..30u32)
         .map(|i| Contact {
             id: 500 + i,
             name: NAMES[(i % 8) as usize].into(),
-            email: (i % 4 != 1).then(|| format!("{}@example.org", NAMES[(i % 8) as usize].split(' ').next().unwrap_or("").to_lowercase())),
+            email: (i % 4 != 1).then(|| {
+                format!(
+                    "{}@example.org",
+                    NAMES[(i % 8) as usize]
+                        .split(' ')
+                        .next()
+                        .unwrap_or("")
+                        .to_lowercase()
+                )
+            }),
             phone: (i % 3 == 0).then(|| format!("+1 555 {:04}", 1000 + i * 37)),
             company: (i % 2 == 0).then(|| ["Acme", "Globex", "Initech"][(i % 3) as usize].into()),
             title: (i % 5 == 2).then(|| "Head of Engineering".into()),
-            tags: if i % 4 == 0 { vec!["vip".into(), "newsletter".into()] } else { vec![] },
+            tags: if i % 4 == 0 {
+                vec!["vip".into(), "newsletter".into()]
+            } else {
+                vec![]
+            },
         })
         .collect()
 }
@@ -365,7 +464,12 @@ pub fn toon(values: &[serde_json::Value]) -> Vec<String> {
         .spawn()
         .expect("node runs TOON's encoder");
     let input = serde_json::to_vec(values).expect("JSON");
-    child.stdin.take().expect("stdin").write_all(&input).expect("written");
+    child
+        .stdin
+        .take()
+        .expect("stdin")
+        .write_all(&input)
+        .expect("written");
     let output = child.wait_with_output().expect("node finishes");
     assert!(output.status.success(), "TOON's encoder failed");
     serde_json::from_slice(&output.stdout).expect("a JSON array of strings")

@@ -13,12 +13,20 @@ fn compact_costs_no_more_than_toon() {
     let json: Vec<_> = datasets.iter().map(|d| d.json.clone()).collect();
     let toon = toon(&json);
     let encodings = [
-        ("o200k_base", tiktoken_rs::o200k_base().expect("ships with tiktoken-rs")),
-        ("cl100k_base", tiktoken_rs::cl100k_base().expect("ships with tiktoken-rs")),
+        (
+            "o200k_base",
+            tiktoken_rs::o200k_base().expect("ships with tiktoken-rs"),
+        ),
+        (
+            "cl100k_base",
+            tiktoken_rs::cl100k_base().expect("ships with tiktoken-rs"),
+        ),
     ];
     for (encoding, bpe) in &encodings {
         let count = |text: &str| bpe.encode_with_special_tokens(text).len();
-        println!("\n{encoding}\n| dataset | compact JSON | TOON 4.4.0 | toolshape compact | × TOON |");
+        println!(
+            "\n{encoding}\n| dataset | compact JSON | TOON 4.4.0 | toolshape compact | × TOON |"
+        );
         println!("|---|---:|---:|---:|---:|");
         let (mut ours_sum, mut toon_sum) = (0, 0);
         let mut worse = Vec::new();
@@ -38,7 +46,10 @@ fn compact_costs_no_more_than_toon() {
         }
         let ratio = ours_sum as f64 / toon_sum as f64;
         println!("| all | | {toon_sum} | {ours_sum} | {ratio:.2} |");
-        assert!(worse.is_empty(), "{encoding}: more tokens than TOON: {worse:?}");
+        assert!(
+            worse.is_empty(),
+            "{encoding}: more tokens than TOON: {worse:?}"
+        );
         assert!(ratio <= 0.95, "{encoding}: {ratio:.3}× TOON summed");
     }
 }

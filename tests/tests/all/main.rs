@@ -16,6 +16,7 @@ mod compact_reader;
 mod compact_tokens;
 mod compose_e2e;
 mod context_e2e;
+mod detail_e2e;
 mod fuzz;
 mod hygiene;
 mod json_e2e;

@@ -359,18 +359,41 @@ fn push_quoted(out: &mut String, s: &str, longest: &mut usize) {
 /// Writes a list of records in the compact layout: header, one line per record, inside one
 /// code block.
 pub(crate) fn write_compact<R: TextRecord>(records: &[R], detailed: bool, out: &mut String) {
+    fenced(out, |out, fence| {
+        write_lines(
+            out,
+            fence,
+            "",
+            detailed,
+            R::compact_columns,
+            records.len(),
+            |i, row| records[i].write_compact(row),
+        );
+    });
+}
+
+/// The header and one line per record, each line after `indent`: a list at the top of a
+/// result, or inside a record's block (a field holding a list of compact records).
+pub(crate) fn write_lines(
+    out: &mut String,
+    fence: &mut usize,
+    indent: &str,
+    detailed: bool,
+    columns: impl FnOnce(&mut CompactHeader),
+    count: usize,
+    mut write_row: impl FnMut(usize, &mut CompactRow<'_>),
+) {
     let mut header = CompactHeader::new(detailed);
-    R::compact_columns(&mut header);
+    columns(&mut header);
     let columns = header.columns;
     // Every row's cells, written once into `cells_text`; `used` says which columns hold a
     // value in some row.
-    let mut cells_text = String::with_capacity(records.len() * 64);
-    let mut cells: Vec<Range<usize>> = Vec::with_capacity(records.len() * columns.len());
-    let mut longest = 0;
-    for record in records {
+    let mut cells_text = String::with_capacity(count * 64);
+    let mut cells: Vec<Range<usize>> = Vec::with_capacity(count * columns.len());
+    for i in 0..count {
         let mut row = CompactRow {
             out: &mut cells_text,
-            longest_tick_run: &mut longest,
+            longest_tick_run: fence,
             cells: &mut cells,
             place: Place::Cell,
             separator: ',',
@@ -378,10 +401,10 @@ pub(crate) fn write_compact<R: TextRecord>(records: &[R], detailed: bool, out: &
             cell_start: 0,
             detailed,
         };
-        record.write_compact(&mut row);
+        write_row(i, &mut row);
     }
     let width = columns.len();
-    debug_assert_eq!(cells.len(), records.len() * width, "one cell per column");
+    debug_assert_eq!(cells.len(), count * width, "one cell per column");
     let used: Vec<bool> = (0..width)
         .map(|column| {
             cells
@@ -391,41 +414,34 @@ pub(crate) fn write_compact<R: TextRecord>(records: &[R], detailed: bool, out: &
                 .any(|cell| !cell.is_empty())
         })
         .collect();
-    fenced(out, |out, fence| {
-        *fence = (*fence).max(longest);
-        let mut first = true;
-        for (column, _) in columns.iter().zip(&used).filter(|(_, used)| **used) {
-            if !first {
+    out.push_str(indent);
+    let mut first = true;
+    for (column, _) in columns.iter().zip(&used).filter(|(_, used)| **used) {
+        if !first {
+            out.push(',');
+        }
+        first = false;
+        track_ticks(column, fence);
+        out.push_str(column);
+    }
+    out.push('\n');
+    for row in cells.chunks(width.max(1)).take(count) {
+        out.push_str(indent);
+        let mut kept = out.len();
+        let kept_cells = row.iter().zip(&used).filter(|(_, used)| **used);
+        for (i, (cell, _)) in kept_cells.enumerate() {
+            if i > 0 {
                 out.push(',');
             }
-            first = false;
-            track_ticks(column, fence);
-            out.push_str(column);
-        }
-        out.push('\n');
-        for row in cells.chunks(width.max(1)) {
-            let line_start = out.len();
-            let mut kept = line_start;
-            for (i, cell) in row
-                .iter()
-                .zip(&used)
-                .filter(|(_, used)| **used)
-                .map(|(c, _)| c)
-                .enumerate()
-            {
-                if i > 0 {
-                    out.push(',');
-                }
-                out.push_str(&cells_text[cell.clone()]);
-                if !cell.is_empty() {
-                    kept = out.len();
-                }
+            out.push_str(&cells_text[cell.clone()]);
+            if !cell.is_empty() {
+                kept = out.len();
             }
-            // Missing cells at the end of the row are left out.
-            out.truncate(kept);
-            out.push('\n');
         }
-    });
+        // Missing cells at the end of the row are left out.
+        out.truncate(kept);
+        out.push('\n');
+    }
 }
 
 #[cfg(test)]

@@ -41,7 +41,7 @@ mod value;
 pub(crate) mod writer;
 
 pub use compact::{CompactHeader, CompactRow, Datum};
-pub use detail::{Detail, render_with};
+pub use detail::{Detail, DetailOutput, WithDetail, render_with};
 pub use escape::{Escaped, escape, needs_escape};
 pub use markers::{ConfirmOutput, Text};
 pub use table::{RowWriter, TextCell};
@@ -126,7 +126,7 @@ pub trait TextRecord {
     /// Whether a list of these records renders in the compact layout (a header and one line
     /// per record) instead of one block per record.
     const COMPACT: bool = false;
-    /// Whether some field is marked `#[text(detailed)]`.
+    /// Whether some field is marked `#[text(detailed)]`, or holds a value that has one.
     const DETAILED: bool = false;
 
     /// Writes its fields, one [`RecordWriter::field`] call each.
@@ -162,6 +162,13 @@ pub trait TextField {
     /// its label's line.
     const SCALAR: bool = false;
 
+    /// Whether the value is a record whose type chose `layout = "compact"`: a list of them in
+    /// a field is written in the compact layout too, under its label.
+    const COMPACT: bool = false;
+
+    /// Whether the value's text has fields marked `#[text(detailed)]`, at any depth.
+    const DETAILED: bool = false;
+
     /// Writes the field labelled `label`.
     fn write_field(&self, label: &str, format: &ValueFormat, w: &mut RecordWriter<'_>);
     /// Writes the value as one item of a list (after `- `).
@@ -192,6 +199,8 @@ pub trait TextField {
 
 impl<T: TextField + ?Sized> TextField for &T {
     const SCALAR: bool = T::SCALAR;
+    const COMPACT: bool = T::COMPACT;
+    const DETAILED: bool = T::DETAILED;
 
     fn write_field(&self, label: &str, format: &ValueFormat, w: &mut RecordWriter<'_>) {
         (**self).write_field(label, format, w);
@@ -212,6 +221,8 @@ impl<T: TextField + ?Sized> TextField for &T {
 
 impl<T: TextField + ?Sized> TextField for Box<T> {
     const SCALAR: bool = T::SCALAR;
+    const COMPACT: bool = T::COMPACT;
+    const DETAILED: bool = T::DETAILED;
 
     fn write_field(&self, label: &str, format: &ValueFormat, w: &mut RecordWriter<'_>) {
         (**self).write_field(label, format, w);
@@ -232,6 +243,8 @@ impl<T: TextField + ?Sized> TextField for Box<T> {
 
 impl<T: TextField> TextField for Option<T> {
     const SCALAR: bool = T::SCALAR;
+    const COMPACT: bool = T::COMPACT;
+    const DETAILED: bool = T::DETAILED;
 
     fn write_field(&self, label: &str, format: &ValueFormat, w: &mut RecordWriter<'_>) {
         match self {
@@ -260,6 +273,8 @@ impl<T: TextField> TextField for Option<T> {
 }
 
 impl<T: TextField> TextField for [T] {
+    const DETAILED: bool = T::DETAILED;
+
     fn write_field(&self, label: &str, format: &ValueFormat, w: &mut RecordWriter<'_>) {
         if self.is_empty() {
             return w.missing(label);
@@ -270,6 +285,9 @@ impl<T: TextField> TextField for [T] {
                     item.write_item(format, w);
                 }
             });
+        }
+        if T::COMPACT {
+            return w.compact_list(label, self);
         }
         w.nested(label, |w| {
             for item in self {
@@ -303,6 +321,8 @@ impl<T: TextField> TextField for [T] {
 }
 
 impl<T: TextField> TextField for Vec<T> {
+    const DETAILED: bool = T::DETAILED;
+
     fn write_field(&self, label: &str, format: &ValueFormat, w: &mut RecordWriter<'_>) {
         self.as_slice().write_field(label, format, w);
     }

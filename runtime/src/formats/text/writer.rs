@@ -151,6 +151,24 @@ impl<'a> RecordWriter<'a> {
         self.indent -= 1;
     }
 
+    /// `label:` then a list of compact records in the compact layout (a header and one line
+    /// per record), indented one level.
+    pub fn compact_list<T: TextField>(&mut self, label: &str, items: &[T]) {
+        self.start_line();
+        self.escaped().push(label);
+        self.out.push_str(":\n");
+        let indent = "  ".repeat(self.indent + 1);
+        super::compact::write_lines(
+            self.out,
+            self.longest_tick_run,
+            &indent,
+            self.detailed,
+            |header| T::compact_columns("", header),
+            items.len(),
+            |i, row| items[i].write_compact(row),
+        );
+    }
+
     /// The fields of a nested record, under that record type's missing-value policy.
     pub fn record<R: TextRecord + ?Sized>(&mut self, record: &R) {
         let outer = std::mem::replace(&mut self.missing, R::MISSING);
