@@ -316,7 +316,9 @@ pub(crate) fn build(input: TextInput) -> darling::Result<Model> {
             nouns: nouns(&mut errors, &input),
             fields: fields(&mut errors, &struct_fields.fields, rename_all),
             table: layout == Some(Layout::Table),
-            compact: layout == Some(Layout::Compact),
+            // A list of records is compact unless the type chose another layout: measured,
+            // it costs about half the tokens of one block per record (`docs/text-format.md`).
+            compact: matches!(layout, None | Some(Layout::Compact)),
         },
         ast::Data::Enum(enum_variants) => {
             let variants = variants(&mut errors, enum_variants, rename_all);
@@ -335,20 +337,20 @@ pub(crate) fn build(input: TextInput) -> darling::Result<Model> {
                     tag_key: serde.tag.clone().unwrap_or_else(|| "type".into()),
                     slots: slots(&variants),
                     variants,
-                    compact: layout == Some(Layout::Compact),
+                    compact: matches!(layout, None | Some(Layout::Compact)),
                 }
             }
         }
     };
     let layout_fits = match shape {
         Shape::Record { .. } => true,
-        Shape::DataEnum { .. } => layout == Some(Layout::Compact),
+        Shape::DataEnum { .. } => layout != Some(Layout::Table),
         _ => false,
     };
     if let (Some(span), false) = (input.layout.as_ref().map(|l| l.span()), layout_fits) {
         errors.push(
             Error::custom(
-                "`layout` goes on a struct with named fields (or `layout = \"compact\"` on an enum with fields)",
+                "`layout` goes on a struct with named fields or an enum with fields (`layout = \"table\"` on a struct of scalar fields)",
             )
             .with_span(&span),
         );
