@@ -18,25 +18,18 @@ enum Kind {
     Records(Vec<Column>),
 }
 
-/// The records of a compact list's text (`Found N …:`, a fence, a header, one line each), or
-/// of its empty message (no records).
+/// The records of a compact list's text (`Found N …:`, a header, one line each), or of its
+/// empty message (no records).
 pub fn read(text: &str) -> Value {
-    let Some((_, rest)) = text.split_once("\n\n") else {
+    let mut lines = text.lines();
+    let found = lines.next().unwrap_or_default();
+    if !found.starts_with("Found ") {
         return Value::Array(Vec::new());
-    };
-    let mut lines = rest.lines();
-    let fence = lines.next().expect("a fence");
-    assert!(
-        fence.len() >= 3 && fence.bytes().all(|b| b == b'`'),
-        "{fence:?}"
-    );
+    }
     let header = lines.next().expect("a header");
     let columns = Scanner::new(header).columns(false);
     let mut records = Vec::new();
     for line in lines {
-        if line == fence {
-            break;
-        }
         let mut scanner = Scanner::new(line);
         let mut record = Map::new();
         for (i, column) in columns.iter().enumerate() {

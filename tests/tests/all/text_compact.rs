@@ -81,15 +81,15 @@ fn pods() -> Vec<Pod> {
 
 #[test]
 fn nested_records_lists_and_enums_in_one_line_each() {
-    let detailed = "Found 2 pods:\n\n```\n\
+    let detailed = "Found 2 pods:\n\
         name,status,node.name,node.zone,labels[],containers[]{name,image,ready,restarts},uid\n\
         web-1,running,n1,eu-1a,app:web;tier:fe,[nginx,nginx:1.25,true,0;envoy,envoy:1.29,true,2],5f0c\n\
-        \"web-2, canary\",pending,n2,,[],[nginx,nginx:1.25,false,7],9a7e\n```\n";
+        \"web-2, canary\",pending,n2,,[],[nginx,nginx:1.25,false,7],9a7e";
     assert_eq!(render(&pods()), detailed);
-    let concise = "Found 2 pods:\n\n```\n\
+    let concise = "Found 2 pods:\n\
         name,status,node.name,node.zone,labels[],containers[]{name,image,ready,restarts}\n\
         web-1,running,n1,eu-1a,app:web;tier:fe,[nginx,nginx:1.25,true,0;envoy,envoy:1.29,true,2]\n\
-        \"web-2, canary\",pending,n2,,[],[nginx,nginx:1.25,false,7]\n```\n";
+        \"web-2, canary\",pending,n2,,[],[nginx,nginx:1.25,false,7]";
     assert_eq!(render_with(&pods(), Detail::Concise), concise);
     // One record keeps its block of `Label: value` lines.
     assert!(render(&pods()[0]).starts_with("```\nName: web-1\nStatus: Running\nNode:\n"));
@@ -135,8 +135,8 @@ fn missing_values_are_empty_cells_trailing_ones_and_empty_columns_left_out() {
     // compact layout writes the number as the data holds it.
     assert_eq!(
         render(&contacts),
-        "Found 2 contacts:\n\n```\nid,name,email,phone,quota\n\
-         1,Ann,a@x.io,,1610612736\n9007199254740993,\"42\",,+1555,0\n```\n"
+        "Found 2 contacts:\nid,name,email,phone,quota\n\
+         1,Ann,a@x.io,,1610612736\n9007199254740993,\"42\",,+1555,0"
     );
     check(&contacts);
 }
@@ -166,7 +166,7 @@ fn an_enum_with_fields_is_its_tag_and_the_union_of_its_fields() {
     ];
     assert_eq!(
         render(&events),
-        "Found 3 events:\n\n```\nkind,path,ms,x,y\npage_view,/,120\nclick,/buy,,-3,40\nlogout\n```\n"
+        "Found 3 events:\nkind,path,ms,x,y\npage_view,/,120\nclick,/buy,,-3,40\nlogout"
     );
     check(&events);
 }

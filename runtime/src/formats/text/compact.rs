@@ -1,16 +1,16 @@
 //! `#[text(layout = "compact")]`: a list of records as one header line and one line per
-//! record, inside one code block, every value as the data holds it.
+//! record, every value as the data holds it.
 //!
-//! ````text
+//! ```text
 //! Found 2 pods:
-//!
-//! ```
 //! name,node.zone,labels[],containers[]{name,image,restarts}
 //! web-1,eu-1a,app:web;tier:fe,[nginx,nginx:1.25,0;envoy,envoy:1.29,2]
 //! web-2,eu-1b,[],[nginx,nginx:1.25,0]
 //! ```
-//! ````
 //!
+//! - The list is not fenced: each record is one line and no value leaves its line, so there
+//!   is no block to break out of. Inside a record's block (a field holding such a list), the
+//!   lines are indented under the field's label.
 //! - The header names each column by its key (the field's name as serde writes it): a nested
 //!   record's fields are `record.field`, a list of scalars is `key[]`, a list of records is
 //!   `key[]{its columns}`, an enum with fields is its tag column and the union of its
@@ -32,7 +32,7 @@ use std::borrow::Cow;
 use std::fmt::Write as _;
 use std::ops::Range;
 
-use super::escape::{fenced, needs_escape};
+use super::escape::needs_escape;
 use super::{TextField, TextRecord};
 
 /// A scalar as the data holds it: what the compact layout writes, whatever display format the
@@ -356,20 +356,21 @@ fn push_quoted(out: &mut String, s: &str, longest: &mut usize) {
     out.push('"');
 }
 
-/// Writes a list of records in the compact layout: header, one line per record, inside one
-/// code block.
+/// Writes a list of records in the compact layout: the header, then one line per record
+/// (without a final line break).
 pub(crate) fn write_compact<R: TextRecord>(records: &[R], detailed: bool, out: &mut String) {
-    fenced(out, |out, fence| {
-        write_lines(
-            out,
-            fence,
-            "",
-            detailed,
-            R::compact_columns,
-            records.len(),
-            |i, row| records[i].write_compact(row),
-        );
-    });
+    // Unfenced: the runs of backticks need no counting.
+    let mut ticks = 0;
+    write_lines(
+        out,
+        &mut ticks,
+        "",
+        detailed,
+        R::compact_columns,
+        records.len(),
+        |i, row| records[i].write_compact(row),
+    );
+    out.pop();
 }
 
 /// The header and one line per record, each line after `indent`: a list at the top of a

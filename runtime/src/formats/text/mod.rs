@@ -1,8 +1,9 @@
 //! `format = "text"`: what a model reads, generated from types.
 //!
 //! A record (a type with `#[derive(ToolText)]`) renders as a markdown code block of
-//! `Label: value` lines; a `Vec` of records as `Found N users:` and one block per record,
-//! separated by blank lines, or the type's empty message; `()` as the tool's confirmation.
+//! `Label: value` lines; a `Vec` of records as `Found N users:` and, in the compact layout
+//! (the default), a header and one line per record (with `layout = "blocks"`, one block per
+//! record), or the type's empty message; `()` as the tool's confirmation.
 //!
 //! ```
 //! use toolshape::ToolText;
@@ -350,12 +351,14 @@ impl<R: TextRecord> ToolText for [R] {
             R::NOUN.plural
         };
         // Writing into a String cannot fail.
-        let _ = write!(out, "Found {} {noun}:\n\n", self.len());
         if R::COMPACT {
+            // One line per record, after the sentence: no block to fence (no value leaves
+            // its line), no blank line.
+            let _ = writeln!(out, "Found {} {noun}:", self.len());
             compact::write_compact(self, detail::detailed(), out);
-            out.push('\n');
             return;
         }
+        let _ = write!(out, "Found {} {noun}:\n\n", self.len());
         if let Some(columns) = R::TABLE {
             table::write_table(self, columns, out);
             out.push('\n');
