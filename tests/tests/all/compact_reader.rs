@@ -153,6 +153,20 @@ impl<'a> Scanner<'a> {
             while self.eat('.') {
                 path.push(self.key());
             }
+            // `record{a,b}`: the columns of a nested record.
+            if self.eat('{') {
+                for mut inner in self.columns(true) {
+                    let mut full = path.clone();
+                    full.append(&mut inner.path);
+                    inner.path = full;
+                    columns.push(inner);
+                }
+                self.expect('}');
+                if !self.eat(',') {
+                    break;
+                }
+                continue;
+            }
             let kind = if self.eat('[') {
                 self.expect(']');
                 if self.eat('{') {

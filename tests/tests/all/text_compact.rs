@@ -82,12 +82,12 @@ fn pods() -> Vec<Pod> {
 #[test]
 fn nested_records_lists_and_enums_in_one_line_each() {
     let detailed = "Found 2 pods:\n\
-        name,status,node.name,node.zone,labels[],containers[]{name,image,ready,restarts},uid\n\
+        name,status,node{name,zone},labels[],containers[]{name,image,ready,restarts},uid\n\
         web-1,running,n1,eu-1a,app:web;tier:fe,[nginx,nginx:1.25,true,0;envoy,envoy:1.29,true,2],5f0c\n\
         \"web-2, canary\",pending,n2,,[],[nginx,nginx:1.25,false,7],9a7e";
     assert_eq!(render(&pods()), detailed);
     let concise = "Found 2 pods:\n\
-        name,status,node.name,node.zone,labels[],containers[]{name,image,ready,restarts}\n\
+        name,status,node{name,zone},labels[],containers[]{name,image,ready,restarts}\n\
         web-1,running,n1,eu-1a,app:web;tier:fe,[nginx,nginx:1.25,true,0;envoy,envoy:1.29,true,2]\n\
         \"web-2, canary\",pending,n2,,[],[nginx,nginx:1.25,false,7]";
     assert_eq!(render_with(&pods(), Detail::Concise), concise);

@@ -12,7 +12,7 @@
 //!   is no block to break out of. Inside a record's block (a field holding such a list), the
 //!   lines are indented under the field's label.
 //! - The header names each column by its key (the field's name as serde writes it): a nested
-//!   record's fields are `record.field`, a list of scalars is `key[]`, a list of records is
+//!   record's fields are `record{a,b}` (`record.a` when it shows one), a list of scalars is `key[]`, a list of records is
 //!   `key[]{its columns}`, an enum with fields is its tag column and the union of its
 //!   variants' fields.
 //! - A row's cells are separated by `,`. A list of scalars is its items separated by `;`
@@ -65,9 +65,17 @@ impl<'a> Datum<'a> {
 /// The columns of a compact header, collected from the record type.
 #[derive(Debug, Default)]
 pub struct CompactHeader {
-    prefix: String,
-    columns: Vec<String>,
+    prefix: Vec<String>,
+    columns: Vec<Column>,
     detailed: bool,
+}
+
+/// One column: the keys of its path (written as the header writes them) and what follows
+/// the last (`[]`, `[]{...}`).
+#[derive(Debug)]
+struct Column {
+    path: Vec<String>,
+    suffix: String,
 }
 
 impl CompactHeader {
@@ -90,27 +98,29 @@ impl CompactHeader {
 
     /// One column holding a scalar.
     pub fn column(&mut self, key: &str) {
-        self.push_column(key, "");
+        self.push_column(key, String::new());
     }
 
     /// One column holding a list of scalars: `key[]`.
     pub fn list_column(&mut self, key: &str) {
-        self.push_column(key, "[]");
+        self.push_column(key, "[]".into());
     }
 
-    fn push_column(&mut self, key: &str, suffix: &str) {
-        let mut column = self.prefix.clone();
-        push_key(&mut column, key);
-        column.push_str(suffix);
-        self.columns.push(column);
+    fn push_column(&mut self, key: &str, suffix: String) {
+        let mut path = self.prefix.clone();
+        let mut written = String::new();
+        push_key(&mut written, key);
+        path.push(written);
+        self.columns.push(Column { path, suffix });
     }
 
-    /// The columns of a nested record, each prefixed with `key.` (none for an empty key).
+    /// The columns of a nested record, under `key` (none for an empty key).
     pub fn nested(&mut self, key: &str, columns: impl FnOnce(&mut Self)) {
         let len = self.prefix.len();
         if !key.is_empty() {
-            push_key(&mut self.prefix, key);
-            self.prefix.push('.');
+            let mut written = String::new();
+            push_key(&mut written, key);
+            self.prefix.push(written);
         }
         columns(self);
         self.prefix.truncate(len);
@@ -120,7 +130,46 @@ impl CompactHeader {
     pub fn record_list(&mut self, key: &str, columns: impl FnOnce(&mut Self)) {
         let mut inner = CompactHeader::new(self.detailed);
         columns(&mut inner);
-        self.push_column(key, &format!("[]{{{}}}", inner.columns.join(",")));
+        let mut suffix = String::from("[]{");
+        write_header(&inner.columns.iter().collect::<Vec<_>>(), 0, &mut suffix);
+        suffix.push('}');
+        self.push_column(key, suffix);
+    }
+}
+
+/// Writes `columns` (their paths from `depth` on), separated by `,`: the columns of one
+/// nested record written `record{a,b}` when there are several, `record.a` when one.
+fn write_header(columns: &[&Column], depth: usize, out: &mut String) {
+    let mut i = 0;
+    while i < columns.len() {
+        if i > 0 {
+            out.push(',');
+        }
+        let column = columns[i];
+        let key = &column.path[depth];
+        if column.path.len() == depth + 1 {
+            out.push_str(key);
+            out.push_str(&column.suffix);
+            i += 1;
+            continue;
+        }
+        let group = columns[i..]
+            .iter()
+            .take_while(|c| c.path.len() > depth + 1 && &c.path[depth] == key)
+            .count();
+        out.push_str(key);
+        if group == 1 {
+            for key in &column.path[depth + 1..] {
+                out.push('.');
+                out.push_str(key);
+            }
+            out.push_str(&column.suffix);
+        } else {
+            out.push('{');
+            write_header(&columns[i..i + group], depth + 1, out);
+            out.push('}');
+        }
+        i += group;
     }
 }
 
@@ -416,15 +465,15 @@ pub(crate) fn write_lines(
         })
         .collect();
     out.push_str(indent);
-    let mut first = true;
-    for (column, _) in columns.iter().zip(&used).filter(|(_, used)| **used) {
-        if !first {
-            out.push(',');
-        }
-        first = false;
-        track_ticks(column, fence);
-        out.push_str(column);
-    }
+    let used_columns: Vec<&Column> = columns
+        .iter()
+        .zip(&used)
+        .filter(|(_, used)| **used)
+        .map(|(column, _)| column)
+        .collect();
+    let header_start = out.len();
+    write_header(&used_columns, 0, out);
+    track_ticks(&out[header_start..], fence);
     out.push('\n');
     for row in cells.chunks(width.max(1)).take(count) {
         out.push_str(indent);
