@@ -37,3 +37,4 @@ mod tool_filter_e2e;
 mod tool_switch_e2e;
 mod transport_http;
 mod transport_stdio;
+mod undo_pairing;

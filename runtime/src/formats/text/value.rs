@@ -1,13 +1,10 @@
 //! Scalars and their display formats: currency, bytes, percent, thousands, timestamps.
 
+use std::borrow::Cow;
 use std::fmt::Write as _;
 
-use std::borrow::Cow;
-
-use super::TextField;
-use super::compact::{CompactRow, Datum};
+use super::compact::Datum;
 use super::escape::Escaped;
-use super::writer::RecordWriter;
 
 /// How a scalar field is displayed: `#[text(currency)]`, `#[text(bytes = "binary")]`, ….
 ///
@@ -55,24 +52,6 @@ pub trait TextScalar {
         self.write_scalar(&ValueFormat::Plain, &mut Escaped::new(&mut text, &mut 0));
         Datum::Str(Cow::Owned(text))
     }
-}
-
-macro_rules! scalar_field {
-    ($($ty:ty),* $(,)?) => {$(
-        impl TextField for $ty {
-            const SCALAR: bool = true;
-
-            fn write_field(&self, label: &str, format: &ValueFormat, w: &mut RecordWriter<'_>) {
-                w.scalar(label, |out| self.write_scalar(format, out));
-            }
-            fn write_item(&self, format: &ValueFormat, w: &mut RecordWriter<'_>) {
-                w.scalar_item(|out| self.write_scalar(format, out));
-            }
-            fn write_compact(&self, row: &mut CompactRow<'_>) {
-                row.scalar(self.datum());
-            }
-        }
-    )*};
 }
 
 impl TextScalar for str {
@@ -182,42 +161,6 @@ impl<Tz: chrono::TimeZone> TextScalar for chrono::DateTime<Tz> {
 impl TextScalar for chrono::NaiveDate {
     fn write_scalar(&self, _: &ValueFormat, out: &mut Escaped<'_>) {
         let _ = write!(out, "{self}");
-    }
-}
-
-scalar_field!(
-    str,
-    String,
-    bool,
-    char,
-    i8,
-    i16,
-    i32,
-    i64,
-    i128,
-    isize,
-    u8,
-    u16,
-    u32,
-    u64,
-    u128,
-    usize,
-    f32,
-    f64,
-    chrono::NaiveDate
-);
-
-impl<Tz: chrono::TimeZone> TextField for chrono::DateTime<Tz> {
-    const SCALAR: bool = true;
-
-    fn write_field(&self, label: &str, format: &ValueFormat, w: &mut RecordWriter<'_>) {
-        w.scalar(label, |out| self.write_scalar(format, out));
-    }
-    fn write_item(&self, format: &ValueFormat, w: &mut RecordWriter<'_>) {
-        w.scalar_item(|out| self.write_scalar(format, out));
-    }
-    fn write_compact(&self, row: &mut CompactRow<'_>) {
-        row.scalar(self.datum());
     }
 }
 

@@ -52,10 +52,23 @@ impl<S: Send + Sync + 'static, H: ServerHandler> Server<S, H> {
         W: tokio::io::AsyncWrite + Unpin + Send + 'static,
     {
         use rmcp::ServiceExt as _;
-        let running = serve::Traced::new(self)
+        use rmcp::service::ServerInitializeError;
+        let running = match serve::Traced::new(self)
             .serve(serve::LineTransport::new(reader, writer, limits))
-            .await?;
-        running.waiting().await?;
+            .await
+        {
+            Ok(running) => running,
+            // The client went away before it began: not a failure of the server.
+            Err(ServerInitializeError::ConnectionClosed(_)) => return Ok(()),
+            Err(error) => {
+                let message = format!("the MCP session could not start: {error}");
+                return Err(serve::failure(message, Some(error.into())));
+            }
+        };
+        running.waiting().await.map_err(|error| {
+            let message = format!("the MCP session ended with an error: {error}");
+            serve::failure(message, Some(error.into()))
+        })?;
         Ok(())
     }
 
@@ -181,7 +194,12 @@ impl<S: Send + Sync + 'static, H: ServerHandler> Server<S, H> {
         addr: impl tokio::net::ToSocketAddrs,
         options: &serve::HttpOptions,
     ) -> Result<(), serve::Error> {
-        let listener = tokio::net::TcpListener::bind(addr).await?;
+        let listener = tokio::net::TcpListener::bind(addr).await.map_err(|error| {
+            serve::failure(
+                format!("cannot listen for HTTP: {error}"),
+                Some(error.into()),
+            )
+        })?;
         serve::app_on_with(self.http_router(options), listener, &options.limits).await
     }
 }
