@@ -20,9 +20,14 @@ use rusqlite::{
 };
 use toolshape::{Context, Elicitation, ToolError, ToolSet, ToolText, tool, tools};
 
-/// One user, as the model reads it.
+/// One user, as the model reads it: in a list too, one block per user, as the convention
+/// shows it.
 #[derive(Debug, Clone, PartialEq, ToolText)]
-#[text(noun = "user", empty = "No users found matching your criteria.")]
+#[text(
+    noun = "user",
+    empty = "No users found matching your criteria.",
+    layout = "blocks"
+)]
 pub struct User {
     /// The user's numeric id.
     #[text(label = "User ID")]

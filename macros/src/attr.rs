@@ -57,9 +57,25 @@ pub(crate) struct ToolArgs {
     /// `scopes = ["users:write"]`: the OAuth scopes a caller's token must grant for the
     /// tool to be listed to it and called.
     pub(crate) scopes: Option<SpannedValue<Scopes>>,
+    /// `detail`: the tool takes a `response_format` argument (`"concise"`, the default, or
+    /// `"detailed"`); fields marked `#[text(detailed)]` are in detailed results only.
+    pub(crate) detail: Option<SpannedValue<Flag>>,
+    /// `data = "json" | "text"`: what a `format = "hybrid"` tool's text shows after the
+    /// narrative: the data as JSON (the default) or its `ToolText`.
+    pub(crate) data: Option<SpannedValue<Quoted<DataText>>>,
     /// `crate = path`: where the `toolshape` crate is, for crates that re-export it.
     #[darling(rename = "crate")]
     pub(crate) krate: Option<syn::Path>,
+}
+
+/// The value of `data = "..."`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, FromMeta)]
+#[darling(rename_all = "lowercase")]
+pub(crate) enum DataText {
+    /// The data as canonical JSON.
+    Json,
+    /// The data's `ToolText`.
+    Text,
 }
 
 /// One `icon(...)` of `#[tool]`.

@@ -14,8 +14,8 @@ use crate::docs;
 use crate::model::{Icon, Param, Tool};
 use crate::params::{Params, read_params};
 use crate::valid::{
-    check_confirm, check_envelope, check_output_shape, check_scopes, check_task, check_text,
-    check_tool_name,
+    check_confirm, check_detail, check_envelope, check_output_shape, check_scopes, check_task,
+    check_text, check_tool_name,
 };
 
 /// Builds the model, or every error found, in the order the declaration is read: the
@@ -44,7 +44,7 @@ pub(crate) fn build(
     let description = description_of(&mut errors, &args, function, args_incomplete);
     check_signature(&mut errors, sig);
     let rename_all = args.rename_all.as_ref().map(|rule| rule.0);
-    let Params { state, params } = read_params(&mut errors, sig, rename_all);
+    let Params { state, mut params } = read_params(&mut errors, sig, rename_all);
     let has_context = params
         .iter()
         .any(|param| matches!(param, Param::Context(_)));
@@ -66,6 +66,25 @@ pub(crate) fn build(
         output.as_ref(),
         sig.ident.span(),
     );
+
+    let (detail, data_text) = check_detail(
+        &mut errors,
+        format,
+        confirm.is_some(),
+        envelope,
+        args.detail.as_ref(),
+        args.data.as_ref(),
+        &params,
+    );
+    if detail {
+        let krate = args
+            .krate
+            .clone()
+            .unwrap_or_else(|| syn::parse_quote!(::toolshape));
+        params.push(crate::model::Param::Detail(Box::new(response_format(
+            &krate,
+        ))));
+    }
 
     let icons = args
         .icons
@@ -89,6 +108,8 @@ pub(crate) fn build(
         annotations,
         kind,
         confirm,
+        detail,
+        data_text,
         icons,
         krate: args.krate.unwrap_or_else(|| syn::parse_quote!(::toolshape)),
         ignore_unknown: args
@@ -108,6 +129,24 @@ pub(crate) fn build(
         site,
         in_trait: None,
     })
+}
+
+/// The `response_format` argument of a `#[tool(detail)]` tool: `"concise"` (the default) or
+/// `"detailed"`.
+fn response_format(krate: &syn::Path) -> crate::model::SchemaParam {
+    crate::model::SchemaParam {
+        ident: syn::Ident::new("__toolshape_response_format", Span::call_site()),
+        name: "response_format".into(),
+        ty: Box::new(syn::parse_quote!(#krate::__private::Detail)),
+        borrowed: None,
+        description: TextValue::Literal(syn::LitStr::new(
+            "How much to show: \"concise\" (the default) leaves out details that are rarely needed; \"detailed\" adds them (identifiers for follow-up calls, exact values).",
+            Span::call_site(),
+        )),
+        default: Some(None),
+        cfg: Vec::new(),
+        constraints: crate::model::Constraints::default(),
+    }
 }
 
 /// `format = "..."`: required, but not reported missing when the attribute had errors.

@@ -69,6 +69,7 @@ pub(crate) fn constructor(tool: &Tool, cfg: Option<TokenStream>) -> TokenStream 
     let format = match tool.format {
         FormatName::Json if !tool.envelope => quote!(#private::PlainJson),
         FormatName::Json => quote!(#private::Json),
+        FormatName::Hybrid if tool.data_text => quote!(#private::HybridText),
         FormatName::Hybrid => quote!(#private::HybridFormat),
         FormatName::Text if tool.confirm.is_some() => quote!(#private::Confirmed),
         FormatName::Text => quote!(#private::Text),
@@ -109,8 +110,30 @@ pub(crate) fn constructor(tool: &Tool, cfg: Option<TokenStream>) -> TokenStream 
         .and_then(error_type)
         .map_or(output_span, Spanned::span);
     let error_text = respan(quote!(#checks::ErrorText::error_text(error)), error_span);
+    // A `detail` tool's output must have something to leave out: checked where the tool is
+    // declared, at its return type.
+    let detail_check = match (&tool.output, tool.detail) {
+        (Some(output), true) => {
+            let output = static_lifetimes_of(output);
+            let detail_output = respan(quote!(#private::DetailOutput), output_span);
+            quote_spanned! {output_span=>
+                const _: () = ::core::assert!(
+                    <#output as #detail_output>::DETAILED,
+                    "`#[tool(detail)]` has nothing to leave out: no field of the output's text is marked `#[text(detailed)]`; mark the fields a model seldom needs (ids for follow-up calls, exact sizes) with `#[text(detailed)]`, or remove `detail`",
+                );
+            }
+        }
+        _ => TokenStream::new(),
+    };
+    // A `detail` tool's value travels with the level its call chose.
+    let ok_value = if tool.detail {
+        quote!(#private::WithDetail::new(value, __toolshape_response_format.0))
+    } else {
+        quote!(value)
+    };
 
     let body = quote! {
+            #detail_check
             #(#context_hints)*
             #(#default_items)*
             #spec
@@ -124,7 +147,7 @@ pub(crate) fn constructor(tool: &Tool, cfg: Option<TokenStream>) -> TokenStream 
                             use #private::{ResultKind as _, ValueKind as _};
                             let returned = #callee(#(#call_args),*) #await_;
                             match (&returned).kind_of_returned().into_result(returned) {
-                                ::core::result::Result::Ok(value) => ::core::result::Result::Ok(value),
+                                ::core::result::Result::Ok(value) => ::core::result::Result::Ok(#ok_value),
                                 ::core::result::Result::Err(error) => ::core::result::Result::Err(#error_text),
                             }
                         })
@@ -324,6 +347,7 @@ fn call_args(tool: &Tool, state_arg: Option<&TokenStream>) -> Vec<TokenStream> {
             }
         }
         Param::State => state_arg.cloned().unwrap_or_default(),
+        Param::Detail(_) => TokenStream::new(),
         // Spanned at the parameter's type: a type that is not the context is reported there.
         Param::Context(model::ContextPass::Value(span)) => {
             quote_spanned!(*span=> __toolshape_context)
@@ -332,6 +356,7 @@ fn call_args(tool: &Tool, state_arg: Option<&TokenStream>) -> Vec<TokenStream> {
             quote_spanned!(*span=> &__toolshape_context)
         }
     });
+    let call_args = call_args.filter(|arg| !arg.is_empty());
     match &tool.state {
         StateSource::Receiver => std::iter::once(quote!(__toolshape_state))
             .chain(call_args)
@@ -387,6 +412,11 @@ fn constraints(private: &TokenStream, c: &crate::model::Constraints) -> TokenStr
         fields.push(quote!(header: ::core::option::Option::Some(#header)));
     }
     quote!(#private::Constraints { #(#fields,)* ..#private::Constraints::NONE })
+}
+
+/// `ty` with its lifetimes made `'static`, for a check outside the function.
+fn static_lifetimes_of(ty: &syn::Type) -> TokenStream {
+    crate::lend::static_lifetimes(ty.to_token_stream())
 }
 
 /// `Option` of `value`'s tokens, written with absolute paths.

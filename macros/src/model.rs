@@ -26,6 +26,11 @@ pub(crate) struct Tool {
     pub(crate) kind: Option<KindName>,
     /// `confirm = "..."` of a `format = "text"` tool.
     pub(crate) confirm: Option<String>,
+    /// `detail`: the tool takes `response_format` (the last of [`params`](Self::params),
+    /// `Param::Detail`) and renders at the level it chooses.
+    pub(crate) detail: bool,
+    /// `data = "text"` of a hybrid tool: the text shows the data's `ToolText`.
+    pub(crate) data_text: bool,
     /// `icon(...)`, in order.
     pub(crate) icons: Vec<Icon>,
     pub(crate) krate: syn::Path,
@@ -88,6 +93,9 @@ pub(crate) enum Param {
     State,
     /// `#[context] cx: Context` or `#[context] cx: &Context`.
     Context(ContextPass),
+    /// `response_format` of a `#[tool(detail)]` tool: in the schema, not passed to the
+    /// function.
+    Detail(Box<SchemaParam>),
 }
 
 /// How the function takes the request's context, and where its type is written (a type
@@ -174,7 +182,7 @@ impl SchemaParam {
 impl Tool {
     pub(crate) fn schema_params(&self) -> impl Iterator<Item = &SchemaParam> {
         self.params.iter().filter_map(|param| match param {
-            Param::Schema(param) => Some(&**param),
+            Param::Schema(param) | Param::Detail(param) => Some(&**param),
             _ => None,
         })
     }

@@ -630,3 +630,68 @@ pub(crate) fn trait_object_without_send(ty: &Type) -> Option<&syn::TypeTraitObje
         _ => None,
     }
 }
+
+/// `detail` and `data = "..."`: `detail` chooses how much of the data's text a model reads
+/// (the text block of a json or hybrid tool becomes the data's `ToolText`; structured content
+/// keeps every field), so it needs a text to choose from: not with `confirm`, nor without the
+/// envelope. `data` belongs to hybrid tools. Returns `(detail, data_text)`.
+pub(crate) fn check_detail(
+    errors: &mut darling::error::Accumulator,
+    format: FormatName,
+    has_confirm: bool,
+    envelope: bool,
+    detail: Option<&darling::util::SpannedValue<Flag>>,
+    data: Option<&darling::util::SpannedValue<Quoted<crate::attr::DataText>>>,
+    params: &[crate::model::Param],
+) -> (bool, bool) {
+    let data_text = match data {
+        Some(data) if format != FormatName::Hybrid => {
+            errors.push(
+                darling::Error::custom(format!(
+                    "`data` belongs to `format = \"hybrid\"` tools: it says what their text shows after the narrative; a `format = \"{}\"` result has no narrative",
+                    format.as_str()
+                ))
+                .with_span(&data.span()),
+            );
+            false
+        }
+        Some(data) => data.0 == crate::attr::DataText::Text,
+        None => false,
+    };
+    let Some(flag) = detail.filter(|flag| flag.0) else {
+        return (false, data_text);
+    };
+    let span = flag.span();
+    let problem = match format {
+        FormatName::Json if !envelope => Some(
+            "`detail` needs the envelope: with `envelope = false`, the text block is the value's JSON, all of it\n\
+             help: remove `envelope = false`, or `detail`"
+                .to_owned(),
+        ),
+        FormatName::Text if has_confirm => Some(
+            "`detail` and `confirm` do not go together: a confirmation is one sentence, with nothing to leave out\n\
+             help: remove `detail`, or `confirm` and return the record"
+                .to_owned(),
+        ),
+        _ => None,
+    };
+    if let Some(problem) = problem {
+        errors.push(darling::Error::custom(problem).with_span(&span));
+        return (false, data_text);
+    }
+    let taken = params.iter().find_map(|param| match param {
+        crate::model::Param::Schema(param) if param.name == "response_format" => Some(param),
+        _ => None,
+    });
+    if let Some(param) = taken {
+        errors.push(
+            darling::Error::custom(
+                "a `#[tool(detail)]` tool takes a `response_format` argument of its own (\"concise\" or \"detailed\"), which this parameter's name would hide\n\
+                 help: rename the parameter, or remove `detail`",
+            )
+            .with_span(&param.ident),
+        );
+        return (false, data_text);
+    }
+    (true, data_text)
+}

@@ -158,7 +158,7 @@ pub use formats::plot::Plot;
 pub use formats::text;
 pub use formats::text::ToolText;
 pub use formats::with_page;
-pub use formats::{Format, HybridFormat, HybridOutput, Json, JsonOutput, Render};
+pub use formats::{Format, HybridFormat, HybridOutput, HybridText, Json, JsonOutput, Render};
 pub use handler::Server;
 pub use provenance::canonical;
 pub use provenance::{META_KEY, Provenance, data_hash, hash_canonical};
@@ -204,8 +204,9 @@ macro_rules! tools {
 }
 
 /// Derives the text form of a type, for `#[tool(format = "text")]`: a markdown
-/// code block of `Label: value` lines per record. See [`text`] for the rendering and
-/// `docs/text-format.md` for the whole form.
+/// code block of `Label: value` lines for one record, a header and one line per record for a
+/// list (the compact layout). See [`text`] for the rendering and `docs/text-format.md` for
+/// the whole form.
 ///
 /// ````
 /// use toolshape::ToolText;
@@ -245,7 +246,10 @@ macro_rules! tools {
 /// Quota: 5 GiB
 /// Tags: admin, oncall
 /// ```");
-/// assert!(toolshape::text::render(&vec![user]).starts_with("Found 1 user:\n\n```\n"));
+/// assert_eq!(
+///     toolshape::text::render(&vec![user]),
+///     "Found 1 user:\nid,name,salary,quota,tags[]\n42,Alice,120000,5368709120,admin;oncall",
+/// );
 /// ````
 ///
 /// # Attributes
@@ -258,12 +262,15 @@ macro_rules! tools {
 ///   one choice per type;
 /// - `confirm = "..."` on a unit struct: the type renders as that sentence;
 /// - `tag = "Type"` on an enum with fields: the label of the variant line;
-/// - `layout = "blocks"` (default) or `layout = "table"`: how a list of these records renders
-///   (a table needs scalar fields; see `docs/text-format.md` for the token measurement);
+/// - `layout = "compact"` (default), `"blocks"` or `"table"`: how a list of these records
+///   renders: a header and one line per record, every value as the data holds it (the
+///   columns are the fields' serde names); one block per record; or a markdown table (of
+///   scalar fields). `docs/text-format.md` measures the three;
 /// - `crate = path`: where `toolshape` is, for crates that re-export it.
 ///
 /// On a field: `label = "User ID"` (default: the name made readable, `user_id` → `User ID`),
-/// `skip`, and at most one value format: `currency` / `currency = "€"`, `bytes` /
+/// `skip`, `detailed` (shown only in detailed results: `#[tool(detail)]`,
+/// [`text::render_with`]), and at most one value format (for blocks and tables): `currency` / `currency = "€"`, `bytes` /
 /// `bytes = "decimal"`, `percent` (a ratio), `thousands`, `timestamp` /
 /// `timestamp = "%Y-%m-%d"` (unix seconds or a `chrono` date-time, in UTC).
 ///

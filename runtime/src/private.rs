@@ -5,7 +5,8 @@ pub use crate::context::Context;
 pub use crate::formats::narrative::Narrative;
 pub use crate::formats::text::Text;
 pub use crate::formats::text::markers::Confirmed;
-pub use crate::formats::{HybridFormat, Json, PlainJson};
+pub use crate::formats::text::{Detail, DetailOutput, WithDetail};
+pub use crate::formats::{HybridFormat, HybridText, Json, PlainJson};
 pub use crate::tool::args::{
     ArgProblem, BorrowedParam, Constraints, DefaultValue, Defaulted, One, ParamInfo, ParamList,
     ParamSpec, param,
@@ -50,8 +51,8 @@ pub type JsonValue = serde_json::Value;
 pub mod text {
     pub use crate::formats::text::writer::write_record;
     pub use crate::formats::text::{
-        ByteUnits, Escaped, Missing, Noun, RecordWriter, RowWriter, TextField, TextRecord,
-        TextScalar, ToolText, ValueFormat,
+        ByteUnits, CompactHeader, CompactRow, Datum, Escaped, Missing, Noun, RecordWriter,
+        RowWriter, TextField, TextRecord, TextScalar, ToolText, ValueFormat,
     };
 }
 

@@ -14,7 +14,9 @@ pub const GIB: u64 = 1 << 30;
 pub const SEED: u64 = 0x0a7a_2025_1014;
 
 /// A volume's state, as ONTAP reports it.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+#[derive(
+    Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, JsonSchema, toolshape::ToolText,
+)]
 #[serde(rename_all = "lowercase")]
 pub enum VolumeState {
     /// Serving data.

@@ -74,30 +74,35 @@ impl Ontap {
 // Output types
 
 /// One volume in a listing.
-#[derive(Debug, Clone, Serialize, Deserialize, JsonSchema)]
+#[derive(Debug, Clone, Serialize, Deserialize, JsonSchema, toolshape::ToolText)]
+#[text(noun = "volume", layout = "compact")]
 pub struct VolumeSummary {
     /// The volume's UUID.
+    #[text(detailed)]
     pub uuid: String,
     /// The volume's name.
     pub name: String,
     /// The SVM that serves it.
     pub svm_name: String,
     /// The aggregate it lives on.
+    #[text(detailed)]
     pub aggregate_name: String,
     /// Size in bytes.
     pub size: u64,
     /// Used bytes.
+    #[text(detailed)]
     pub used: u64,
     /// Used space, percent of size.
     pub used_percent: u8,
     /// `online`, `offline` or `restricted`.
     pub state: VolumeState,
     /// Free-form comment.
+    #[text(detailed)]
     pub comment: Option<String>,
 }
 
 /// The volumes that match a listing's filters.
-#[derive(Debug, Clone, Serialize, Deserialize, JsonSchema)]
+#[derive(Debug, Clone, Serialize, Deserialize, JsonSchema, toolshape::ToolText)]
 pub struct VolumeList {
     /// The cluster's name.
     pub cluster: String,
@@ -108,9 +113,11 @@ pub struct VolumeList {
 }
 
 /// One SVM in a listing.
-#[derive(Debug, Clone, Serialize, Deserialize, JsonSchema)]
+#[derive(Debug, Clone, Serialize, Deserialize, JsonSchema, toolshape::ToolText)]
+#[text(noun = "SVM", layout = "compact")]
 pub struct SvmSummary {
     /// The SVM's UUID.
+    #[text(detailed)]
     pub uuid: String,
     /// The SVM's name.
     pub name: String,
@@ -121,11 +128,12 @@ pub struct SvmSummary {
     /// How many volumes it serves.
     pub volume_count: usize,
     /// The sum of its volumes' sizes, in bytes.
+    #[text(detailed)]
     pub provisioned_size: u64,
 }
 
 /// The cluster's SVMs.
-#[derive(Debug, Clone, Serialize, Deserialize, JsonSchema)]
+#[derive(Debug, Clone, Serialize, Deserialize, JsonSchema, toolshape::ToolText)]
 pub struct SvmList {
     /// The cluster's name.
     pub cluster: String,
@@ -390,7 +398,7 @@ fn count(alerts: &[Alert]) -> AlertCounts {
 
 /// List the cluster's volumes (UUID, SVM, aggregate, size and used bytes, state), by name,
 /// optionally only those of one SVM or in one state.
-#[tool(format = "json", kind = "read", title = "List volumes")]
+#[tool(format = "json", kind = "read", title = "List volumes", detail)]
 pub fn cluster_list_volumes(
     #[state] ontap: &Ontap,
     /// Only the volumes of this SVM (e.g. `svm_finance`).
@@ -439,7 +447,7 @@ pub fn cluster_list_volumes(
 
 /// List the cluster's SVMs (storage virtual machines) with their state, protocols and how
 /// many volumes they serve.
-#[tool(format = "json", kind = "read", title = "List SVMs")]
+#[tool(format = "json", kind = "read", title = "List SVMs", detail)]
 pub fn cluster_list_svms(#[state] ontap: &Ontap) -> SvmList {
     let cluster = ontap.cluster();
     let mut svms: Vec<SvmSummary> = cluster

@@ -45,7 +45,15 @@ async fn tool(client: &common::Client, name: &str) -> Tool {
 /// Calls a json tool and checks its result; returns `data`.
 async fn json_ok(client: &common::Client, name: &str, arguments: Value) -> Value {
     let result = call(client, name, arguments).await.unwrap();
-    check_json_success(&tool(client, name).await, &result)
+    let tool = tool(client, name).await;
+    if tool.input_schema["properties"]
+        .get("response_format")
+        .is_some()
+    {
+        // A list tool with `detail`: its text is for the model, its data for programs.
+        return common::check_detail_success(&tool, &result).0;
+    }
+    check_json_success(&tool, &result)
 }
 
 /// Calls a tool that must fail; returns the error text.

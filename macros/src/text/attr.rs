@@ -9,6 +9,7 @@ use crate::attr::Quoted;
 #[derive(Debug, FromDeriveInput)]
 #[darling(
     attributes(text),
+    forward_attrs(serde),
     supports(
         struct_named,
         struct_unit,
@@ -22,6 +23,8 @@ pub(crate) struct TextInput {
     pub(crate) ident: syn::Ident,
     pub(crate) generics: syn::Generics,
     pub(crate) data: ast::Data<TextVariant, TextField>,
+    /// `#[serde(...)]`: the keys the compact layout names columns and variants by.
+    pub(crate) attrs: Vec<syn::Attribute>,
     /// `noun = "user"`: the record's noun, singular.
     pub(crate) noun: Option<SpannedValue<Quoted<String>>>,
     /// `plural = "users"`: defaults to the noun with English plural rules.
@@ -32,7 +35,7 @@ pub(crate) struct TextInput {
     pub(crate) missing: Option<SpannedValue<Quoted<Missing>>>,
     /// `confirm = "..."`: on a unit struct, the confirmation sentence it renders.
     pub(crate) confirm: Option<SpannedValue<Quoted<String>>>,
-    /// `layout = "blocks" | "table"`: how a list of these records renders.
+    /// `layout = "blocks" | "table" | "compact"`: how a list of these records renders.
     pub(crate) layout: Option<SpannedValue<Lenient<Quoted<Layout>>>>,
     /// `tag = "Type"`: the label of an enum's variant line.
     pub(crate) tag: Option<SpannedValue<Quoted<String>>>,
@@ -43,10 +46,14 @@ pub(crate) struct TextInput {
 
 /// One field and its `#[text(...)]`.
 #[derive(Debug, FromField)]
-#[darling(attributes(text))]
+#[darling(attributes(text), forward_attrs(serde))]
 pub(crate) struct TextField {
     pub(crate) ident: Option<syn::Ident>,
     pub(crate) ty: syn::Type,
+    /// `#[serde(...)]`: the field's key.
+    pub(crate) attrs: Vec<syn::Attribute>,
+    /// `detailed`: shown only in detailed results.
+    pub(crate) detailed: Flag,
     /// `label = "User ID"`.
     pub(crate) label: Option<SpannedValue<Quoted<String>>>,
     /// `skip`: not rendered.
@@ -65,9 +72,11 @@ pub(crate) struct TextField {
 
 /// One enum variant and its `#[text(...)]`.
 #[derive(Debug, FromVariant)]
-#[darling(attributes(text))]
+#[darling(attributes(text), forward_attrs(serde))]
 pub(crate) struct TextVariant {
     pub(crate) ident: syn::Ident,
+    /// `#[serde(...)]`: the variant's key.
+    pub(crate) attrs: Vec<syn::Attribute>,
     pub(crate) fields: ast::Fields<TextField>,
     /// `label = "..."`: how the variant is shown.
     pub(crate) label: Option<SpannedValue<Quoted<String>>>,
@@ -81,6 +90,8 @@ pub(crate) enum Layout {
     Blocks,
     /// One table for a list of flat records.
     Table,
+    /// A header and one line per record, for every shape.
+    Compact,
 }
 
 /// `bytes = "..."`: the units of a byte count.

@@ -74,8 +74,62 @@ fn value_format(private: &TokenStream, format: &FormatKind) -> TokenStream {
 fn field_call(private: &TokenStream, field: &Field, access: TokenStream) -> TokenStream {
     let label = &field.label;
     let format = value_format(private, &field.format);
-    quote_spanned! {field.ty.span()=>
-        __toolshape_w.field(#label, #access, &#format);
+    detailed_only(
+        field,
+        quote!(__toolshape_w),
+        quote_spanned! {field.ty.span()=>
+            __toolshape_w.field(#label, #access, &#format);
+        },
+    )
+}
+
+/// `call`, or for a `#[text(detailed)]` field, `call` when the writer shows detailed fields.
+fn detailed_only(field: &Field, writer: TokenStream, call: TokenStream) -> TokenStream {
+    if field.detailed {
+        quote!(if #writer.detailed() { #call })
+    } else {
+        call
+    }
+}
+
+/// The compact layout's methods of `TextRecord`: columns, their count, and the cells; `tag`
+/// is `Some((key, per-variant cells))` for an enum with fields.
+fn compact_methods(
+    private: &TokenStream,
+    columns: &[Field],
+    tag: Option<&str>,
+    cells: TokenStream,
+) -> TokenStream {
+    let tag_column = tag.map(|key| quote!(__toolshape_h.column(#key);));
+    let tag_width = usize::from(tag.is_some());
+    let column_calls = columns.iter().map(|field| {
+        let (ty, key) = (&field.ty, &field.key);
+        detailed_only(
+            field,
+            quote!(__toolshape_h),
+            quote_spanned!(field.ty.span()=> __toolshape_h.field::<#ty>(#key);),
+        )
+    });
+    let widths = columns.iter().map(|field| {
+        let ty = &field.ty;
+        let width = quote!(<#ty as #private::TextField>::compact_width(__toolshape_detailed));
+        if field.detailed {
+            quote!(+ if __toolshape_detailed { #width } else { 0 })
+        } else {
+            quote!(+ #width)
+        }
+    });
+    quote! {
+        fn compact_columns(__toolshape_h: &mut #private::CompactHeader) {
+            #tag_column
+            #(#column_calls)*
+        }
+        fn compact_width(__toolshape_detailed: bool) -> usize {
+            #tag_width #(#widths)*
+        }
+        fn write_compact(&self, __toolshape_row: &mut #private::CompactRow<'_>) {
+            #cells
+        }
     }
 }
 
@@ -136,8 +190,11 @@ fn impls(model: &Model) -> TokenStream {
                 fn size_hint(&self) -> usize {
                     #hint
                 }
+                const DETAILED: bool = <Self as #private::TextRecord>::DETAILED;
             }
             #text_field {
+                const COMPACT: bool = <Self as #private::TextRecord>::COMPACT;
+                const DETAILED: bool = <Self as #private::TextRecord>::DETAILED;
                 fn write_field(
                     &self,
                     __toolshape_label: &str,
@@ -153,7 +210,25 @@ fn impls(model: &Model) -> TokenStream {
                 ) {
                     __toolshape_w.record(self);
                 }
+                fn compact_columns(__toolshape_key: &str, __toolshape_h: &mut #private::CompactHeader) {
+                    __toolshape_h.nested(__toolshape_key, <Self as #private::TextRecord>::compact_columns);
+                }
+                fn compact_width(__toolshape_detailed: bool) -> usize {
+                    <Self as #private::TextRecord>::compact_width(__toolshape_detailed)
+                }
+                fn write_compact(&self, __toolshape_row: &mut #private::CompactRow<'_>) {
+                    #private::TextRecord::write_compact(self, __toolshape_row);
+                }
             }
+        }
+    };
+    // `DETAILED`: a field of its own is marked `#[text(detailed)]`, or a field's value has one.
+    let flags = |compact: bool, fields: &[Field]| {
+        let own = fields.iter().any(|f| f.detailed);
+        let types = fields.iter().map(|f| &f.ty);
+        quote! {
+            const COMPACT: bool = #compact;
+            const DETAILED: bool = #own #(|| <#types as #private::TextField>::DETAILED)*;
         }
     };
 
@@ -162,12 +237,23 @@ fn impls(model: &Model) -> TokenStream {
             nouns,
             fields,
             table,
+            compact,
         } => {
             let calls = fields.iter().map(|field| {
                 let member = &field.ident;
                 field_call(&private, field, quote!(&self.#member))
             });
             let mut consts = record_consts(&private, nouns);
+            consts.extend(flags(*compact, fields));
+            let cells = fields.iter().map(|field| {
+                let member = &field.ident;
+                detailed_only(
+                    field,
+                    quote!(__toolshape_row),
+                    quote_spanned!(field.ty.span()=> __toolshape_row.field(&self.#member);),
+                )
+            });
+            consts.extend(compact_methods(&private, fields, None, quote!(#(#cells)*)));
             if *table {
                 let labels = fields.iter().map(|f| &f.label);
                 let cells = fields.iter().map(|field| {
@@ -190,8 +276,54 @@ fn impls(model: &Model) -> TokenStream {
         Shape::DataEnum {
             nouns,
             tag,
+            tag_key,
             variants,
+            slots,
+            compact,
         } => {
+            let mut consts = record_consts(&private, nouns);
+            consts.extend(flags(*compact, slots));
+            let compact_arms = variants.iter().map(|variant| {
+                let variant_ident = &variant.ident;
+                let key = &variant.key;
+                let bindings = variant.fields.iter().map(|f| &f.ident);
+                let pattern = if variant.named {
+                    quote!(Self::#variant_ident { #(#bindings,)* .. })
+                } else {
+                    quote!(Self::#variant_ident)
+                };
+                let cells = slots.iter().enumerate().map(|(i, slot)| {
+                    let ty = &slot.ty;
+                    let cell = match variant.fields.iter().find(|f| model::slot_of(slots, f) == i) {
+                        Some(field) => {
+                            let binding = &field.ident;
+                            quote_spanned!(field.ty.span()=> __toolshape_row.field(#binding);)
+                        }
+                        None => quote! {
+                            __toolshape_row.missing(
+                                <#ty as #private::TextField>::compact_width(__toolshape_row.detailed()),
+                            );
+                        },
+                    };
+                    detailed_only(slot, quote!(__toolshape_row), cell)
+                });
+                quote! {
+                    #pattern => {
+                        __toolshape_row.text(#key);
+                        #(#cells)*
+                    }
+                }
+            });
+            consts.extend(compact_methods(
+                &private,
+                slots,
+                Some(tag_key),
+                quote! {
+                    match self {
+                        #(#compact_arms)*
+                    }
+                },
+            ));
             let arms = variants.iter().map(|variant| {
                 let variant_ident = &variant.ident;
                 let label = &variant.label;
@@ -219,7 +351,7 @@ fn impls(model: &Model) -> TokenStream {
                 .unwrap_or(8)
                 + 32;
             record(
-                record_consts(&private, nouns),
+                consts,
                 quote! {
                     match self {
                         #(#arms)*
@@ -233,7 +365,10 @@ fn impls(model: &Model) -> TokenStream {
             let text_field = header(quote!(TextField));
             let arms = variants
                 .iter()
-                .map(|(variant, label)| quote!(Self::#variant => #label,));
+                .map(|(variant, label, _)| quote!(Self::#variant => #label,));
+            let key_arms = variants
+                .iter()
+                .map(|(variant, _, key)| quote!(Self::#variant => #key,));
             quote! {
                 #text_scalar {
                     fn write_scalar(
@@ -242,6 +377,9 @@ fn impls(model: &Model) -> TokenStream {
                         __toolshape_out: &mut #private::Escaped<'_>,
                     ) {
                         __toolshape_out.push(match self { #(#arms)* });
+                    }
+                    fn datum(&self) -> #private::Datum<'_> {
+                        #private::Datum::text(match self { #(#key_arms)* })
                     }
                 }
                 #text_field {
@@ -264,6 +402,9 @@ fn impls(model: &Model) -> TokenStream {
                         __toolshape_w.scalar_item(|__toolshape_out| {
                             #private::TextScalar::write_scalar(self, __toolshape_format, __toolshape_out)
                         });
+                    }
+                    fn write_compact(&self, __toolshape_row: &mut #private::CompactRow<'_>) {
+                        __toolshape_row.scalar(#private::TextScalar::datum(self));
                     }
                 }
             }

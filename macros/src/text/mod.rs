@@ -3,5 +3,6 @@
 
 pub(crate) mod attr;
 pub(crate) mod expand;
+pub(crate) mod keys;
 pub(crate) mod model;
 pub(crate) mod names;

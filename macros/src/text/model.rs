@@ -6,6 +6,7 @@ use darling::{Error, ast};
 use proc_macro2::Span;
 
 use super::attr::{ByteUnits, Layout, Missing, TextField, TextInput, TextVariant};
+use super::keys::{apply_rule, serde_names};
 use super::names;
 use crate::attr::Quoted;
 
@@ -23,16 +24,26 @@ pub(crate) enum Shape {
         fields: Vec<Field>,
         /// `layout = "table"`.
         table: bool,
+        /// `layout = "compact"`.
+        compact: bool,
     },
     /// A unit struct with `confirm = "..."`: renders the sentence.
     Confirmation(String),
-    /// An enum of unit variants: a scalar, the variant's label.
-    UnitEnum(Vec<(syn::Ident, String)>),
+    /// An enum of unit variants: a scalar, the variant's label (its key in the compact
+    /// layout).
+    UnitEnum(Vec<(syn::Ident, String, String)>),
     /// An enum with fields: a record whose first line is `<tag>: <variant>`.
     DataEnum {
         nouns: Nouns,
         tag: String,
+        /// The tag's key in the compact layout (serde's `tag`, else `type`).
+        tag_key: String,
         variants: Vec<Variant>,
+        /// The compact layout's columns after the tag: the union of the variants' fields,
+        /// one per key and type.
+        slots: Vec<Field>,
+        /// `layout = "compact"`.
+        compact: bool,
     },
 }
 
@@ -47,18 +58,26 @@ pub(crate) struct Nouns {
 pub(crate) struct Variant {
     pub(crate) ident: syn::Ident,
     pub(crate) label: String,
+    /// The variant's key: serde's name for it.
+    pub(crate) key: String,
     /// Whether the variant has named fields (`{ .. }`), else it is a unit variant.
     pub(crate) named: bool,
     pub(crate) fields: Vec<Field>,
 }
 
+#[derive(Clone)]
 pub(crate) struct Field {
     pub(crate) ident: syn::Ident,
     pub(crate) ty: syn::Type,
     pub(crate) label: String,
+    /// The compact layout's key: the field's name as serde writes it.
+    pub(crate) key: String,
+    /// `#[text(detailed)]`.
+    pub(crate) detailed: bool,
     pub(crate) format: FormatKind,
 }
 
+#[derive(Clone)]
 pub(crate) enum FormatKind {
     Plain,
     Currency(String),
@@ -125,7 +144,11 @@ fn nouns(errors: &mut darling::error::Accumulator, input: &TextInput) -> Nouns {
     }
 }
 
-fn fields(errors: &mut darling::error::Accumulator, fields: &[TextField]) -> Vec<Field> {
+fn fields(
+    errors: &mut darling::error::Accumulator,
+    fields: &[TextField],
+    rename_all: Option<&str>,
+) -> Vec<Field> {
     let mut out = Vec::new();
     for field in fields {
         let Some(ident) = field.ident.clone() else {
@@ -178,7 +201,12 @@ fn fields(errors: &mut darling::error::Accumulator, fields: &[TextField]) -> Vec
         let label = static_or(errors, "a label", field.label.as_ref(), || {
             names::label(&ident.to_string())
         });
+        let key = serde_names(&field.attrs)
+            .rename
+            .unwrap_or_else(|| apply_rule(&ident.to_string(), rename_all, false));
         out.push(Field {
+            key,
+            detailed: field.detailed.is_present(),
             ident,
             ty: field.ty.clone(),
             label,
@@ -191,10 +219,18 @@ fn fields(errors: &mut darling::error::Accumulator, fields: &[TextField]) -> Vec
     out
 }
 
-fn variants(errors: &mut darling::error::Accumulator, variants: &[TextVariant]) -> Vec<Variant> {
+fn variants(
+    errors: &mut darling::error::Accumulator,
+    variants: &[TextVariant],
+    rename_all: Option<&str>,
+) -> Vec<Variant> {
     variants
         .iter()
         .map(|variant| {
+            let serde = serde_names(&variant.attrs);
+            let key = serde
+                .rename
+                .unwrap_or_else(|| apply_rule(&variant.ident.to_string(), rename_all, true));
             let label = static_or(errors, "a label", variant.label.as_ref(), || {
                 names::label(&variant.ident.to_string())
             });
@@ -215,15 +251,50 @@ fn variants(errors: &mut darling::error::Accumulator, variants: &[TextVariant]) 
             Variant {
                 ident: variant.ident.clone(),
                 label,
+                key,
                 named,
-                fields: fields(errors, &variant.fields.fields),
+                fields: fields(errors, &variant.fields.fields, serde.rename_all.as_deref()),
             }
         })
         .collect()
 }
 
+/// The union of the variants' fields: one slot per key and type, in the order they first
+/// appear (two variants with a field of the same key and type share its column).
+fn slots(variants: &[Variant]) -> Vec<Field> {
+    let mut slots: Vec<Field> = Vec::new();
+    for field in variants.iter().flat_map(|v| &v.fields) {
+        let same = |slot: &&Field| {
+            slot.key == field.key
+                && quote::ToTokens::to_token_stream(&slot.ty).to_string()
+                    == quote::ToTokens::to_token_stream(&field.ty).to_string()
+        };
+        if !slots.iter().any(|slot| same(&slot)) {
+            slots.push(field.clone());
+        }
+    }
+    slots
+}
+
+/// The index of `field`'s slot.
+pub(crate) fn slot_of(slots: &[Field], field: &Field) -> usize {
+    let ty = quote::ToTokens::to_token_stream(&field.ty).to_string();
+    slots
+        .iter()
+        .position(|slot| {
+            slot.key == field.key && quote::ToTokens::to_token_stream(&slot.ty).to_string() == ty
+        })
+        .unwrap_or(0)
+}
+
 pub(crate) fn build(input: TextInput) -> darling::Result<Model> {
     let mut errors = Error::accumulator();
+    let serde = serde_names(&input.attrs);
+    let rename_all = serde.rename_all.as_deref();
+    let layout = input
+        .layout
+        .as_ref()
+        .map(|layout| layout.or_report(&mut errors, Quoted(Layout::Blocks)).0);
     let shape = match &input.data {
         ast::Data::Struct(struct_fields) if struct_fields.style.is_unit() => match &input.confirm {
             Some(confirm) => {
@@ -243,28 +314,45 @@ pub(crate) fn build(input: TextInput) -> darling::Result<Model> {
         },
         ast::Data::Struct(struct_fields) => Shape::Record {
             nouns: nouns(&mut errors, &input),
-            fields: fields(&mut errors, &struct_fields.fields),
-            table: input.layout.as_ref().is_some_and(|layout| {
-                layout.or_report(&mut errors, Quoted(Layout::Blocks)).0 == Layout::Table
-            }),
+            fields: fields(&mut errors, &struct_fields.fields, rename_all),
+            table: layout == Some(Layout::Table),
+            // A list of records is compact unless the type chose another layout: measured,
+            // it costs about half the tokens of one block per record (`docs/text-format.md`).
+            compact: matches!(layout, None | Some(Layout::Compact)),
         },
         ast::Data::Enum(enum_variants) => {
-            let variants = variants(&mut errors, enum_variants);
+            let variants = variants(&mut errors, enum_variants, rename_all);
             if variants.iter().all(|v| !v.named && v.fields.is_empty()) {
-                Shape::UnitEnum(variants.into_iter().map(|v| (v.ident, v.label)).collect())
+                Shape::UnitEnum(
+                    variants
+                        .into_iter()
+                        .map(|v| (v.ident, v.label, v.key))
+                        .collect(),
+                )
             } else {
                 let tag = static_or(&mut errors, "a tag", input.tag.as_ref(), || "Type".into());
                 Shape::DataEnum {
                     nouns: nouns(&mut errors, &input),
                     tag,
+                    tag_key: serde.tag.clone().unwrap_or_else(|| "type".into()),
+                    slots: slots(&variants),
                     variants,
+                    compact: matches!(layout, None | Some(Layout::Compact)),
                 }
             }
         }
     };
-    if let (Some(layout), false) = (&input.layout, matches!(shape, Shape::Record { .. })) {
+    let layout_fits = match shape {
+        Shape::Record { .. } => true,
+        Shape::DataEnum { .. } => layout != Some(Layout::Table),
+        _ => false,
+    };
+    if let (Some(span), false) = (input.layout.as_ref().map(|l| l.span()), layout_fits) {
         errors.push(
-            Error::custom("`layout` goes on a struct with named fields").with_span(&layout.span()),
+            Error::custom(
+                "`layout` goes on a struct with named fields or an enum with fields (`layout = \"table\"` on a struct of scalar fields)",
+            )
+            .with_span(&span),
         );
     }
     if let (Some(confirm), false) = (&input.confirm, matches!(shape, Shape::Confirmation(_))) {

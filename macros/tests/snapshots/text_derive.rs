@@ -8,6 +8,44 @@ impl ::toolshape::__private::text::TextRecord for User {
     const MISSING: ::toolshape::__private::text::Missing = ::toolshape::__private::text::Missing::Placeholder(
         "N/A",
     );
+    const COMPACT: bool = true;
+    const DETAILED: bool = false
+        || <u64 as ::toolshape::__private::text::TextField>::DETAILED
+        || <String as ::toolshape::__private::text::TextField>::DETAILED
+        || <Option<String> as ::toolshape::__private::text::TextField>::DETAILED
+        || <f64 as ::toolshape::__private::text::TextField>::DETAILED;
+    fn compact_columns(__toolshape_h: &mut ::toolshape::__private::text::CompactHeader) {
+        __toolshape_h.field::<u64>("id");
+        __toolshape_h.field::<String>("name");
+        __toolshape_h.field::<Option<String>>("phone");
+        __toolshape_h.field::<f64>("salary");
+    }
+    fn compact_width(__toolshape_detailed: bool) -> usize {
+        0usize
+            + <u64 as ::toolshape::__private::text::TextField>::compact_width(
+                __toolshape_detailed,
+            )
+            + <String as ::toolshape::__private::text::TextField>::compact_width(
+                __toolshape_detailed,
+            )
+            + <Option<
+                String,
+            > as ::toolshape::__private::text::TextField>::compact_width(
+                __toolshape_detailed,
+            )
+            + <f64 as ::toolshape::__private::text::TextField>::compact_width(
+                __toolshape_detailed,
+            )
+    }
+    fn write_compact(
+        &self,
+        __toolshape_row: &mut ::toolshape::__private::text::CompactRow<'_>,
+    ) {
+        __toolshape_row.field(&self.id);
+        __toolshape_row.field(&self.name);
+        __toolshape_row.field(&self.phone);
+        __toolshape_row.field(&self.salary);
+    }
     fn write_fields(
         &self,
         __toolshape_w: &mut ::toolshape::__private::text::RecordWriter<'_>,
@@ -46,9 +84,12 @@ impl ::toolshape::__private::text::ToolText for User {
     fn size_hint(&self) -> usize {
         126usize
     }
+    const DETAILED: bool = <Self as ::toolshape::__private::text::TextRecord>::DETAILED;
 }
 #[automatically_derived]
 impl ::toolshape::__private::text::TextField for User {
+    const COMPACT: bool = <Self as ::toolshape::__private::text::TextRecord>::COMPACT;
+    const DETAILED: bool = <Self as ::toolshape::__private::text::TextRecord>::DETAILED;
     fn write_field(
         &self,
         __toolshape_label: &str,
@@ -64,5 +105,26 @@ impl ::toolshape::__private::text::TextField for User {
         __toolshape_w: &mut ::toolshape::__private::text::RecordWriter<'_>,
     ) {
         __toolshape_w.record(self);
+    }
+    fn compact_columns(
+        __toolshape_key: &str,
+        __toolshape_h: &mut ::toolshape::__private::text::CompactHeader,
+    ) {
+        __toolshape_h
+            .nested(
+                __toolshape_key,
+                <Self as ::toolshape::__private::text::TextRecord>::compact_columns,
+            );
+    }
+    fn compact_width(__toolshape_detailed: bool) -> usize {
+        <Self as ::toolshape::__private::text::TextRecord>::compact_width(
+            __toolshape_detailed,
+        )
+    }
+    fn write_compact(
+        &self,
+        __toolshape_row: &mut ::toolshape::__private::text::CompactRow<'_>,
+    ) {
+        ::toolshape::__private::text::TextRecord::write_compact(self, __toolshape_row);
     }
 }

@@ -53,13 +53,17 @@ impl<T> Parts<T> {
 /// What the text block of a successful result holds (named so as not to clash with a
 /// `Text` format marker). Both carry what a model reads, [`model_view`]; neither carries
 /// the provenance, which is for programs (`structuredContent.metadata`).
-#[derive(Clone, Copy)]
+#[derive(Clone)]
 pub(super) enum TextBlock {
     /// The model's view as canonical JSON (`format = "json"`).
     ModelView,
     /// The narrative, a blank line, then the model's view as a fenced json block
     /// (`format = "hybrid"`).
     NarrativeAndData,
+    /// The data's text (its `ToolText`: the compact layout for a list), after the
+    /// narrative and a blank line if there is one (`format = "hybrid", data = "text"`, and
+    /// the tools with `detail`).
+    Text(String),
 }
 
 /// The shared success path of every format: the data as a `Value` (the one step that needs
@@ -126,6 +130,10 @@ fn success_value(parts: Parts<Value>, facts: &CallFacts<'_>, text: TextBlock) ->
             narrative.as_deref().unwrap_or_default(),
             &model_view(&canonical_data, None),
         ),
+        TextBlock::Text(data) => match narrative.as_deref() {
+            Some(narrative) => format!("{narrative}\n\n{data}"),
+            None => data,
+        },
     };
     // The text block is content[0]; plots follow it in order.
     let plot_refs: Vec<Value> = plots

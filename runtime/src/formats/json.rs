@@ -11,6 +11,7 @@ use crate::formats::envelope::{Parts, Shape, TextBlock, data_value, envelope_sch
 use crate::formats::facts::CallFacts;
 use crate::formats::hybrid::Hybrid;
 use crate::formats::listed_schema::{Side, listed};
+use crate::formats::text::{ToolText, WithDetail, render_with};
 use crate::formats::{Format, Render, Sealed};
 use crate::provenance::{self, canonical};
 
@@ -119,6 +120,21 @@ impl<T: JsonOutput> Render<T> for Json {
 
     fn render(value: T, facts: &CallFacts<'_>) -> CallToolResult {
         success(Parts::data_only(value), facts, TextBlock::ModelView)
+    }
+}
+
+/// A `#[tool(detail)]` json tool: the text block is the data's text (its `ToolText`) at the
+/// level the call chose, for the model; `structuredContent` keeps every field.
+impl<T: JsonOutput + ToolText> Render<WithDetail<T>> for Json {
+    const FORMAT: Format = Format::Json;
+
+    fn output_schema() -> Option<JsonObject> {
+        Some(envelope_schema::<T>(Shape::PLAIN))
+    }
+
+    fn render(value: WithDetail<T>, facts: &CallFacts<'_>) -> CallToolResult {
+        let text = render_with(&value.value, value.detail);
+        success(Parts::data_only(value.value), facts, TextBlock::Text(text))
     }
 }
 

@@ -15,7 +15,8 @@
 //! against live in `bench_formats`, compiled only with the hidden `__bench` feature.
 //!
 //! The files: [`Render`] and [`Format`] here, with the paging of a result; `json` (json, and
-//! json without the envelope), `hybrid` (hybrid, and the `Hybrid<T>` a tool returns), `envelope` (the success path every
+//! json without the envelope), `hybrid` (hybrid, and the `Hybrid<T>` a tool returns), `hybrid_text` (hybrid with the
+//! data's text: `data = "text"`, `detail`), `envelope` (the success path every
 //! envelope format shares, and the `outputSchema`); `text` for the text format.
 
 #[cfg(feature = "__bench")]
@@ -25,6 +26,7 @@ mod envelope;
 pub(crate) mod facts;
 pub(crate) mod finite;
 pub(crate) mod hybrid;
+mod hybrid_text;
 mod json;
 pub(crate) mod listed_schema;
 pub(crate) mod narrative;
@@ -38,6 +40,7 @@ use crate::formats::facts::CallFacts;
 use crate::provenance::{self, canonical};
 use envelope::{model_view, narrative_and_data};
 pub use hybrid::{Hybrid, HybridFormat, HybridOutput};
+pub use hybrid_text::HybridText;
 pub use json::{Json, JsonOutput, PlainJson};
 
 /// The output formats a tool can declare.

@@ -182,6 +182,24 @@ pub fn check_hybrid_success(tool: &Tool, result: &CallToolResult) -> Value {
     structured
 }
 
+/// Checks a successful result of a json tool declared with `detail`, as a client would: the
+/// envelope as for any json result (valid against `outputSchema`, every field of the data,
+/// the hash recomputed from it); the text block is the data's text for the model, not JSON,
+/// without provenance. Returns the data and the text.
+pub fn check_detail_success(tool: &Tool, result: &CallToolResult) -> (Value, String) {
+    let structured = check_success_envelope(tool, result);
+    let text = text_of(result);
+    assert!(
+        serde_json::from_str::<Value>(&text).is_err(),
+        "the text block is text, not JSON: {text}"
+    );
+    assert!(
+        !text.contains("sha256:"),
+        "no provenance in what a model reads"
+    );
+    (structured["data"].clone(), text)
+}
+
 /// Validates `structured` against the tool's `outputSchema` with the `jsonschema` crate.
 pub fn validate(tool: &Tool, structured: &Value) {
     let schema = Value::Object((**tool.output_schema.as_ref().expect("outputSchema")).clone());

@@ -161,7 +161,7 @@ async fn tools_in_a_shadowed_scope_work() {
         .unwrap();
     assert_eq!(
         common::text_of(&text),
-        "Found 1 greeting:\n\n```\nText: Hello Ada\nLength: 9\n```\n"
+        "Found 1 greeting:\ntext,length\nHello Ada,9"
     );
     let hybrid = common::call(&client, "greet_hybrid", json!({"name": "Ada"}))
         .await

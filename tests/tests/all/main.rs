@@ -11,8 +11,12 @@
 
 mod answers;
 mod budget_e2e;
+mod compact_datasets;
+mod compact_reader;
+mod compact_tokens;
 mod compose_e2e;
 mod context_e2e;
+mod detail_e2e;
 mod fuzz;
 mod host_schemas;
 mod hygiene;
@@ -29,6 +33,7 @@ mod runtime_e2e;
 mod search_e2e;
 mod search_tokens;
 mod tasks_e2e;
+mod text_compact;
 mod text_golden;
 mod text_props;
 mod tokens;

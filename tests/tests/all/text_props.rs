@@ -9,7 +9,11 @@ use toolshape::ToolText;
 use toolshape::text::render;
 
 #[derive(Debug, Clone, ToolText)]
-#[text(noun = "user", empty = "No users found matching your criteria.")]
+#[text(
+    noun = "user",
+    empty = "No users found matching your criteria.",
+    layout = "blocks"
+)]
 struct User {
     #[text(label = "User ID")]
     id: u64,

@@ -2,7 +2,7 @@
 
 use rmcp::model::{CallToolResult, ContentBlock, JsonObject};
 
-use super::{ToolText, render};
+use super::{ToolText, WithDetail, render, render_with};
 use crate::formats::facts::CallFacts;
 use crate::formats::{Format, Render};
 use crate::provenance::hash_canonical;
@@ -39,6 +39,20 @@ impl<T: ToolText> Render<T> for Text {
 
     fn render(value: T, facts: &CallFacts<'_>) -> CallToolResult {
         text_result(render(&value), facts)
+    }
+}
+
+/// A `#[tool(detail)]` tool: the text at the level the call's `response_format` chose.
+impl<T: ToolText> Render<WithDetail<T>> for Text {
+    const FORMAT: Format = Format::Text;
+    const ENVELOPE: bool = false;
+
+    fn output_schema() -> Option<JsonObject> {
+        None
+    }
+
+    fn render(value: WithDetail<T>, facts: &CallFacts<'_>) -> CallToolResult {
+        text_result(render_with(&value.value, value.detail), facts)
     }
 }
 

@@ -1,8 +1,9 @@
 //! `format = "text"`: what a model reads, generated from types.
 //!
 //! A record (a type with `#[derive(ToolText)]`) renders as a markdown code block of
-//! `Label: value` lines; a `Vec` of records as `Found N users:` and one block per record,
-//! separated by blank lines, or the type's empty message; `()` as the tool's confirmation.
+//! `Label: value` lines; a `Vec` of records as `Found N users:` and, in the compact layout
+//! (the default), a header and one line per record (with `layout = "blocks"`, one block per
+//! record), or the type's empty message; `()` as the tool's confirmation.
 //!
 //! ```
 //! use toolshape::ToolText;
@@ -32,12 +33,16 @@
 //! Values are escaped so that none can leave its code block: see [`escape()`] and
 //! `docs/text-format.md`.
 
+mod compact;
+mod detail;
 mod escape;
 pub(crate) mod markers;
 mod table;
 mod value;
 pub(crate) mod writer;
 
+pub use compact::{CompactHeader, CompactRow, Datum};
+pub use detail::{Detail, DetailOutput, WithDetail, render_with};
 pub use escape::{Escaped, escape, needs_escape};
 pub use markers::{ConfirmOutput, Text};
 pub use table::{RowWriter, TextCell};
@@ -65,10 +70,15 @@ pub trait ToolText {
     fn size_hint(&self) -> usize {
         256
     }
+
+    /// Whether some field of the text is marked `#[text(detailed)]`: a tool returning it must
+    /// declare `#[tool(detail)]`, and a tool declaring it must return such a value.
+    const DETAILED: bool = false;
 }
 
 /// Renders any [`ToolText`] value exactly as a `format = "text"` tool would return it: the
-/// way to snapshot-test a type's text form.
+/// way to snapshot-test a type's text form. Fields marked `#[text(detailed)]` are shown (see
+/// [`render_with`] for the concise text).
 pub fn render<T: ToolText + ?Sized>(value: &T) -> String {
     let mut out = String::with_capacity(value.size_hint());
     value.write_text(&mut out);
@@ -114,9 +124,30 @@ pub trait TextRecord {
     /// `Some(column labels)` when the type chose `#[text(layout = "table")]`: a list of
     /// these records renders as one table instead of one block per record.
     const TABLE: Option<&'static [&'static str]> = None;
+    /// Whether a list of these records renders in the compact layout (a header and one line
+    /// per record) instead of one block per record.
+    const COMPACT: bool = false;
+    /// Whether some field is marked `#[text(detailed)]`, or holds a value that has one.
+    const DETAILED: bool = false;
 
     /// Writes its fields, one [`RecordWriter::field`] call each.
     fn write_fields(&self, w: &mut RecordWriter<'_>);
+
+    /// The compact layout's columns, one [`CompactHeader::field`] call per field.
+    fn compact_columns(header: &mut CompactHeader) {
+        let _ = header;
+    }
+
+    /// How many columns [`compact_columns`](Self::compact_columns) adds.
+    fn compact_width(detailed: bool) -> usize {
+        let _ = detailed;
+        0
+    }
+
+    /// Writes its cells in the compact layout, one [`CompactRow::field`] call per field.
+    fn write_compact(&self, row: &mut CompactRow<'_>) {
+        let _ = row;
+    }
 
     /// Writes its cells, one [`RowWriter::cell`] call per column of [`TABLE`](Self::TABLE).
     fn write_cells(&self, row: &mut RowWriter<'_>) {
@@ -132,10 +163,39 @@ pub trait TextField {
     /// its label's line.
     const SCALAR: bool = false;
 
+    /// Whether the value is a record whose type chose `layout = "compact"`: a list of them in
+    /// a field is written in the compact layout too, under its label.
+    const COMPACT: bool = false;
+
+    /// Whether the value's text has fields marked `#[text(detailed)]`, at any depth.
+    const DETAILED: bool = false;
+
     /// Writes the field labelled `label`.
     fn write_field(&self, label: &str, format: &ValueFormat, w: &mut RecordWriter<'_>);
     /// Writes the value as one item of a list (after `- `).
     fn write_item(&self, format: &ValueFormat, w: &mut RecordWriter<'_>);
+
+    /// The compact layout's columns for a field of this type under `key`: one, unless the
+    /// value is a record (one per field, `key.field`).
+    fn compact_columns(key: &str, header: &mut CompactHeader) {
+        header.column(key);
+    }
+
+    /// How many columns [`compact_columns`](Self::compact_columns) adds.
+    fn compact_width(detailed: bool) -> usize {
+        let _ = detailed;
+        1
+    }
+
+    /// Writes the value's cells in the compact layout. By default, the value's text as a
+    /// string: implement it to write the value as the data holds it.
+    fn write_compact(&self, row: &mut CompactRow<'_>) {
+        let mut text = String::new();
+        let mut longest = 0;
+        let mut w = RecordWriter::new(&mut text, &mut longest, Missing::Omit);
+        self.write_item(&ValueFormat::Plain, &mut w);
+        row.scalar(Datum::Str(text.trim_end().into()));
+    }
 }
 
 macro_rules! scalar_field {
@@ -148,6 +208,9 @@ macro_rules! scalar_field {
             }
             fn write_item(&self, format: &ValueFormat, w: &mut RecordWriter<'_>) {
                 w.scalar_item(|out| self.write_scalar(format, out));
+            }
+            fn write_compact(&self, row: &mut CompactRow<'_>) {
+                row.scalar(self.datum());
             }
         }
     )*};
@@ -184,21 +247,37 @@ impl<Tz: chrono::TimeZone> TextField for chrono::DateTime<Tz> {
     fn write_item(&self, format: &ValueFormat, w: &mut RecordWriter<'_>) {
         w.scalar_item(|out| self.write_scalar(format, out));
     }
+    fn write_compact(&self, row: &mut CompactRow<'_>) {
+        row.scalar(self.datum());
+    }
 }
 
 impl<T: TextField + ?Sized> TextField for &T {
     const SCALAR: bool = T::SCALAR;
+    const COMPACT: bool = T::COMPACT;
+    const DETAILED: bool = T::DETAILED;
 
     fn write_field(&self, label: &str, format: &ValueFormat, w: &mut RecordWriter<'_>) {
         (**self).write_field(label, format, w);
     }
     fn write_item(&self, format: &ValueFormat, w: &mut RecordWriter<'_>) {
         (**self).write_item(format, w);
+    }
+    fn compact_columns(key: &str, header: &mut CompactHeader) {
+        T::compact_columns(key, header);
+    }
+    fn compact_width(detailed: bool) -> usize {
+        T::compact_width(detailed)
+    }
+    fn write_compact(&self, row: &mut CompactRow<'_>) {
+        (**self).write_compact(row);
     }
 }
 
 impl<T: TextField + ?Sized> TextField for Box<T> {
     const SCALAR: bool = T::SCALAR;
+    const COMPACT: bool = T::COMPACT;
+    const DETAILED: bool = T::DETAILED;
 
     fn write_field(&self, label: &str, format: &ValueFormat, w: &mut RecordWriter<'_>) {
         (**self).write_field(label, format, w);
@@ -206,10 +285,21 @@ impl<T: TextField + ?Sized> TextField for Box<T> {
     fn write_item(&self, format: &ValueFormat, w: &mut RecordWriter<'_>) {
         (**self).write_item(format, w);
     }
+    fn compact_columns(key: &str, header: &mut CompactHeader) {
+        T::compact_columns(key, header);
+    }
+    fn compact_width(detailed: bool) -> usize {
+        T::compact_width(detailed)
+    }
+    fn write_compact(&self, row: &mut CompactRow<'_>) {
+        (**self).write_compact(row);
+    }
 }
 
 impl<T: TextField> TextField for Option<T> {
     const SCALAR: bool = T::SCALAR;
+    const COMPACT: bool = T::COMPACT;
+    const DETAILED: bool = T::DETAILED;
 
     fn write_field(&self, label: &str, format: &ValueFormat, w: &mut RecordWriter<'_>) {
         match self {
@@ -223,9 +313,23 @@ impl<T: TextField> TextField for Option<T> {
             None => w.missing_item(),
         }
     }
+    fn compact_columns(key: &str, header: &mut CompactHeader) {
+        T::compact_columns(key, header);
+    }
+    fn compact_width(detailed: bool) -> usize {
+        T::compact_width(detailed)
+    }
+    fn write_compact(&self, row: &mut CompactRow<'_>) {
+        match self {
+            Some(value) => value.write_compact(row),
+            None => row.missing(T::compact_width(row.detailed())),
+        }
+    }
 }
 
 impl<T: TextField> TextField for [T] {
+    const DETAILED: bool = T::DETAILED;
+
     fn write_field(&self, label: &str, format: &ValueFormat, w: &mut RecordWriter<'_>) {
         if self.is_empty() {
             return w.missing(label);
@@ -236,6 +340,9 @@ impl<T: TextField> TextField for [T] {
                     item.write_item(format, w);
                 }
             });
+        }
+        if T::COMPACT {
+            return w.compact_list(label, self);
         }
         w.nested(label, |w| {
             for item in self {
@@ -248,14 +355,40 @@ impl<T: TextField> TextField for [T] {
             w.item(|w| item.write_item(format, w));
         }
     }
+    fn compact_columns(key: &str, header: &mut CompactHeader) {
+        if T::SCALAR {
+            header.list_column(key);
+        } else {
+            header.record_list(key, |header| T::compact_columns("", header));
+        }
+    }
+    fn write_compact(&self, row: &mut CompactRow<'_>) {
+        row.list(!T::SCALAR, self.is_empty(), |row| {
+            for item in self {
+                if T::SCALAR {
+                    item.write_compact(row);
+                } else {
+                    row.record_item(|row| item.write_compact(row));
+                }
+            }
+        });
+    }
 }
 
 impl<T: TextField> TextField for Vec<T> {
+    const DETAILED: bool = T::DETAILED;
+
     fn write_field(&self, label: &str, format: &ValueFormat, w: &mut RecordWriter<'_>) {
         self.as_slice().write_field(label, format, w);
     }
     fn write_item(&self, format: &ValueFormat, w: &mut RecordWriter<'_>) {
         self.as_slice().write_item(format, w);
+    }
+    fn compact_columns(key: &str, header: &mut CompactHeader) {
+        <[T]>::compact_columns(key, header);
+    }
+    fn write_compact(&self, row: &mut CompactRow<'_>) {
+        self.as_slice().write_compact(row);
     }
 }
 
@@ -272,6 +405,13 @@ impl<R: TextRecord> ToolText for [R] {
             R::NOUN.plural
         };
         // Writing into a String cannot fail.
+        if R::COMPACT {
+            // One line per record, after the sentence: no block to fence (no value leaves
+            // its line), no blank line.
+            let _ = writeln!(out, "Found {} {noun}:", self.len());
+            compact::write_compact(self, detail::detailed(), out);
+            return;
+        }
         let _ = write!(out, "Found {} {noun}:\n\n", self.len());
         if let Some(columns) = R::TABLE {
             table::write_table(self, columns, out);
@@ -290,6 +430,8 @@ impl<R: TextRecord> ToolText for [R] {
     fn size_hint(&self) -> usize {
         32 + self.len() * 256
     }
+
+    const DETAILED: bool = R::DETAILED;
 }
 
 impl<R: TextRecord> ToolText for Vec<R> {
@@ -299,6 +441,8 @@ impl<R: TextRecord> ToolText for Vec<R> {
     fn size_hint(&self) -> usize {
         self.as_slice().size_hint()
     }
+
+    const DETAILED: bool = R::DETAILED;
 }
 
 impl<T: ToolText + ?Sized> ToolText for &T {
@@ -308,6 +452,8 @@ impl<T: ToolText + ?Sized> ToolText for &T {
     fn size_hint(&self) -> usize {
         (**self).size_hint()
     }
+
+    const DETAILED: bool = T::DETAILED;
 }
 
 impl<T: ToolText + ?Sized> ToolText for Box<T> {
@@ -317,6 +463,8 @@ impl<T: ToolText + ?Sized> ToolText for Box<T> {
     fn size_hint(&self) -> usize {
         (**self).size_hint()
     }
+
+    const DETAILED: bool = T::DETAILED;
 }
 
 impl ToolText for str {

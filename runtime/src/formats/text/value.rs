@@ -1,7 +1,9 @@
 //! Scalars and their display formats: currency, bytes, percent, thousands, timestamps.
 
+use std::borrow::Cow;
 use std::fmt::Write as _;
 
+use super::compact::Datum;
 use super::escape::Escaped;
 
 /// How a scalar field is displayed: `#[text(currency)]`, `#[text(bytes = "binary")]`, ….
@@ -42,26 +44,46 @@ pub const RFC3339_UTC: &str = "%Y-%m-%dT%H:%M:%SZ";
 pub trait TextScalar {
     /// Writes the value in `format` (the writer escapes it).
     fn write_scalar(&self, format: &ValueFormat, out: &mut Escaped<'_>);
+
+    /// The value as the data holds it, for the compact layout. By default, the plain text of
+    /// the value as a string.
+    fn datum(&self) -> Datum<'_> {
+        let mut text = String::new();
+        self.write_scalar(&ValueFormat::Plain, &mut Escaped::new(&mut text, &mut 0));
+        Datum::Str(Cow::Owned(text))
+    }
 }
 
 impl TextScalar for str {
     fn write_scalar(&self, _: &ValueFormat, out: &mut Escaped<'_>) {
         out.push(self);
     }
+    fn datum(&self) -> Datum<'_> {
+        Datum::Str(Cow::Borrowed(self))
+    }
 }
 impl TextScalar for String {
     fn write_scalar(&self, _: &ValueFormat, out: &mut Escaped<'_>) {
         out.push(self);
+    }
+    fn datum(&self) -> Datum<'_> {
+        Datum::Str(Cow::Borrowed(self))
     }
 }
 impl TextScalar for bool {
     fn write_scalar(&self, _: &ValueFormat, out: &mut Escaped<'_>) {
         out.push(if *self { "yes" } else { "no" });
     }
+    fn datum(&self) -> Datum<'_> {
+        Datum::Bool(*self)
+    }
 }
 impl TextScalar for char {
     fn write_scalar(&self, _: &ValueFormat, out: &mut Escaped<'_>) {
         out.push(self.encode_utf8(&mut [0; 4]));
+    }
+    fn datum(&self) -> Datum<'_> {
+        Datum::Str(Cow::Owned(self.to_string()))
     }
 }
 
@@ -71,6 +93,10 @@ macro_rules! int_scalar {
             #[allow(clippy::cast_lossless, clippy::cast_precision_loss, trivial_numeric_casts)]
             fn write_scalar(&self, format: &ValueFormat, out: &mut Escaped<'_>) {
                 write_int(*self as i128, *self as f64, format, out);
+            }
+            #[allow(clippy::cast_lossless, trivial_numeric_casts)]
+            fn datum(&self) -> Datum<'_> {
+                Datum::Int(*self as i128)
             }
         }
     )*};
@@ -87,21 +113,33 @@ impl TextScalar for u128 {
             }
         }
     }
+    fn datum(&self) -> Datum<'_> {
+        Datum::UInt(*self)
+    }
 }
 impl TextScalar for i128 {
     #[allow(clippy::cast_precision_loss)]
     fn write_scalar(&self, format: &ValueFormat, out: &mut Escaped<'_>) {
         write_int(*self, *self as f64, format, out);
     }
+    fn datum(&self) -> Datum<'_> {
+        Datum::Int(*self)
+    }
 }
 impl TextScalar for f64 {
     fn write_scalar(&self, format: &ValueFormat, out: &mut Escaped<'_>) {
         write_float(*self, format, out);
     }
+    fn datum(&self) -> Datum<'_> {
+        Datum::Float(*self)
+    }
 }
 impl TextScalar for f32 {
     fn write_scalar(&self, format: &ValueFormat, out: &mut Escaped<'_>) {
         write_float(f64::from(*self), format, out);
+    }
+    fn datum(&self) -> Datum<'_> {
+        Datum::Float32(*self)
     }
 }
 impl<Tz: chrono::TimeZone> TextScalar for chrono::DateTime<Tz> {
@@ -111,6 +149,13 @@ impl<Tz: chrono::TimeZone> TextScalar for chrono::DateTime<Tz> {
             _ => RFC3339_UTC,
         };
         write_datetime(&self.with_timezone(&chrono::Utc), pattern, out);
+    }
+    fn datum(&self) -> Datum<'_> {
+        // As chrono's serde writes it.
+        Datum::Str(Cow::Owned(
+            self.with_timezone(&chrono::Utc)
+                .to_rfc3339_opts(chrono::SecondsFormat::AutoSi, true),
+        ))
     }
 }
 impl TextScalar for chrono::NaiveDate {

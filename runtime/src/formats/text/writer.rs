@@ -18,6 +18,7 @@ pub struct RecordWriter<'a> {
     /// Inside an inline list: whether an item has been written yet.
     inline: Option<bool>,
     missing: Missing,
+    detailed: bool,
 }
 
 impl<'a> RecordWriter<'a> {
@@ -33,7 +34,13 @@ impl<'a> RecordWriter<'a> {
             bullet: false,
             inline: None,
             missing,
+            detailed: super::detail::detailed(),
         }
+    }
+
+    /// Whether fields marked `#[text(detailed)]` are shown.
+    pub fn detailed(&self) -> bool {
+        self.detailed
     }
 
     /// Writes one field: `label: value`, or what `value` makes of it (nested lines, list
@@ -142,6 +149,24 @@ impl<'a> RecordWriter<'a> {
             self.out.push_str("-\n");
         }
         self.indent -= 1;
+    }
+
+    /// `label:` then a list of compact records in the compact layout (a header and one line
+    /// per record), indented one level.
+    pub fn compact_list<T: TextField>(&mut self, label: &str, items: &[T]) {
+        self.start_line();
+        self.escaped().push(label);
+        self.out.push_str(":\n");
+        let indent = "  ".repeat(self.indent + 1);
+        super::compact::write_lines(
+            self.out,
+            self.longest_tick_run,
+            &indent,
+            self.detailed,
+            |header| T::compact_columns("", header),
+            items.len(),
+            |i, row| items[i].write_compact(row),
+        );
     }
 
     /// The fields of a nested record, under that record type's missing-value policy.
