@@ -86,7 +86,8 @@
 // The modules follow a call, and each imports only the ones before it (tests/tests/layout.rs
 // reads this order from here and enforces it):
 // `provenance` (metadata and the canonical hash) → `formats` (what a result is made of: json,
-// text, hybrid, the envelope, the rich content beside them) → `store` (where tasks and the
+// text, hybrid, the envelope, the rich content beside them) → `apps` (the MCP Apps views that
+// show results to people) → `store` (where tasks and the
 // undo journal live: in memory, or in Redis) → `call` (the arguments become parameters, the
 // tool runs with its state and context) → `layer` (what wraps every call) → `toolset` (the
 // tools a server serves, with their layers) → `undo` → `budget` (layers built only on what
@@ -96,6 +97,8 @@
 mod provenance;
 
 mod formats;
+
+pub mod apps;
 
 mod store;
 

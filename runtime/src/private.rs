@@ -5,6 +5,7 @@ pub use crate::call::args::{
     ArgProblem, BorrowedParam, Constraints, DefaultValue, Defaulted, One, ParamInfo, ParamList,
     ParamSpec, param,
 };
+pub use crate::apps::BUILTIN_VIEW;
 pub use crate::call::checks::{Probe, ProbeContext, ProbeOther};
 pub use crate::call::context::Context;
 pub use crate::call::spec::{Annotations, BoxFuture, IconSpec, Kind, TaskSupport, ToolSpec};

@@ -387,7 +387,7 @@ fn gib(bytes: u64) -> String {
 
 /// List the cluster's volumes (UUID, SVM, aggregate, size and used bytes, state), by name,
 /// optionally only those of one SVM or in one state.
-#[tool(format = "json", kind = "read", title = "List volumes")]
+#[tool(format = "json", kind = "read", title = "List volumes", app)]
 pub fn cluster_list_volumes(
     #[state] ontap: &Ontap,
     /// Only the volumes of this SVM (e.g. `svm_finance`).
@@ -436,7 +436,7 @@ pub fn cluster_list_volumes(
 
 /// List the cluster's SVMs (storage virtual machines) with their state, protocols and how
 /// many volumes they serve.
-#[tool(format = "json", kind = "read", title = "List SVMs")]
+#[tool(format = "json", kind = "read", title = "List SVMs", app)]
 pub fn cluster_list_svms(#[state] ontap: &Ontap) -> SvmList {
     let cluster = ontap.cluster();
     let mut svms: Vec<SvmSummary> = cluster
@@ -466,7 +466,7 @@ pub fn cluster_list_svms(#[state] ontap: &Ontap) -> SvmList {
 /// Get a volume's full configuration by UUID: size, SVM, autosize, snapshot, QoS and export
 /// policies. Field names are the parameter names of the tools that change them, so the
 /// result can be fed back to them (this is what undo does).
-#[tool(format = "json", kind = "state", title = "Volume configuration")]
+#[tool(format = "json", kind = "state", title = "Volume configuration", app)]
 pub fn get_volume_configuration(
     #[state] ontap: &Ontap,
     /// The volume's UUID.
@@ -480,7 +480,7 @@ pub fn get_volume_configuration(
 /// Set a volume's autosize policy: mode `grow` or `grow_shrink` (with a maximum size), or
 /// `off`. The policy is replaced as a whole: an omitted size or threshold is left unset.
 /// Undoable with `undo_last_action`.
-#[tool(format = "json", kind = "action", title = "Enable volume autosize")]
+#[tool(format = "json", kind = "action", title = "Enable volume autosize", app)]
 pub fn cluster_enable_volume_autosize(
     #[state] ontap: &Ontap,
     /// The volume's UUID.
@@ -560,7 +560,7 @@ pub fn cluster_enable_volume_autosize(
 
 /// Resize a volume to `size` bytes (at least what it uses, and within its aggregate's free
 /// space). Only online volumes can be resized. Undoable with `undo_last_action`.
-#[tool(format = "json", kind = "action", title = "Resize volume")]
+#[tool(format = "json", kind = "action", title = "Resize volume", app)]
 pub fn cluster_resize_volume(
     #[state] ontap: &Ontap,
     /// The volume's UUID.
@@ -616,7 +616,8 @@ pub fn cluster_resize_volume(
 #[tool(
     format = "hybrid",
     kind = "read",
-    model_id = "harvest-alert-rules-2025.10"
+    model_id = "harvest-alert-rules-2025.10",
+    app
 )]
 pub fn get_active_alerts(
     #[state] ontap: &Ontap,
@@ -647,7 +648,8 @@ pub fn get_active_alerts(
 #[tool(
     format = "hybrid",
     kind = "read",
-    model_id = "harvest-alert-rules-2025.10"
+    model_id = "harvest-alert-rules-2025.10",
+    app
 )]
 pub fn infrastructure_health(#[state] ontap: &Ontap) -> Hybrid<HealthReport> {
     let cluster = ontap.cluster();

@@ -22,7 +22,8 @@ impl<S: Send + Sync + 'static, H: ServerHandler> Server<S, H> {
     /// Logs (tracing) must go to stderr: stdout carries the protocol.
     ///
     /// # Errors
-    /// When the transport fails to start or the session ends with an error.
+    /// When a tool's MCP Apps view is not registered ([`ToolSet::check_views`](crate::ToolSet::check_views)),
+    /// the transport fails to start or the session ends with an error.
     #[cfg(feature = "stdio")]
     pub async fn serve_stdio(self) -> Result<(), serve::Error> {
         let (stdin, stdout) = rmcp::transport::io::stdio_pipes();
@@ -39,7 +40,8 @@ impl<S: Send + Sync + 'static, H: ServerHandler> Server<S, H> {
     /// stdout.
     ///
     /// # Errors
-    /// When the session ends with an error.
+    /// When a tool's MCP Apps view is not registered ([`ToolSet::check_views`](crate::ToolSet::check_views))
+    /// or the session ends with an error.
     #[cfg(feature = "stdio")]
     pub async fn serve_lines<R, W>(
         self,
@@ -52,6 +54,7 @@ impl<S: Send + Sync + 'static, H: ServerHandler> Server<S, H> {
         W: tokio::io::AsyncWrite + Unpin + Send + 'static,
     {
         use rmcp::ServiceExt as _;
+        self.tools().check_views()?;
         let running = serve::Traced::new(self)
             .serve(serve::LineTransport::new(reader, writer, limits))
             .await?;
@@ -127,6 +130,10 @@ impl<S: Send + Sync + 'static, H: ServerHandler> Server<S, H> {
                 all.join(", ")
             );
         }
+        if let Err(error) = self.tools().check_views() {
+            // `serve_http` refuses to start; a router the application serves itself says so
+            tracing::error!(%error, "a tool's MCP Apps view is not served");
+        }
         let tools = self.tools_arc();
         let scopes = serve::ToolScopes {
             of: Arc::new(move |name: &str| tools.scopes(name)),
@@ -174,13 +181,15 @@ impl<S: Send + Sync + 'static, H: ServerHandler> Server<S, H> {
     /// [`Server::serve_http`] with options: allowed hosts and origins, limits, OAuth.
     ///
     /// # Errors
-    /// When the address cannot be bound or the server fails.
+    /// When a tool's MCP Apps view is not registered ([`ToolSet::check_views`](crate::ToolSet::check_views)),
+    /// the address cannot be bound or the server fails.
     #[cfg(feature = "http")]
     pub async fn serve_http_with(
         self,
         addr: impl tokio::net::ToSocketAddrs,
         options: &serve::HttpOptions,
     ) -> Result<(), serve::Error> {
+        self.tools().check_views()?;
         let listener = tokio::net::TcpListener::bind(addr).await?;
         serve::app_on_with(self.http_router(options), listener, &options.limits).await
     }
