@@ -10,6 +10,7 @@
 //! OpenTelemetry's in-memory exporters.
 
 mod answers;
+mod apps_e2e;
 mod budget_e2e;
 mod compose_e2e;
 mod context_e2e;

@@ -96,7 +96,8 @@
       if (/\bbytes\b|_bytes$/i.test(about) && Math.abs(value) >= 1024) {
         let n = value, unit = 0;
         while (Math.abs(n) >= 1024 && unit < UNITS.length - 1) { n /= 1024; unit++; }
-        return (Number.isInteger(n) ? n : n.toFixed(1)) + " " + UNITS[unit];
+        const digits = Number.isInteger(n) ? 0 : Math.abs(n) < 10 ? 2 : Math.abs(n) < 100 ? 1 : 0;
+        return n.toFixed(digits) + " " + UNITS[unit];
       }
       if (/percent/i.test(about)) return value + " %";
       if (Number.isInteger(value) && Math.abs(value) >= 10000) return value.toLocaleString("en-US");
@@ -127,6 +128,15 @@
       if (value.length === 0) return el("span", "(empty list)", "none");
       const items = resolve(schema.items);
       if (value.every((v) => v && typeof v === "object" && !Array.isArray(v))) return table(value, key, items);
+      if (value.every(isScalar)) {
+        // scalars read best inline, each as it is, comma-separated
+        const line = el("span", undefined, "items");
+        value.forEach((item, i) => {
+          if (i) line.appendChild(document.createTextNode(", "));
+          scalar(item, key, items, line);
+        });
+        return line;
+      }
       const list = el("ul");
       for (const item of value) list.appendChild(el("li")).appendChild(render(item, key, items));
       return list;
@@ -134,20 +144,24 @@
     return record(value, schema);
   }
 
+  // The fields of records: the schema's, then any others; what names a record first.
+  const FIRST = ["name", "title", "id"];
   function fieldsOf(objects, schema) {
     const keys = Object.keys(schema.properties || {});
     for (const o of objects) for (const k of Object.keys(o)) if (!keys.includes(k)) keys.push(k);
-    return keys.filter((k) => objects.some((o) => k in o));
+    const rank = (k) => (FIRST.includes(k) ? FIRST.indexOf(k) : FIRST.length);
+    return keys.filter((k) => objects.some((o) => k in o)).sort((a, b) => rank(a) - rank(b));
   }
 
   function record(value, schema) {
     const list = el("dl");
     const props = schema.properties || {};
     for (const k of fieldsOf([value], schema)) {
-      const term = list.appendChild(el("dt", k));
+      const wide = isScalar(value[k]) ? undefined : "wide";
+      const term = list.appendChild(el("dt", k, wide));
       const sub = resolve(props[k]);
       if (sub.description) term.title = sub.description;
-      list.appendChild(el("dd")).appendChild(render(value[k], k, sub));
+      list.appendChild(el("dd", undefined, wide)).appendChild(render(value[k], k, sub));
     }
     return list;
   }
@@ -168,6 +182,7 @@
       for (const k of keys) {
         const td = tr.appendChild(el("td"));
         if (typeof row[k] === "number") td.className = "num";
+        else if (typeof row[k] === "string" && row[k].length > 40) td.className = "long";
         if (k in row) td.appendChild(render(row[k], k, props[k]));
       }
     }
