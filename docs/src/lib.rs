@@ -35,6 +35,7 @@ pages! {
     serving => "09-serving.md",
     deploying => "10-deploying.md",
     securing => "11-securing.md",
+    apps => "13-apps.md",
     coming_from_rmcp => "coming-from-rmcp.md",
 }
 

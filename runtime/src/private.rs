@@ -1,11 +1,11 @@
 //! The one door generated code uses into this crate. Not a public API: it changes with every
 //! release, which is why `toolshape` pins `toolshape-macros` to its exact version.
 
+pub use crate::apps::BUILTIN_VIEW;
 pub use crate::call::args::{
     ArgProblem, BorrowedParam, Constraints, DefaultValue, Defaulted, One, ParamInfo, ParamList,
     ParamSpec, param,
 };
-pub use crate::apps::BUILTIN_VIEW;
 pub use crate::call::checks::{Probe, ProbeContext, ProbeOther};
 pub use crate::call::context::Context;
 pub use crate::call::spec::{Annotations, BoxFuture, IconSpec, Kind, TaskSupport, ToolSpec};

@@ -480,7 +480,12 @@ pub fn get_volume_configuration(
 /// Set a volume's autosize policy: mode `grow` or `grow_shrink` (with a maximum size), or
 /// `off`. The policy is replaced as a whole: an omitted size or threshold is left unset.
 /// Undoable with `undo_last_action`.
-#[tool(format = "json", kind = "action", title = "Enable volume autosize", app)]
+#[tool(
+    format = "json",
+    kind = "action",
+    title = "Enable volume autosize",
+    app
+)]
 pub fn cluster_enable_volume_autosize(
     #[state] ontap: &Ontap,
     /// The volume's UUID.

@@ -77,13 +77,19 @@ impl AppView {
         I: IntoIterator<Item = D>,
         D: Into<String>,
     {
-        let list: Vec<Value> = domains.into_iter().map(|d| Value::String(d.into())).collect();
+        let list: Vec<Value> = domains
+            .into_iter()
+            .map(|d| Value::String(d.into()))
+            .collect();
         self.csp.insert(key.to_owned(), Value::Array(list));
         self
     }
 
     /// Origins the view may connect to (`fetch`, WebSocket): CSP `connect-src`.
-    pub fn with_connect_domains<D: Into<String>>(self, domains: impl IntoIterator<Item = D>) -> Self {
+    pub fn with_connect_domains<D: Into<String>>(
+        self,
+        domains: impl IntoIterator<Item = D>,
+    ) -> Self {
         self.with_domains("connectDomains", domains)
     }
 

@@ -40,14 +40,12 @@ fn plain() -> u8 {
 const CARD: &str = "<!doctype html><p id=greeting></p>";
 
 fn tools() -> ToolSet<()> {
-    ToolSet::new(tools![add, greet, plain])
-        .unwrap()
-        .app_view(
-            "ui://greeter/card",
-            AppView::new(CARD)
-                .with_connect_domains(["https://api.example.com"])
-                .with_prefers_border(false),
-        )
+    ToolSet::new(tools![add, greet, plain]).unwrap().app_view(
+        "ui://greeter/card",
+        AppView::new(CARD)
+            .with_connect_domains(["https://api.example.com"])
+            .with_prefers_border(false),
+    )
 }
 
 /// One resource of its own.
@@ -91,8 +89,15 @@ async fn a_tool_names_its_view_in_the_listing() {
         let client = connect(Server::new((), tools()), version.clone()).await;
         let listed = client.list_all_tools().await.unwrap();
         let ui = |name: &str| meta_ui(listed.iter().find(|t| t.name == name).unwrap());
-        assert_eq!(ui("add"), Some(json!({"resourceUri": BUILTIN_VIEW})), "{version:?}");
-        assert_eq!(ui("greet"), Some(json!({"resourceUri": "ui://greeter/card"})));
+        assert_eq!(
+            ui("add"),
+            Some(json!({"resourceUri": BUILTIN_VIEW})),
+            "{version:?}"
+        );
+        assert_eq!(
+            ui("greet"),
+            Some(json!({"resourceUri": "ui://greeter/card"}))
+        );
         assert_eq!(ui("plain"), None);
     }
 }
@@ -151,7 +156,10 @@ async fn views_are_listed_and_read_beside_the_handlers_resources() {
             .read_resource(ReadResourceRequestParams::new("file:///notes.txt"))
             .await
             .unwrap();
-        assert_eq!(serde_json::to_value(&read.contents[0]).unwrap()["text"], "notes");
+        assert_eq!(
+            serde_json::to_value(&read.contents[0]).unwrap()["text"],
+            "notes"
+        );
     }
 }
 
@@ -200,7 +208,10 @@ async fn a_view_nobody_registered_stops_the_server_at_start_up() {
         .unwrap()
         .app_view("https://example.com/card", CARD);
     let error = misnamed.check_views().unwrap_err().to_string();
-    assert!(error.contains("`https://example.com/card`") && error.contains("ui://"), "{error}");
+    assert!(
+        error.contains("`https://example.com/card`") && error.contains("ui://"),
+        "{error}"
+    );
 }
 
 // ---- undo: the result of a recorded action says so ----
@@ -248,7 +259,9 @@ async fn a_recorded_action_names_its_entry_and_the_undo_tool() {
             );
         }
         // a read is not recorded
-        let read = call(&client, "get_dial", json!({"dial_id": "d"})).await.unwrap();
+        let read = call(&client, "get_dial", json!({"dial_id": "d"}))
+            .await
+            .unwrap();
         assert!(read.meta.is_none(), "{read:?}");
         // the undo the view's button makes
         let undone = call(&client, "undo_last_action", json!({})).await.unwrap();
