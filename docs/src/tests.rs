@@ -121,3 +121,75 @@ fn the_index_and_the_readme_first_screen_reach_every_page() {
         );
     }
 }
+
+/// The crates of `docs/Cargo.toml` that a reader adds to their own project to build the
+/// guide's code (the Rust name, the name `cargo add` takes), besides the four the first
+/// page adds for every page.
+const CRATES_TO_ADD: &[(&str, &str)] = &[
+    ("serde_json", "serde_json"),
+    ("rmcp", "rmcp"),
+    ("axum", "axum"),
+    ("tracing_subscriber", "tracing-subscriber"),
+    ("tracing_opentelemetry", "tracing-opentelemetry"),
+    ("opentelemetry_sdk", "opentelemetry_sdk"),
+    ("opentelemetry_otlp", "opentelemetry-otlp"),
+    ("opentelemetry", "opentelemetry"),
+    ("tracing", "tracing"),
+];
+
+/// Whether `code` names the crate `name` as a path's first segment (`name::…`, not
+/// `toolshape::name::…`).
+fn names_crate(code: &str, name: &str) -> bool {
+    let pattern = format!("{name}::");
+    code.match_indices(&pattern).any(|(at, _)| {
+        let before = code[..at].chars().next_back();
+        !before.is_some_and(|c| c.is_alphanumeric() || c == '_' || c == ':')
+    })
+}
+
+#[test]
+fn every_crate_a_page_uses_is_added_by_a_cargo_add_line() {
+    let first = read(&root().join("guide/01-first-tool.md"));
+    for page in PAGES {
+        let text = read(&root().join("guide").join(page));
+        // the Rust blocks, and the `cargo add` lines of this page and of the first one
+        let mut code = String::new();
+        let mut in_rust = false;
+        for line in text.lines() {
+            let trimmed = line.trim_start();
+            if trimmed.starts_with("```") {
+                in_rust = !in_rust && trimmed.trim_start_matches('`').starts_with("rust");
+            } else if in_rust {
+                code.push_str(line);
+                code.push('\n');
+            }
+        }
+        let adds: Vec<&str> = text
+            .lines()
+            .chain(first.lines())
+            .filter(|line| line.trim_start().starts_with("cargo add"))
+            .collect();
+        for (name, package) in CRATES_TO_ADD {
+            if !names_crate(&code, name) {
+                continue;
+            }
+            let added = adds.iter().any(|line| {
+                line.split_whitespace()
+                    .any(|word| word == *package || word.starts_with(&format!("{package}@")))
+            });
+            assert!(
+                added,
+                "docs/guide/{page}: its code uses `{name}`, but no `cargo add` line on the page \
+                 (or on the first page) adds `{package}`"
+            );
+        }
+        if code.contains("ServiceExt") {
+            assert!(
+                adds.iter()
+                    .any(|line| line.contains("rmcp") && line.contains("client")),
+                "docs/guide/{page}: its code uses rmcp's client (`ServiceExt`), but no `cargo \
+                 add` line adds rmcp with the `client` feature"
+            );
+        }
+    }
+}

@@ -1,5 +1,5 @@
 //! Builds the model of one tool from the function and its attribute. The rules that span
-//! several parts of the declaration are checked while it is built, by `check.rs`; each
+//! several parts of the declaration are checked while it is built, by `valid.rs`; each
 //! parameter is read by `params.rs`; borrowed parameters follow the one rule of `lend.rs`.
 //!
 //! Errors are accumulated: a user sees every problem of one tool in one build.
@@ -10,12 +10,12 @@ use syn::{FnArg, GenericParam, ItemFn, Type};
 use crate::attr::{
     Annotations, FormatName, IconArgs, KindName, Listed, TextValue, ToolArgs, UnknownArguments,
 };
-use crate::check::{
-    check_confirm, check_envelope, check_output_shape, check_scopes, check_tool_name,
-};
 use crate::docs;
 use crate::model::{Icon, Tool};
 use crate::params::{Params, read_params};
+use crate::valid::{
+    check_confirm, check_envelope, check_output_shape, check_scopes, check_tool_name,
+};
 
 /// Builds the model, or every error found, in the order the declaration is read: the
 /// attribute's keys, the function's name and description, its signature, its parameters,

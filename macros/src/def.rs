@@ -7,7 +7,6 @@ use quote::{ToTokens as _, format_ident, quote, quote_spanned};
 use syn::spanned::Spanned;
 
 use crate::attr::{FormatName, TaskName};
-use crate::expand::constructor_ident;
 use crate::model::{self, Param, StateSource, Tool};
 
 /// The `ToolDef` of one tool (of one combination of its `#[cfg]` parameters): its static
@@ -419,4 +418,11 @@ pub(crate) fn respan(tokens: TokenStream, span: Span) -> TokenStream {
             token
         })
         .collect()
+}
+
+/// The name of the hidden constructor of a tool declared by method `ident`.
+pub(crate) fn constructor_ident(ident: &syn::Ident) -> syn::Ident {
+    let name = ident.to_string();
+    let name = name.strip_prefix("r#").unwrap_or(&name);
+    format_ident!("__toolshape_tool_{}", name, span = ident.span())
 }

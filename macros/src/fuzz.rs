@@ -1,6 +1,6 @@
 //! A fuzz test of the expansions: generated combinations of `#[tool]`, `#[arg]` and `#[text]`
 //! keys and values (valid ones, invalid ones, names MCP allows that are not Rust
-//! identifiers, unusual types and signatures) run through `expand::tool` and
+//! identifiers, unusual types and signatures) run through `item::tool` and
 //! `text::expand::derive` on `proc_macro2` tokens. Whatever a user writes, the macro answers
 //! with code or with errors, never with a panic (a panic is rustc's "custom attribute
 //! panicked", at `#[tool]`, with no hint of the fix).
@@ -431,7 +431,7 @@ fn tool_expansion_never_panics() {
             return;
         };
         let expanded = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
-            crate::expand::tool(args, item)
+            crate::item::tool(args, item)
         }));
         let Ok(expanded) = expanded else {
             panic!("#[tool({keys})] panicked on:\n{function}");

@@ -2,20 +2,21 @@
 //! re-exports them and documents them; generated code only works through it.
 //!
 //! The crate follows the usual three stages: `attr` reads what the user wrote; `build`
-//! makes the `model` of a tool from it, reading each parameter with `params`, checking the
-//! rules that span several parts of the function with `check` (and `lend` for borrowed
-//! parameters); `expand` generates the registration (`methods` for the tool methods of an
-//! `impl` block), and `def` the `ToolDef` it builds. All logic runs on `proc_macro2`, so it
+//! makes the `model` of a tool from it, reading each parameter with `params`, validating the
+//! rules that span several parts of the function with `valid` (and `lend` for borrowed
+//! parameters); `item` sends the attribute to what it was put on, `expand` generates a
+//! function's registration (`methods` those of an `impl` block's tool methods), and `def`
+//! the `ToolDef` it builds. All logic runs on `proc_macro2`, so it
 //! is unit-tested directly.
 
 mod attr;
 mod build;
-mod check;
 mod def;
 mod docs;
 mod expand;
 #[cfg(test)]
 mod fuzz;
+mod item;
 mod lend;
 mod methods;
 mod model;
@@ -24,6 +25,7 @@ mod params;
 mod shape;
 mod text;
 mod tools;
+mod valid;
 
 use proc_macro::TokenStream;
 
@@ -38,7 +40,7 @@ use proc_macro::TokenStream;
 #[cfg_attr(not(doc), allow(missing_docs))]
 #[proc_macro_attribute]
 pub fn tool(args: TokenStream, item: TokenStream) -> TokenStream {
-    expand::tool(args.into(), item.into()).into()
+    item::tool(args.into(), item.into()).into()
 }
 
 #[cfg_attr(

@@ -7,11 +7,11 @@ use syn::spanned::Spanned;
 use syn::{FnArg, ItemFn, Pat, ReceiverKind, Type};
 
 use crate::attr::{ArgArgs, RenameRule, TextValue};
-use crate::check::{Draft, check_param_attributes};
 use crate::docs;
 use crate::lend::lend_of;
 use crate::model::{Constraints, ContextPass, MAX_PARAMS, Param, SchemaParam, StateSource};
 use crate::shape;
+use crate::valid::{Draft, check_param_attributes};
 
 /// The parameter's `#[arg(...)]`, merged when there are several; errors are recorded.
 fn read_arg(errors: &mut darling::error::Accumulator, attrs: &[syn::Attribute]) -> ArgArgs {

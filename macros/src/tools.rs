@@ -11,7 +11,7 @@ use syn::punctuated::Punctuated;
 use syn::spanned::Spanned as _;
 use syn::{Path, Token};
 
-use crate::expand::constructor_ident;
+use crate::def::constructor_ident;
 
 pub(crate) fn expand(input: TokenStream) -> syn::Result<TokenStream> {
     let (krate, paths) = (|input: ParseStream| {

@@ -111,11 +111,11 @@ use std::sync::Arc;
 use rmcp::ErrorData;
 use rmcp::model::{CallToolResult, JsonObject, Tool};
 
-use crate::call::context::Context;
-use crate::call::spec::{BoxFuture, Kind, TaskSupport};
-use crate::call::tool::ToolDef;
+use crate::context::Context;
 use crate::formats::Format;
 use crate::store::journal::JournalStore;
+use crate::tool::def::ToolDef;
+use crate::tool::spec::{BoxFuture, Kind, TaskSupport};
 
 /// Something every `tools/call` of a [`ToolSet`](crate::ToolSet) passes through: see the [module
 /// docs](self).
@@ -159,7 +159,7 @@ pub struct ToolInfo<'a> {
     format: Format,
     kind: Option<Kind>,
     task: TaskSupport,
-    params: &'a [crate::call::args::ParamSpec],
+    params: &'a [crate::tool::args::ParamSpec],
     scopes: &'static [&'static str],
 }
 
@@ -221,11 +221,43 @@ impl<'a> ToolInfo<'a> {
     }
 }
 
+/// Who made a call, as a layer sees it ([`Call::origin`]): a client, or a layer or tool
+/// calling another tool on the way of a client's call.
+///
+/// An audit layer installed before undo (outermost) sees only what clients call
+/// (`undo_last_action` included); installed after it, it also sees the calls undo makes
+/// itself — its state reads before an action (`Layer { serving }` with the action's name) and
+/// its restoring call (`Layer { serving: "undo_last_action" }`) — and can tell them apart by
+/// their origin.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[non_exhaustive]
+pub enum Origin<'c> {
+    /// A client's `tools/call` (also through tool search's `call_tool`).
+    Client,
+    /// A call a layer made with [`Next::call_tool`] while it served a call of the tool
+    /// `serving`.
+    Layer {
+        /// The tool whose call the layer was serving.
+        serving: &'c str,
+    },
+    /// A call a tool made with [`Context::call_tool`] while it ran.
+    Tool,
+}
+
+/// [`Origin`], as a call carries it.
+#[derive(Clone)]
+pub(crate) enum Source<'a> {
+    Client,
+    Layer(Cow<'a, str>),
+    Tool,
+}
+
 /// One `tools/call` on its way through the layers.
 pub struct Call<'a, State> {
     /// Borrowed from the tool's declaration when there is such a tool: no copy per call.
     name: Cow<'a, str>,
     tool: Option<ToolInfo<'a>>,
+    source: Source<'a>,
     /// The arguments, as the client sent them (`{}` when it sent none).
     pub arguments: JsonObject,
     state: &'a State,
@@ -237,6 +269,7 @@ impl<State> Clone for Call<'_, State> {
         Call {
             name: self.name.clone(),
             tool: self.tool,
+            source: self.source.clone(),
             arguments: self.arguments.clone(),
             state: self.state,
             context: self.context.clone(),
@@ -264,6 +297,15 @@ impl<'a, State> Call<'a, State> {
     /// answered with the protocol's error before any layer runs).
     pub fn tool(&self) -> Option<ToolInfo<'a>> {
         self.tool
+    }
+
+    /// Who made the call: a client, or a layer or tool on the way of a client's call.
+    pub fn origin(&self) -> Origin<'_> {
+        match &self.source {
+            Source::Client => Origin::Client,
+            Source::Layer(serving) => Origin::Layer { serving },
+            Source::Tool => Origin::Tool,
+        }
     }
 
     /// The server's state.
@@ -352,7 +394,15 @@ impl<'a, State: 'static> Next<'a, State> {
         arguments: JsonObject,
     ) -> BoxFuture<'a, Result<CallToolResult, ErrorData>> {
         let tool = self.set.info(name);
-        let call = Call::new(name, tool, arguments, like.state, like.context.clone());
+        let source = Source::Layer(like.name.clone());
+        let call = Call::new(
+            name,
+            tool,
+            source,
+            arguments,
+            like.state,
+            like.context.clone(),
+        );
         self.run(call)
     }
 
@@ -363,10 +413,12 @@ impl<'a, State: 'static> Next<'a, State> {
 }
 
 impl<'a, State> Call<'a, State> {
-    /// A call of `name`; `tool` is what was declared about it, when a tool has that name.
+    /// A call of `name` made by `source`; `tool` is what was declared about it, when a tool
+    /// has that name.
     pub(crate) fn new(
         name: &str,
         tool: Option<ToolInfo<'a>>,
+        source: Source<'a>,
         arguments: JsonObject,
         state: &'a State,
         context: Context,
@@ -377,6 +429,7 @@ impl<'a, State> Call<'a, State> {
                 |tool| Cow::Borrowed(tool.name()),
             ),
             tool,
+            source,
             arguments,
             state,
             context,

@@ -83,17 +83,32 @@
 //! What a client receives is specified in `docs/wire-format.md`.
 #![doc(test(attr(deny(warnings))))]
 
-// The modules follow a call, and each imports only the ones before it (tests/tests/layout.rs
+// The modules follow a call, and each imports only the ones before it (tests/tests/all/layout.rs
 // reads this order from here and enforces it):
 // `provenance` (metadata and the canonical hash) → `formats` (what a result is made of: json,
 // text, hybrid, the envelope, the rich content beside them) → `apps` (the MCP Apps views that
 // show results to people) → `store` (where tasks and the
-// undo journal live: in memory, or in Redis) → `call` (the arguments become parameters, the
-// tool runs with its state and context) → `layer` (what wraps every call) → `toolset` (the
-// tools a server serves, with their layers) → `undo` → `budget` (layers built only on what
-// the crate offers its users) → `search` (finding tools in a big set) → `server` (rmcp's
-// handler) → `serve` (the transports) → `testing` → `__private` (the door for generated
+// undo journal live: in memory, or in Redis) → `error` (what a tool returns when it fails) →
+// `context` (what a tool knows of the request it serves, and the questions it asks the
+// client) → `tool` (a declared tool: its spec, its arguments parsed into parameters, its
+// type-erased call) → `layer` (what wraps every call) → `toolset` (the tools a server serves,
+// with their layers) → `undo` → `budget` (layers built only on what the crate offers its
+// users) → `search` (finding tools in a big set) → `handler` (the server and rmcp's handler
+// it implements) → `serve` (the transports) → `testing` → `__private` (the door for generated
 // code). Each module's doc says what it owns.
+/// Implements `Debug` for an error type as its `Display`, as anyhow's errors do: Rust prints
+/// an error `main` returns with `{:?}`, and a user should read the message there, not the
+/// type's fields.
+macro_rules! debug_as_message {
+    ($($error:ty),+ $(,)?) => {$(
+        impl ::std::fmt::Debug for $error {
+            fn fmt(&self, f: &mut ::std::fmt::Formatter<'_>) -> ::std::fmt::Result {
+                ::std::fmt::Display::fmt(self, f)
+            }
+        }
+    )+};
+}
+
 mod provenance;
 
 mod formats;
@@ -102,7 +117,11 @@ pub mod apps;
 
 mod store;
 
-mod call;
+mod error;
+
+mod context;
+
+mod tool;
 
 pub mod layer;
 
@@ -114,7 +133,7 @@ pub mod budget;
 
 pub mod search;
 
-mod server;
+mod handler;
 
 pub mod serve;
 
@@ -127,31 +146,31 @@ pub mod __private;
 #[cfg(feature = "redis")]
 pub use store::redis;
 
-pub use call::answers::Answers;
-pub use call::args::BorrowedParam;
-pub use call::ask::{Answer, Ask, Elicitation, InputError, Sampled};
-pub use call::caller::Caller;
-pub use call::checks;
-pub use call::context::Context;
-pub use call::error::{DuplicateTool, ToolError};
-pub use call::log::LogLevel;
-pub use call::rounds::{StateKeyError, StateKeys};
-pub use call::spec::{BoxFuture, Kind, TOOL_META_KEY, TaskSupport};
-pub use call::state::Provides;
-pub use call::tool::ToolDef;
+pub use context::Context;
+pub use context::answers::Answers;
+pub use context::ask::{Answer, Ask, Elicitation, InputError, Sampled};
+pub use context::caller::Caller;
+pub use context::log::LogLevel;
+pub use context::rounds::{StateKeyError, StateKeys};
+pub use error::{DuplicateTool, ToolError};
+pub use formats::Hybrid;
 pub use formats::content::{Attachment, Rich};
 pub use formats::facts::CallFacts;
-pub use formats::hybrid::Hybrid;
 pub use formats::narrative::Narrative;
 pub use formats::plot::Plot;
 pub use formats::text;
 pub use formats::text::ToolText;
 pub use formats::with_page;
 pub use formats::{Format, HybridFormat, HybridOutput, Json, JsonOutput, Render};
+pub use handler::{NoHandler, Server, TaskSettings, ToolFilter, ToolSwitch};
 pub use provenance::canonical;
 pub use provenance::{META_KEY, Provenance, data_hash, hash_canonical};
-pub use server::{NoHandler, Server, TaskSettings, ToolFilter, ToolSwitch};
 pub use store::tasks;
+pub use tool::args::BorrowedParam;
+pub use tool::checks;
+pub use tool::def::ToolDef;
+pub use tool::spec::{BoxFuture, Kind, TOOL_META_KEY, TaskSupport};
+pub use tool::state::Provides;
 pub use toolset::ToolSet;
 /// Derives [`Narrative`](trait@Narrative) from a `#[narrative("...")]` template on the type,
 /// for `#[tool(format = "hybrid")]`: the sentence a hybrid result leads with.

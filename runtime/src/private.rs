@@ -2,19 +2,19 @@
 //! release, which is why `toolshape` pins `toolshape-macros` to its exact version.
 
 pub use crate::apps::BUILTIN_VIEW;
-pub use crate::call::args::{
-    ArgProblem, BorrowedParam, Constraints, DefaultValue, Defaulted, One, ParamInfo, ParamList,
-    ParamSpec, param,
-};
-pub use crate::call::checks::{Probe, ProbeContext, ProbeOther};
-pub use crate::call::context::Context;
-pub use crate::call::spec::{Annotations, BoxFuture, IconSpec, Kind, TaskSupport, ToolSpec};
-pub use crate::call::state::Provides;
-pub use crate::call::tool::ToolDef;
+pub use crate::context::Context;
 pub use crate::formats::narrative::Narrative;
 pub use crate::formats::text::Text;
 pub use crate::formats::text::markers::Confirmed;
 pub use crate::formats::{HybridFormat, Json, PlainJson};
+pub use crate::tool::args::{
+    ArgProblem, BorrowedParam, Constraints, DefaultValue, Defaulted, One, ParamInfo, ParamList,
+    ParamSpec, param,
+};
+pub use crate::tool::checks::{Probe, ProbeContext, ProbeOther};
+pub use crate::tool::def::ToolDef;
+pub use crate::tool::spec::{Annotations, BoxFuture, IconSpec, Kind, TaskSupport, ToolSpec};
+pub use crate::tool::state::Provides;
 pub use ::std::boxed::Box;
 pub use ::std::string::String;
 

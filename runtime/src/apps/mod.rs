@@ -162,7 +162,7 @@ pub(crate) fn builtin() -> AppView {
 
 /// A tool names a view that no one registered, or a view was registered under a URI that is
 /// not a `ui://` URI: found when the server starts, before it serves anything.
-#[derive(Debug, Clone, PartialEq, Eq)]
+#[derive(Clone, PartialEq, Eq)]
 pub struct ViewError {
     problems: Vec<String>,
 }
@@ -189,6 +189,8 @@ impl std::fmt::Display for ViewError {
 }
 
 impl std::error::Error for ViewError {}
+
+debug_as_message!(ViewError);
 
 /// `_meta.ui` of a tool's `tools/list` entry: `{"resourceUri": uri}`.
 pub(crate) fn tool_meta(uri: &str) -> Value {

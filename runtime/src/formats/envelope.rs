@@ -10,9 +10,44 @@ use serde_json::Value;
 use crate::formats::content::{self, Attachment};
 use crate::formats::facts::{CallFacts, error_result};
 use crate::formats::finite;
-use crate::formats::hybrid::Parts;
 use crate::formats::plot::{self, Plot};
 use crate::provenance::{self, canonical, provenance_value};
+
+/// What a successful call produced, before the format renders it.
+pub(crate) struct Parts<T> {
+    pub(crate) narrative: Option<String>,
+    pub(crate) data: T,
+    pub(crate) plots: Vec<Plot>,
+    pub(crate) attachments: Vec<Attachment>,
+    pub(crate) model_id: Option<String>,
+    pub(crate) source: Option<String>,
+}
+
+impl<T> Parts<T> {
+    /// Plain data, as a json tool returning `T` produces it.
+    pub(crate) fn data_only(data: T) -> Self {
+        Parts {
+            narrative: None,
+            data,
+            plots: Vec::new(),
+            attachments: Vec::new(),
+            model_id: None,
+            source: None,
+        }
+    }
+
+    /// The same parts with `data` in place of the value (its serialised form, say).
+    pub(crate) fn with_data<U>(self, data: U) -> Parts<U> {
+        Parts {
+            narrative: self.narrative,
+            data,
+            plots: self.plots,
+            attachments: self.attachments,
+            model_id: self.model_id,
+            source: self.source,
+        }
+    }
+}
 
 /// What the text block of a successful result holds (named so as not to clash with a
 /// `Text` format marker). Both carry what a model reads, [`model_view`]; neither carries

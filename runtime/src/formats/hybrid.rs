@@ -1,8 +1,18 @@
-//! [`Hybrid<T>`]: a tool's data with a narrative made at run time, and optionally plots,
-//! the model that computed it, and where it came from.
+//! `format = "hybrid"`: [`Hybrid<T>`], a tool's data with a narrative made at run time (and
+//! optionally plots, the model that computed it, and where it came from); [`HybridFormat`],
+//! the format; and [`HybridOutput`], what a hybrid tool can return (a type with a
+//! narrative, or a [`Hybrid<T>`]).
 
-use crate::formats::content::Attachment;
+use rmcp::model::{CallToolResult, JsonObject};
+use schemars::JsonSchema;
+use serde::Serialize;
+
+use crate::formats::content::{Attachment, Rich};
+use crate::formats::envelope::{Parts, Shape, TextBlock, envelope_schema, success};
+use crate::formats::facts::CallFacts;
+use crate::formats::narrative::Narrative;
 use crate::formats::plot::Plot;
+use crate::formats::{Format, Render, Sealed};
 
 /// A tool result with a narrative: what a tool returns when it writes its narrative at run
 /// time, or attaches plots, a `model_id` or a `source`.
@@ -94,38 +104,79 @@ impl<T> Hybrid<T> {
     }
 }
 
-/// What a successful call produced, before the format renders it.
-pub(crate) struct Parts<T> {
-    pub(crate) narrative: Option<String>,
-    pub(crate) data: T,
-    pub(crate) plots: Vec<Plot>,
-    pub(crate) attachments: Vec<Attachment>,
-    pub(crate) model_id: Option<String>,
-    pub(crate) source: Option<String>,
+/// `format = "hybrid"`: the value's narrative leads both the text and the envelope.
+///
+/// Named `HybridFormat` because [`Hybrid<T>`] is the value a tool returns.
+#[derive(Debug, Clone, Copy, Default)]
+pub struct HybridFormat;
+
+impl Sealed for HybridFormat {}
+
+/// A type a `format = "hybrid"` tool can return: one with a narrative.
+///
+/// Either the type derives [`Narrative`](trait@crate::Narrative) from a template, or the
+/// tool returns [`Hybrid<T>`] with a narrative made at run time.
+#[diagnostic::on_unimplemented(
+    message = "`{Self}` has no narrative, so a `format = \"hybrid\"` tool cannot return it",
+    label = "this output has no narrative",
+    note = "a hybrid result leads with a plain-English narrative; give the output one of two ways:",
+    note = "1. a template on the type: `#[derive(toolshape::Narrative)]` and `#[narrative(\"Found {{count}} volumes\")]` on `{Self}`, whose `{{placeholders}}` name its fields",
+    note = "2. a narrative made at run time: return `toolshape::Hybrid<{Self}>`, built with `Hybrid::new(narrative, data)`",
+    note = "or, if the tool has nothing to narrate, use `format = \"json\"`"
+)]
+pub trait HybridOutput {
+    /// The envelope's `data`.
+    type Data: Serialize + JsonSchema;
+    /// Whether results may carry plots, attachments, `model_id` or `source` set at run time
+    /// (the `outputSchema` describes plots and attachments only then). `false` unless said:
+    /// a type with a narrative alone has none.
+    const EXTRAS: bool = false;
+    /// The narrative, the data and whatever else the value carries.
+    fn into_hybrid(self) -> Hybrid<Self::Data>;
 }
 
-impl<T> Parts<T> {
-    /// Plain data, as a json tool returning `T` produces it.
-    pub(crate) fn data_only(data: T) -> Self {
-        Parts {
-            narrative: None,
-            data,
-            plots: Vec::new(),
-            attachments: Vec::new(),
-            model_id: None,
-            source: None,
-        }
+impl<T: Narrative + Serialize + JsonSchema> HybridOutput for T {
+    type Data = T;
+    const EXTRAS: bool = false;
+    fn into_hybrid(self) -> Hybrid<T> {
+        Hybrid::new(self.narrative(), self)
+    }
+}
+
+impl<T: Serialize + JsonSchema> HybridOutput for Hybrid<T> {
+    type Data = T;
+    const EXTRAS: bool = true;
+    fn into_hybrid(self) -> Hybrid<T> {
+        self
+    }
+}
+
+impl<T: HybridOutput> HybridOutput for Rich<T> {
+    type Data = T::Data;
+    const EXTRAS: bool = true;
+    fn into_hybrid(self) -> Hybrid<T::Data> {
+        let (value, attachments) = self.into_parts();
+        attachments
+            .into_iter()
+            .fold(value.into_hybrid(), Hybrid::with_attachment)
+    }
+}
+
+impl<T: HybridOutput> Render<T> for HybridFormat {
+    const FORMAT: Format = Format::Hybrid;
+
+    fn output_schema() -> Option<JsonObject> {
+        Some(envelope_schema::<T::Data>(Shape {
+            narrative: true,
+            extras: T::EXTRAS,
+        }))
     }
 
-    /// The same parts with `data` in place of the value (its serialised form, say).
-    pub(crate) fn with_data<U>(self, data: U) -> Parts<U> {
-        Parts {
-            narrative: self.narrative,
-            data,
-            plots: self.plots,
-            attachments: self.attachments,
-            model_id: self.model_id,
-            source: self.source,
-        }
+    fn render(value: T, facts: &CallFacts<'_>) -> CallToolResult {
+        success(
+            value.into_hybrid().into_parts(),
+            facts,
+            TextBlock::NarrativeAndData,
+        )
     }
 }

@@ -7,9 +7,9 @@ use serde::Serialize;
 use serde_json::Value;
 
 use crate::formats::content::{Attachment, Rich};
-use crate::formats::envelope::{Shape, TextBlock, data_value, envelope_schema, success};
+use crate::formats::envelope::{Parts, Shape, TextBlock, data_value, envelope_schema, success};
 use crate::formats::facts::CallFacts;
-use crate::formats::hybrid::{Hybrid, Parts};
+use crate::formats::hybrid::Hybrid;
 use crate::formats::{Format, Render, Sealed};
 use crate::provenance::{self, canonical};
 

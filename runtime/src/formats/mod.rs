@@ -1,7 +1,7 @@
 //! Output formats: how a tool's successful value becomes what the client receives.
 //!
 //! Each `format = "..."` of `#[tool]` names one implementation of [`Render`]: [`Json`] here,
-//! [`HybridFormat`] here with its value types in [`hybrid`] and [`narrative`], and
+//! [`HybridFormat`] in [`hybrid`] with its value types there and in [`narrative`], and
 //! [`Text`](text::Text) in [`text`]. The macro only picks the implementation; the envelope,
 //! the hash and the serialisation live here, once. Rich content ([`content`], [`plot`]) is
 //! shared by all three.
@@ -15,7 +15,7 @@
 //! against live in `bench_formats`, compiled only with the hidden `__bench` feature.
 //!
 //! The files: [`Render`] and [`Format`] here, with the paging of a result; `json` (json, and
-//! json without the envelope), `hybrid_format` (hybrid), `envelope` (the success path every
+//! json without the envelope), `hybrid` (hybrid, and the `Hybrid<T>` a tool returns), `envelope` (the success path every
 //! envelope format shares, and the `outputSchema`); `text` for the text format.
 
 #[cfg(feature = "__bench")]
@@ -25,7 +25,6 @@ mod envelope;
 pub(crate) mod facts;
 pub(crate) mod finite;
 pub(crate) mod hybrid;
-mod hybrid_format;
 mod json;
 pub(crate) mod narrative;
 pub(crate) mod plot;
@@ -37,7 +36,7 @@ use serde_json::Value;
 use crate::formats::facts::CallFacts;
 use crate::provenance::{self, canonical};
 use envelope::{model_view, narrative_and_data};
-pub use hybrid_format::{HybridFormat, HybridOutput};
+pub use hybrid::{Hybrid, HybridFormat, HybridOutput};
 pub use json::{Json, JsonOutput, PlainJson};
 
 /// The output formats a tool can declare.
@@ -198,7 +197,6 @@ mod tests {
     use std::time::Instant;
 
     use super::*;
-    use crate::formats::hybrid::Hybrid;
     use crate::formats::plot::Plot;
     use crate::provenance::provenance_value;
 

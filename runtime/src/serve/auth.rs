@@ -13,8 +13,8 @@ use axum::response::{IntoResponse as _, Response};
 use rmcp::model::{ClientJsonRpcMessage, ClientRequest, JsonRpcMessage};
 use serde_json::json;
 
-use super::http::ToolScopes;
 use super::oauth::OAuth;
+use super::scopes::ToolScopes;
 use crate::Caller;
 
 /// An [`OAuth`] and what the router knows of its tools' scopes.

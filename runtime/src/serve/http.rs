@@ -14,8 +14,9 @@ use rmcp::transport::streamable_http_server::StreamableHttpServerConfig;
 use rmcp::transport::streamable_http_server::session::SessionManager as _;
 use rmcp::transport::streamable_http_server::session::local::LocalSessionManager;
 
+use super::scopes::ToolScopes;
 use super::{Error, Limits, Traced};
-use crate::server::protocol::{self, INVALID_PARAMS, Incoming, Rejection};
+use crate::handler::protocol::{self, INVALID_PARAMS, Incoming, Rejection};
 
 /// rmcp's streamable HTTP tower service for a handler, one handler clone per session, each
 /// request in its span ([`Traced`]).
@@ -108,20 +109,6 @@ impl HttpOptions {
             .enforce_origin_validation()
             .with_max_request_body_bytes(self.limits.max_message_bytes)
     }
-}
-
-/// The scopes the tool of a name needs.
-pub(crate) type ScopesOf = dyn Fn(&str) -> &'static [&'static str] + Send + Sync;
-
-/// The scopes of a server's tools: for the `403` of a `tools/call` over HTTP, and the
-/// metadata's `scopes_supported`.
-#[derive(Clone)]
-#[cfg_attr(not(feature = "oauth"), allow(dead_code))]
-pub(crate) struct ToolScopes {
-    /// The scopes the tool of a name needs.
-    pub(crate) of: Arc<ScopesOf>,
-    /// Every scope a tool needs, once each.
-    pub(crate) all: Vec<String>,
 }
 
 /// The handler at `/mcp` behind toolshape's checks, knowing the scopes of each tool:

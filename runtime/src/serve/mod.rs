@@ -19,17 +19,60 @@
 //! `error.type`.
 
 mod observe;
-#[cfg(any(feature = "stdio", feature = "http"))]
-mod server;
 #[cfg(feature = "stdio")]
 mod stdio;
+#[cfg(any(feature = "stdio", feature = "http"))]
+mod transports;
 
 pub use observe::Traced;
 #[cfg(feature = "stdio")]
 pub use stdio::LineTransport;
 
 /// The error of a transport that failed to start or a session that ended with an error.
+///
+/// The errors toolshape's serving functions return read as their message in `{:?}` too
+/// (what Rust prints when `main` returns an error), with their causes after it.
 pub type Error = Box<dyn std::error::Error + Send + Sync>;
+
+/// An error that says what failed, over the error that made it fail.
+struct Failure {
+    message: String,
+    source: Option<Error>,
+}
+
+/// `message`, caused by `source`, as an [`Error`] whose `Debug` reads as its message.
+pub(crate) fn failure(message: impl Into<String>, source: Option<Error>) -> Error {
+    Box::new(Failure {
+        message: message.into(),
+        source,
+    })
+}
+
+impl std::fmt::Display for Failure {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(&self.message)
+    }
+}
+
+impl std::fmt::Debug for Failure {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(&self.message)?;
+        let mut cause = self.source.as_deref().map(|e| e as &dyn std::error::Error);
+        while let Some(error) = cause {
+            write!(f, "\n  caused by: {error}")?;
+            cause = error.source();
+        }
+        Ok(())
+    }
+}
+
+impl std::error::Error for Failure {
+    fn source(&self) -> Option<&(dyn std::error::Error + 'static)> {
+        self.source
+            .as_deref()
+            .map(|e| e as &(dyn std::error::Error + 'static))
+    }
+}
 
 /// The limits toolshape's transports apply, in one place.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -100,6 +143,8 @@ pub mod oauth;
 #[cfg(feature = "http")]
 mod refused;
 #[cfg(feature = "http")]
-pub use http::{HttpOptions, HttpService, app_on, app_on_with};
+pub(crate) use http::router_with;
 #[cfg(feature = "http")]
-pub(crate) use http::{ToolScopes, router_with};
+pub use http::{HttpOptions, HttpService, app_on, app_on_with};
+mod scopes;
+pub(crate) use scopes::ToolScopes;

@@ -11,7 +11,7 @@ use tokio::io::{AsyncBufRead, AsyncBufReadExt as _, AsyncWrite, AsyncWriteExt as
 use tokio::sync::Mutex;
 
 use super::Limits;
-use crate::server::protocol::{self, Incoming, Rejection};
+use crate::handler::protocol::{self, Incoming, Rejection};
 
 /// A line-delimited JSON-RPC transport over a reader and a writer (stdin and stdout, or a
 /// pipe in tests) that answers every line: a message for rmcp is handed to it, anything else

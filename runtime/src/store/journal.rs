@@ -30,7 +30,7 @@ pub struct JournalEntry {
 }
 
 /// A failure of the journal's store.
-#[derive(Debug, Clone, PartialEq, Eq)]
+#[derive(Clone, PartialEq, Eq)]
 pub struct StoreError(pub String);
 
 impl std::fmt::Display for StoreError {
@@ -40,6 +40,8 @@ impl std::fmt::Display for StoreError {
 }
 
 impl std::error::Error for StoreError {}
+
+debug_as_message!(StoreError);
 
 /// Where the journal's entries live. [`MemoryJournal`] keeps them in the process; a store
 /// shared by several server processes (a database table, say) implements the same four

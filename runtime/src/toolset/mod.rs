@@ -7,15 +7,15 @@ use rmcp::model::{CallToolRequestParams, CallToolResponse, CallToolResult, JsonO
 use rmcp::service::RequestContext;
 use rmcp::{ErrorData, RoleServer};
 
-use crate::call::args::Reading;
-use crate::call::caller::Caller;
-use crate::call::context::Context;
-use crate::call::error::DuplicateTool;
-use crate::call::rounds::{self, StateKeys};
-use crate::call::spec::BoxFuture;
-use crate::call::tool::ToolDef;
-use crate::call::tool::ignore_unknown_arguments;
-use crate::layer::{Call, Layer, Next, ToolInfo, Tools};
+use crate::context::Context;
+use crate::context::caller::Caller;
+use crate::context::rounds::{self, StateKeys};
+use crate::error::DuplicateTool;
+use crate::layer::{Call, Layer, Next, Source, ToolInfo, Tools};
+use crate::tool::args::Reading;
+use crate::tool::def::ToolDef;
+use crate::tool::def::ignore_unknown_arguments;
+use crate::tool::spec::BoxFuture;
 
 mod fill;
 use fill::fill_tool;
@@ -117,7 +117,7 @@ impl<S: Send + Sync + 'static> ToolSet<S> {
                 second: format!("`{}` ({})", def.spec.rust_path, def.spec.location),
             });
         }
-        let (mut tool, mut reading) = crate::call::tool::describe(&def);
+        let (mut tool, mut reading) = crate::tool::def::describe(&def);
         if self.ignore_unknown {
             ignore_unknown_arguments(&mut reading, Arc::make_mut(&mut tool.input_schema));
         }
@@ -370,7 +370,14 @@ impl<S: Send + Sync + 'static> ToolSet<S> {
         // One path for every call: through the layers, then the tool. With no layer, `Next`
         // is the tool itself.
         rounds::run(&self.keys, call, context, |arguments, context: Context| {
-            let call = Call::new(tool.name(), Some(tool), arguments, state, context);
+            let call = Call::new(
+                tool.name(),
+                Some(tool),
+                Source::Client,
+                arguments,
+                state,
+                context,
+            );
             let running = Next::new(&self.layers, self).run(call);
             async move { running.await.unwrap_or_else(|error| chain_error(&error)) }
         })
@@ -387,7 +394,14 @@ impl<S: Send + Sync + 'static> ToolSet<S> {
         context: Context,
     ) -> BoxFuture<'a, Result<CallToolResult, ErrorData>> {
         let tool = self.info(name);
-        Next::new(&self.layers, self).run(Call::new(name, tool, arguments, state, context))
+        Next::new(&self.layers, self).run(Call::new(
+            name,
+            tool,
+            Source::Tool,
+            arguments,
+            state,
+            context,
+        ))
     }
 
     /// [`ToolSet::respond`] for a caller that needs the complete result: a tool that still
@@ -500,7 +514,7 @@ fn refuse_scopes<S>(entry: &Entry<S>, caller: impl FnOnce() -> Caller) -> Option
     }
     let facts = entry.def.spec.facts(std::time::Instant::now(), None);
     Some(crate::formats::facts::error_result(
-        crate::call::caller::refusal(entry.def.spec.name, &missing),
+        crate::context::caller::refusal(entry.def.spec.name, &missing),
         &facts,
     ))
 }

@@ -13,7 +13,7 @@ use crate::{Kind, ToolSet};
 
 /// Why undo cannot be set up over a tool set: the names of a setter and its state tool do
 /// not line up.
-#[derive(Debug, Clone, PartialEq, Eq)]
+#[derive(Clone, PartialEq, Eq)]
 pub struct UndoSetupError {
     problems: Vec<String>,
 }
@@ -30,6 +30,8 @@ impl std::fmt::Display for UndoSetupError {
 
 impl std::error::Error for UndoSetupError {}
 
+debug_as_message!(UndoSetupError);
+
 /// An action and the state tool that captures what it sets.
 #[derive(Debug, Clone)]
 pub(super) struct Pairing {
@@ -44,6 +46,8 @@ pub(super) struct Pairing {
 #[derive(Debug)]
 pub struct UndoBuilder<J = MemoryJournal> {
     skip: BTreeSet<String>,
+    /// Actions paired by name with their state tool ([`UndoBuilder::pair`]).
+    pairs: BTreeMap<String, String>,
     store: J,
 }
 
@@ -53,17 +57,21 @@ impl Undo {
     /// becomes undoable, restored from that state tool's result.
     ///
     /// # Errors
-    /// A setter's required parameter that names no field of its state tool's output.
+    /// A setter whose pairing would lose or refuse what it restores: a parameter that names
+    /// no field of its state tool's output, two state tools that could each restore it, or a
+    /// state field that can be empty (`null` or missing) restored into a parameter that
+    /// requires a value. Each problem names the tools and says how to fix it.
     pub fn for_tools<State: Send + Sync + 'static>(
         tools: &ToolSet<State>,
     ) -> Result<Undo, UndoSetupError> {
         Undo::builder().for_tools(tools)
     }
 
-    /// Settings first: actions to leave out, another journal store.
+    /// Settings first: actions to leave out, pairs to name, another journal store.
     pub fn builder() -> UndoBuilder {
         UndoBuilder {
             skip: BTreeSet::new(),
+            pairs: BTreeMap::new(),
             store: MemoryJournal::default(),
         }
     }
@@ -76,81 +84,89 @@ impl<J: JournalStore> UndoBuilder<J> {
         self
     }
 
+    /// Restores the action `action` from the state tool `state_tool`, instead of the one
+    /// state tool whose fields name all of its parameters: for an action two state tools
+    /// could restore, or one with an optional parameter its state tool does not read (left
+    /// out of the restoring call, so it takes its default).
+    pub fn pair(mut self, action: impl Into<String>, state_tool: impl Into<String>) -> Self {
+        self.pairs.insert(action.into(), state_tool.into());
+        self
+    }
+
     /// Keeps the journal in `store` instead of memory.
     pub fn store<K: JournalStore>(self, store: K) -> UndoBuilder<K> {
         UndoBuilder {
             skip: self.skip,
+            pairs: self.pairs,
             store,
         }
     }
 
-    /// Checks the names of every setter against its state tool and builds the layer.
+    /// Pairs every setter with its state tool, checks that undo can restore each one, and
+    /// builds the layer.
     ///
     /// # Errors
-    /// See [`Undo::for_tools`].
+    /// See [`Undo::for_tools`]; also a [`pair`](UndoBuilder::pair) that names no action or
+    /// no state tool of `tools`.
     pub fn for_tools<State: Send + Sync + 'static>(
         self,
         tools: &ToolSet<State>,
     ) -> Result<Undo<J>, UndoSetupError> {
         let listing = tools.list();
         let kind_of = |tool: &Tool| tools.info(&tool.name).and_then(|info| info.kind());
-        let state_tools: Vec<&Tool> = listing
-            .iter()
-            .filter(|tool| kind_of(tool) == Some(Kind::State))
-            .collect();
-        let mut plan = BTreeMap::new();
+        let of_kind = |kind| -> Vec<&Tool> {
+            listing
+                .iter()
+                .filter(|tool| kind_of(tool) == Some(kind))
+                .collect()
+        };
+        let (actions, state_tools) = (of_kind(Kind::Action), of_kind(Kind::State));
         let mut problems = Vec::new();
-        for action in listing
-            .iter()
-            .filter(|tool| kind_of(tool) == Some(Kind::Action))
-        {
+        for (action, state) in &self.pairs {
+            if !actions.iter().any(|tool| tool.name == *action) {
+                problems.push(format!(
+                    "`pair(\"{action}\", \"{state}\")`: no `kind = \"action\"` tool is named \
+                     `{action}`"
+                ));
+            }
+            if !state_tools.iter().any(|tool| tool.name == *state) {
+                problems.push(format!(
+                    "`pair(\"{action}\", \"{state}\")`: no `kind = \"state\"` tool is named \
+                     `{state}`"
+                ));
+            }
+        }
+        let mut plan = BTreeMap::new();
+        for action in &actions {
             if self.skip.contains(&*action.name) {
                 continue;
             }
-            let params = property_names(&action.input_schema);
-            let Some((state_tool, keys)) = state_tools.iter().find_map(|state| {
-                let keys = required_of(&state.input_schema);
-                let covers = !keys.is_empty()
-                    && keys.iter().all(|key| params.contains(key))
-                    && params.len() > keys.len();
-                covers.then_some((*state, keys))
-            }) else {
-                continue;
+            let named = self.pairs.get(&*action.name);
+            let candidates: Vec<&Tool> = match named {
+                Some(name) => state_tools
+                    .iter()
+                    .copied()
+                    .filter(|state| state.name == *name)
+                    .collect(),
+                None => state_tools
+                    .iter()
+                    .copied()
+                    .filter(|state| is_setter_of(action, state))
+                    .collect(),
             };
-            let fields = state_tool
-                .output_schema
-                .as_deref()
-                .map(data_field_names)
-                .unwrap_or_default();
-            let missing: Vec<String> = required_of(&action.input_schema)
-                .into_iter()
-                .filter(|param| !fields.contains(param))
-                .collect();
-            if missing.is_empty() {
-                plan.insert(
-                    action.name.to_string(),
-                    Pairing {
-                        state_tool: state_tool.name.to_string(),
-                        keys,
-                        input: action.input_schema.clone(),
-                    },
-                );
-            } else {
-                let missing: Vec<String> = missing.iter().map(|m| format!("`{m}`")).collect();
-                problems.push(format!(
-                    "`{action}` sets what `{state}` reads, but its parameter {missing} names no \
-                     field of `{state}`'s result (fields: {fields}); name the parameter like the \
-                     field (`#[arg(rename = \"...\")]`), or leave the action out with \
-                     `Undo::builder().skip(\"{action}\")`",
-                    action = action.name,
-                    state = state_tool.name,
-                    missing = missing.join(", "),
-                    fields = fields
-                        .iter()
-                        .map(String::as_str)
-                        .collect::<Vec<_>>()
-                        .join(", "),
-                ));
+            match choose(action, &candidates, named.is_some()) {
+                Ok(Some(state)) => {
+                    plan.insert(
+                        action.name.to_string(),
+                        Pairing {
+                            state_tool: state.name.to_string(),
+                            keys: required_of(&state.input_schema),
+                            input: action.input_schema.clone(),
+                        },
+                    );
+                }
+                Ok(None) => {}
+                Err(problem) => problems.push(problem),
             }
         }
         if !problems.is_empty() {
@@ -161,6 +177,144 @@ impl<J: JournalStore> UndoBuilder<J> {
             store: Arc::new(self.store),
             serial: Arc::new(tokio::sync::Mutex::new(())),
         })
+    }
+}
+
+/// Whether `action` sets what `state` reads: it takes the state tool's required parameters
+/// (at least one: the key) and at least one more (the value).
+fn is_setter_of(action: &Tool, state: &Tool) -> bool {
+    let params = property_names(&action.input_schema);
+    let keys = required_of(&state.input_schema);
+    !keys.is_empty() && keys.iter().all(|key| params.contains(key)) && params.len() > keys.len()
+}
+
+/// The state tool that restores `action`, out of the `candidates` that could (or the one
+/// named for it, when `named`): `None` when there is none, an error when the choice is
+/// ambiguous or would lose what a parameter holds.
+fn choose<'t>(
+    action: &Tool,
+    candidates: &[&'t Tool],
+    named: bool,
+) -> Result<Option<&'t Tool>, String> {
+    let params = property_names(&action.input_schema);
+    let required = required_of(&action.input_schema);
+    let fields_of = |state: &Tool| {
+        state
+            .output_schema
+            .as_deref()
+            .map(data_fields)
+            .unwrap_or_default()
+    };
+    let unread = |state: &Tool| -> Vec<String> {
+        let fields = fields_of(state);
+        params
+            .iter()
+            .filter(|param| !fields.contains_key(*param))
+            .cloned()
+            .collect()
+    };
+    let complete: Vec<&Tool> = candidates
+        .iter()
+        .copied()
+        .filter(|state| unread(state).is_empty())
+        .collect();
+    let state = match (complete.as_slice(), candidates) {
+        (_, []) => return Ok(None),
+        ([only], _) => *only,
+        ([_, _, ..], _) => {
+            let names: Vec<String> = complete.iter().map(|s| format!("`{}`", s.name)).collect();
+            return Err(format!(
+                "`{action}` could be restored from {names}: each reads all its parameters; name \
+                 the one that captures what it sets with `Undo::builder().pair(\"{action}\", \
+                 \"{first}\")`",
+                action = action.name,
+                names = names.join(" or "),
+                first = complete[0].name,
+            ));
+        }
+        ([], _) => {
+            // The candidate that reads the most parameters is the one the action most likely
+            // sets; a required parameter it does not read cannot be restored at all, an
+            // optional one would be left out of the restoring call.
+            let state = *candidates
+                .iter()
+                .min_by_key(|state| unread(state).len())
+                .expect("candidates is not empty");
+            let unread = unread(state);
+            let lost_required = unread.iter().any(|param| required.contains(param));
+            if !(named && !lost_required) {
+                let mut fix = format!(
+                    "name the parameter like the field (`#[arg(rename = \"...\")]`), or leave \
+                     the action out with `Undo::builder().skip(\"{}\")`",
+                    action.name
+                );
+                if !lost_required {
+                    fix.push_str(&format!(
+                        ", or restore it without {} (which then take their defaults) with \
+                         `Undo::builder().pair(\"{}\", \"{}\")`",
+                        if unread.len() == 1 { "it" } else { "them" },
+                        action.name,
+                        state.name
+                    ));
+                }
+                let fields = fields_of(state);
+                return Err(format!(
+                    "`{action}` sets what `{state}` reads, but its parameter {unread} names no \
+                     field of `{state}`'s result (fields: {fields}); {fix}",
+                    action = action.name,
+                    state = state.name,
+                    unread = quoted(&unread),
+                    fields = fields
+                        .keys()
+                        .map(String::as_str)
+                        .collect::<Vec<_>>()
+                        .join(", "),
+                ));
+            }
+            state
+        }
+    };
+    // A field the state can leave empty is restored as `null` (or not at all): the parameter
+    // that takes it must accept that, or undo fails when it restores an empty state.
+    let fields = fields_of(state);
+    let refused: Vec<String> = params
+        .iter()
+        .filter(|param| fields.get(*param).is_some_and(|field| field.may_be_empty))
+        .filter(|param| required.contains(param) && !accepts_null(&action.input_schema, param))
+        .cloned()
+        .collect();
+    if !refused.is_empty() {
+        return Err(format!(
+            "`{action}` is restored from `{state}`, whose {fields} can be empty (`null` or \
+             missing), but `{action}`'s parameter {refused} requires a value, so undoing it \
+             from an empty state would fail; make the parameter optional (`{example}: \
+             Option<...>`, where `None` empties the field) so that undo can restore the empty \
+             state, or leave the action out with `Undo::builder().skip(\"{action}\")`",
+            action = action.name,
+            state = state.name,
+            fields = format!(
+                "{} {}",
+                if refused.len() == 1 {
+                    "field"
+                } else {
+                    "fields"
+                },
+                quoted(&refused)
+            ),
+            refused = quoted(&refused),
+            example = refused[0],
+        ));
+    }
+    Ok(Some(state))
+}
+
+/// `a`, `b` and `c`: names as a message lists them.
+fn quoted(names: &[String]) -> String {
+    let names: Vec<String> = names.iter().map(|name| format!("`{name}`")).collect();
+    match names.as_slice() {
+        [] => String::new(),
+        [only] => only.clone(),
+        [rest @ .., last] => format!("{} and {last}", rest.join(", ")),
     }
 }
 
@@ -231,46 +385,89 @@ fn required_of(schema: &JsonObject) -> Vec<String> {
     }
 }
 
-/// Every property name reachable from the envelope's `data` in an output schema, through
-/// `$ref`s into `$defs`, nested objects and `anyOf`/`oneOf`/`allOf` (not into arrays, as
-/// [`restore_arguments`] does not look there).
-fn data_field_names(output_schema: &JsonObject) -> BTreeSet<String> {
+/// What undo needs to know of a field of a state tool's result.
+#[derive(Debug, Clone, Copy, Default)]
+struct Field {
+    /// The field can be `null`, or missing (not required, or inside an object that can be).
+    may_be_empty: bool,
+}
+
+/// Every property reachable from the envelope's `data` in an output schema, through `$ref`s
+/// into `$defs`, nested objects and `anyOf`/`oneOf`/`allOf` (not into arrays, as
+/// [`restore_arguments`] does not look there), with whether it can be empty.
+fn data_fields(output_schema: &JsonObject) -> BTreeMap<String, Field> {
     let defs = output_schema.get("$defs").and_then(Value::as_object);
-    let mut names = BTreeSet::new();
+    let mut fields = BTreeMap::new();
     let mut seen = BTreeSet::new();
     if let Some(data) = output_schema.get("properties").and_then(|p| p.get("data")) {
-        collect_fields(data, defs, &mut names, &mut seen);
+        collect_fields(data, defs, false, &mut fields, &mut seen);
     }
-    names
+    fields
 }
 
 fn collect_fields(
     schema: &Value,
     defs: Option<&JsonObject>,
-    names: &mut BTreeSet<String>,
+    empty: bool,
+    fields: &mut BTreeMap<String, Field>,
     seen: &mut BTreeSet<String>,
 ) {
     let Value::Object(schema) = schema else {
         return;
     };
+    let empty = empty || admits_null(schema);
     if let Some(Value::String(reference)) = schema.get("$ref")
         && let Some(name) = reference.strip_prefix("#/$defs/")
         && seen.insert(name.to_owned())
         && let Some(target) = defs.and_then(|defs| defs.get(name))
     {
-        collect_fields(target, defs, names, seen);
+        collect_fields(target, defs, empty, fields, seen);
     }
     if let Some(Value::Object(properties)) = schema.get("properties") {
+        let required = required_of(schema);
         for (name, property) in properties {
-            names.insert(name.clone());
-            collect_fields(property, defs, names, seen);
+            let field_empty =
+                empty || !required.contains(name) || property.as_object().is_some_and(admits_null);
+            fields.entry(name.clone()).or_default().may_be_empty |= field_empty;
+            collect_fields(property, defs, field_empty, fields, seen);
         }
     }
     for key in ["anyOf", "oneOf", "allOf"] {
         if let Some(Value::Array(branches)) = schema.get(key) {
             for branch in branches {
-                collect_fields(branch, defs, names, seen);
+                collect_fields(branch, defs, empty, fields, seen);
             }
         }
     }
+}
+
+/// Whether a schema admits `null`: `"type": "null"`, a type list with `"null"`, or an
+/// `anyOf`/`oneOf` branch that does.
+fn admits_null(schema: &JsonObject) -> bool {
+    let by_type = match schema.get("type") {
+        Some(Value::String(kind)) => kind == "null",
+        Some(Value::Array(kinds)) => kinds.iter().any(|kind| kind == "null"),
+        _ => false,
+    };
+    by_type
+        || ["anyOf", "oneOf"].iter().any(|key| {
+            schema
+                .get(*key)
+                .and_then(Value::as_array)
+                .is_some_and(|branches| {
+                    branches
+                        .iter()
+                        .filter_map(Value::as_object)
+                        .any(admits_null)
+                })
+        })
+}
+
+/// Whether the parameter `name` of an input schema accepts `null`.
+fn accepts_null(input_schema: &JsonObject, name: &str) -> bool {
+    input_schema
+        .get("properties")
+        .and_then(|properties| properties.get(name))
+        .and_then(Value::as_object)
+        .is_some_and(admits_null)
 }

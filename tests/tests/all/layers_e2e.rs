@@ -362,3 +362,70 @@ async fn an_action_undo_records_may_call_another_which_is_part_of_it() {
     assert_eq!(undone["remaining"], 0);
     let _ = client.cancel().await;
 }
+
+/// What an audit layer saw: each call's tool and who made it.
+#[derive(Default)]
+struct Seen(Mutex<Vec<String>>);
+
+/// An audit layer installed before or after undo: records each call with its origin.
+struct Audit(std::sync::Arc<Seen>);
+
+impl<State: Send + Sync + 'static> Layer<State> for Audit {
+    fn call<'a>(
+        &'a self,
+        call: Call<'a, State>,
+        next: Next<'a, State>,
+    ) -> BoxFuture<'a, Result<CallToolResult, ErrorData>> {
+        let origin = match call.origin() {
+            layer::Origin::Client => "client".to_owned(),
+            layer::Origin::Layer { serving } => format!("layer serving {serving}"),
+            layer::Origin::Tool => "tool".to_owned(),
+            _ => "other".to_owned(),
+        };
+        self.0
+            .0
+            .lock()
+            .unwrap()
+            .push(format!("{} by {origin}", call.name()));
+        next.run(call)
+    }
+}
+
+#[tokio::test]
+async fn an_audit_layer_tells_undo_s_own_calls_from_a_client_s() {
+    for audit_first in [true, false] {
+        let seen = std::sync::Arc::new(Seen::default());
+        let tools = ToolSet::new(tools![get_price, put_price]).unwrap();
+        let undo = toolshape::undo::Undo::for_tools(&tools).unwrap();
+        let tools = if audit_first {
+            tools.layer(Audit(seen.clone())).layer(undo)
+        } else {
+            tools.layer(undo).layer(Audit(seen.clone()))
+        };
+        let client = connect(Server::new(Prices::default(), tools), versions()[0].clone()).await;
+        let set = call(&client, "put_price", json!({"item": "tea", "cents": 150}))
+            .await
+            .unwrap();
+        assert_eq!(set.is_error, Some(false), "{set:?}");
+        let undone = call(&client, "undo_last_action", json!({})).await.unwrap();
+        assert_eq!(undone.is_error, Some(false), "{undone:?}");
+        let seen = std::mem::take(&mut *seen.0.lock().unwrap());
+        if audit_first {
+            // before undo: what clients call, and nothing undo calls itself
+            assert_eq!(seen, ["put_price by client", "undo_last_action by client"]);
+        } else {
+            // after undo: also undo's state reads and its restoring call, told apart
+            assert_eq!(
+                seen,
+                [
+                    "get_price by layer serving put_price",
+                    "put_price by client",
+                    "undo_last_action by client",
+                    "put_price by layer serving undo_last_action",
+                    "get_price by layer serving undo_last_action",
+                ]
+            );
+        }
+        let _ = client.cancel().await;
+    }
+}

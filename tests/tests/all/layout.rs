@@ -1,7 +1,8 @@
 //! The runtime's layout stays one a reader can follow from bottom to top: its top-level
 //! modules come in the order the crate's root (`runtime/src/lib.rs`) describes them (it
-//! declares them in rustfmt's order), each imports only the ones before it, and no file imports another that imports it
-//! back, directly or through others.
+//! declares them in rustfmt's order), each imports only the ones before it, and no file of
+//! the runtime or of the macro crate imports another that imports it back, directly or
+//! through others (read through `crate::` and `super::` paths alike).
 
 use std::collections::{BTreeMap, BTreeSet};
 use std::path::{Path, PathBuf};
@@ -18,7 +19,7 @@ fn rust_files(root: &Path, dir: &Path, out: &mut Vec<PathBuf>) {
     }
 }
 
-/// The module path a file defines: `call/tool.rs` → `call::tool`, `formats/mod.rs` →
+/// The module path a file defines: `tool/def.rs` → `tool::def`, `formats/mod.rs` →
 /// `formats`, `private.rs` → `__private` (it is mounted under that name).
 fn module_of(file: &Path) -> String {
     let path = file.with_extension("");
@@ -36,44 +37,86 @@ fn module_of(file: &Path) -> String {
     }
 }
 
-/// The `crate::a::b::…` paths a file names outside comments.
-fn crate_paths(source: &str) -> Vec<String> {
+/// The module paths a file names outside comments, from the crate's root: `crate::a::b`
+/// gives `a::b`; `super::c` in `a/b.rs` (module `a::b`) gives `a::c`, and `super::super::c`
+/// gives `c`; `use super::{c, d::E}` gives `a::c` and `a::d::E`. `module` is the file's own
+/// module path (`module_of`). A glob (`super::*`, as a test module imports its parent) names
+/// nothing.
+fn crate_paths(module: &str, source: &str) -> Vec<String> {
+    let own: Vec<&str> = module.split("::").filter(|s| !s.is_empty()).collect();
     let mut paths = Vec::new();
     for line in source.lines().filter(|l| !l.trim_start().starts_with("//")) {
         let mut rest = line;
-        while let Some(at) = rest.find("crate::") {
-            rest = &rest[at + "crate::".len()..];
+        while let Some(at) = rest.find(|c: char| c == 'c' || c == 's') {
+            let before = &rest[..at];
+            let here = &rest[at..];
+            let (mut base, after) = if let Some(after) = here.strip_prefix("crate::") {
+                (Vec::new(), after)
+            } else if here.starts_with("super::") {
+                let mut after = here;
+                let mut up = 0;
+                while let Some(next) = after.strip_prefix("super::") {
+                    after = next;
+                    up += 1;
+                }
+                (own[..own.len().saturating_sub(up)].to_vec(), after)
+            } else {
+                rest = &here[1..];
+                continue;
+            };
+            rest = after;
+            // `$crate::`, `pub(crate)`, `pub(super)` and names ending in `crate`/`super` are
+            // not paths into the crate
+            if before.ends_with(|c: char| c == '$' || c == '(' || c.is_alphanumeric() || c == '_') {
+                continue;
+            }
             let end = rest
-                .find(|c: char| {
-                    !(c.is_ascii_lowercase() || c.is_ascii_digit() || c == '_' || c == ':')
-                })
+                .find(|c: char| !(c.is_ascii_alphanumeric() || c == '_' || c == ':'))
                 .unwrap_or(rest.len());
-            let path = rest[..end].trim_end_matches(':');
+            let prefix = rest[..end].trim_end_matches(':');
+            base.extend(prefix.split("::").filter(|s| !s.is_empty()));
+            let items: Vec<String> = if rest[end..].starts_with('{') {
+                let close = rest[end..].find('}').map_or(rest.len(), |c| end + c);
+                rest[end + 1..close]
+                    .split(',')
+                    .filter_map(|name| {
+                        let name = name.split_whitespace().next()?.trim_end_matches(':');
+                        (name != "self" && name != "*" && !name.is_empty()).then(|| name.to_owned())
+                    })
+                    .collect()
+            } else {
+                Vec::new()
+            };
             // `crate::Item` names a re-export at the root, not a module: its home file is
             // named wherever the item is used through its module path.
-            if !path.is_empty() {
-                paths.push(path.to_owned());
+            if items.is_empty() {
+                if !base.is_empty() && !rest[end..].starts_with('*') {
+                    paths.push(base.join("::"));
+                }
+            } else {
+                for item in items {
+                    let mut path = base.clone();
+                    path.extend(item.split("::"));
+                    paths.push(path.join("::"));
+                }
             }
         }
     }
     paths
 }
 
-#[test]
-fn no_runtime_file_imports_one_that_imports_it_back() {
-    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("../runtime/src");
+/// Every file of the crate at `dir`, by the module it defines, and the files each names.
+fn file_graph(root: &Path) -> BTreeMap<PathBuf, BTreeSet<PathBuf>> {
     let mut files = Vec::new();
-    rust_files(&root, &root, &mut files);
+    rust_files(root, root, &mut files);
     let modules: BTreeMap<String, PathBuf> =
         files.iter().map(|f| (module_of(f), f.clone())).collect();
-    assert!(modules.contains_key("call::tool") && modules.contains_key("formats"));
-
-    // file → the files it names (the longest module prefix of each `crate::` path)
+    // file → the files it names (the longest module prefix of each path)
     let mut edges: BTreeMap<PathBuf, BTreeSet<PathBuf>> = BTreeMap::new();
     for file in &files {
         let source = std::fs::read_to_string(root.join(file)).unwrap();
         let targets = edges.entry(file.clone()).or_default();
-        for path in crate_paths(&source) {
+        for path in crate_paths(&module_of(file), &source) {
             let segments: Vec<&str> = path.split("::").collect();
             let target = (1..=segments.len())
                 .rev()
@@ -83,7 +126,11 @@ fn no_runtime_file_imports_one_that_imports_it_back() {
             }
         }
     }
+    edges
+}
 
+/// The first import circle of a crate's files, as the files it goes through.
+fn import_circle(edges: &BTreeMap<PathBuf, BTreeSet<PathBuf>>) -> Option<Vec<PathBuf>> {
     // a depth-first search for a way back to where it started
     fn way_back(
         edges: &BTreeMap<PathBuf, BTreeSet<PathBuf>>,
@@ -105,16 +152,61 @@ fn no_runtime_file_imports_one_that_imports_it_back() {
         }
         false
     }
-    for file in &files {
+    edges.keys().find_map(|file| {
         let mut path = vec![file.clone()];
-        assert!(
-            !way_back(&edges, file, &mut path),
-            "an import circle in runtime/src: {} → back to {}",
+        way_back(edges, file, &mut path).then_some(path)
+    })
+}
+
+#[test]
+fn paths_through_super_are_read_from_the_files_module() {
+    let source = "use super::escape::Escaped;\nuse super::{Missing, writer::RecordWriter};\n\
+                  use super::super::facts::CallFacts;\nuse crate::tool::{spec, def::ToolDef};\n\
+                  pub(super) fn f() {}\n// super::comment\nuse super::*;";
+    assert_eq!(
+        crate_paths("formats::text::value", source),
+        [
+            "formats::text::escape::Escaped",
+            "formats::text::Missing",
+            "formats::text::writer::RecordWriter",
+            "formats::facts::CallFacts",
+            "tool::spec",
+            "tool::def::ToolDef",
+        ]
+    );
+}
+
+#[test]
+fn no_macro_crate_file_imports_one_that_imports_it_back() {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("../macros/src");
+    let edges = file_graph(&root);
+    assert!(edges.contains_key(Path::new("expand.rs")), "{edges:?}");
+    if let Some(path) = import_circle(&edges) {
+        panic!(
+            "an import circle in macros/src: {} → back to the first",
             path.iter()
                 .map(|p| p.display().to_string())
                 .collect::<Vec<_>>()
-                .join(" → "),
-            file.display()
+                .join(" → ")
+        );
+    }
+}
+
+#[test]
+fn no_runtime_file_imports_one_that_imports_it_back() {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("../runtime/src");
+    let edges = file_graph(&root);
+    assert!(
+        edges.contains_key(Path::new("formats/mod.rs")) && edges.len() > 50,
+        "{edges:?}"
+    );
+    if let Some(path) = import_circle(&edges) {
+        panic!(
+            "an import circle in runtime/src: {} → back to the first",
+            path.iter()
+                .map(|p| p.display().to_string())
+                .collect::<Vec<_>>()
+                .join(" → ")
         );
     }
 }
@@ -220,7 +312,7 @@ fn each_top_level_module_imports_only_those_below_it() {
         };
         let own = rank(top).unwrap_or_else(|| panic!("{top} is not in the order lib.rs describes"));
         let source = std::fs::read_to_string(root.join(&file)).unwrap();
-        for path in crate_paths(&source) {
+        for path in crate_paths(&module, &source) {
             let first = path.split("::").next().unwrap();
             let resolved = match rank(first) {
                 Some(_) => path.clone(),

@@ -33,3 +33,4 @@ mod tool_filter_e2e;
 mod tool_switch_e2e;
 mod transport_http;
 mod transport_stdio;
+mod undo_pairing;

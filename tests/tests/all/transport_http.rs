@@ -522,3 +522,18 @@ async fn connections_without_a_request_head_in_time_are_closed() {
     assert!(answer.starts_with("HTTP/1.1 404"), "{answer}");
     assert!(answer.contains("no session `none`"), "{answer}");
 }
+
+#[tokio::test]
+async fn an_address_in_use_is_an_error_that_reads_as_its_message() {
+    let taken = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
+    let address = taken.local_addr().unwrap();
+    let server = Server::new(Directory::default(), toolset());
+    let error = server.serve_http(address).await.unwrap_err();
+    // what `main` prints when it returns the error: the message, not the error's fields
+    let printed = format!("{error:?}");
+    assert!(
+        printed.starts_with("cannot listen for HTTP: Address already in use"),
+        "{printed}"
+    );
+    assert!(!printed.contains("Os {"), "{printed}");
+}

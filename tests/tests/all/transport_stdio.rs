@@ -225,3 +225,21 @@ async fn invalid_requests_keep_their_id() {
     drop(session.stdin);
     let _ = session.child.wait().await;
 }
+
+#[tokio::test]
+async fn a_client_that_goes_away_before_it_begins_is_not_a_failure() {
+    // stdin closed at once: the server ends, with exit status 0 and nothing on stderr
+    let output = Command::new(env!("CARGO_BIN_EXE_quickstart_server"))
+        .stdin(Stdio::null())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .kill_on_drop(true)
+        .output();
+    let output = tokio::time::timeout(Duration::from_secs(30), output)
+        .await
+        .expect("the server ends when its client is gone")
+        .unwrap();
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert!(output.status.success(), "{:?}: {stderr}", output.status);
+    assert!(!stderr.contains("Error"), "{stderr}");
+}

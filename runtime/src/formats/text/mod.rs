@@ -138,6 +138,54 @@ pub trait TextField {
     fn write_item(&self, format: &ValueFormat, w: &mut RecordWriter<'_>);
 }
 
+macro_rules! scalar_field {
+    ($($ty:ty),* $(,)?) => {$(
+        impl TextField for $ty {
+            const SCALAR: bool = true;
+
+            fn write_field(&self, label: &str, format: &ValueFormat, w: &mut RecordWriter<'_>) {
+                w.scalar(label, |out| self.write_scalar(format, out));
+            }
+            fn write_item(&self, format: &ValueFormat, w: &mut RecordWriter<'_>) {
+                w.scalar_item(|out| self.write_scalar(format, out));
+            }
+        }
+    )*};
+}
+
+scalar_field!(
+    str,
+    String,
+    bool,
+    char,
+    i8,
+    i16,
+    i32,
+    i64,
+    i128,
+    isize,
+    u8,
+    u16,
+    u32,
+    u64,
+    u128,
+    usize,
+    f32,
+    f64,
+    chrono::NaiveDate
+);
+
+impl<Tz: chrono::TimeZone> TextField for chrono::DateTime<Tz> {
+    const SCALAR: bool = true;
+
+    fn write_field(&self, label: &str, format: &ValueFormat, w: &mut RecordWriter<'_>) {
+        w.scalar(label, |out| self.write_scalar(format, out));
+    }
+    fn write_item(&self, format: &ValueFormat, w: &mut RecordWriter<'_>) {
+        w.scalar_item(|out| self.write_scalar(format, out));
+    }
+}
+
 impl<T: TextField + ?Sized> TextField for &T {
     const SCALAR: bool = T::SCALAR;
 

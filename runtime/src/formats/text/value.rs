@@ -2,9 +2,7 @@
 
 use std::fmt::Write as _;
 
-use super::TextField;
 use super::escape::Escaped;
-use super::writer::RecordWriter;
 
 /// How a scalar field is displayed: `#[text(currency)]`, `#[text(bytes = "binary")]`, ….
 ///
@@ -44,21 +42,6 @@ pub const RFC3339_UTC: &str = "%Y-%m-%dT%H:%M:%SZ";
 pub trait TextScalar {
     /// Writes the value in `format` (the writer escapes it).
     fn write_scalar(&self, format: &ValueFormat, out: &mut Escaped<'_>);
-}
-
-macro_rules! scalar_field {
-    ($($ty:ty),* $(,)?) => {$(
-        impl TextField for $ty {
-            const SCALAR: bool = true;
-
-            fn write_field(&self, label: &str, format: &ValueFormat, w: &mut RecordWriter<'_>) {
-                w.scalar(label, |out| self.write_scalar(format, out));
-            }
-            fn write_item(&self, format: &ValueFormat, w: &mut RecordWriter<'_>) {
-                w.scalar_item(|out| self.write_scalar(format, out));
-            }
-        }
-    )*};
 }
 
 impl TextScalar for str {
@@ -133,39 +116,6 @@ impl<Tz: chrono::TimeZone> TextScalar for chrono::DateTime<Tz> {
 impl TextScalar for chrono::NaiveDate {
     fn write_scalar(&self, _: &ValueFormat, out: &mut Escaped<'_>) {
         let _ = write!(out, "{self}");
-    }
-}
-
-scalar_field!(
-    str,
-    String,
-    bool,
-    char,
-    i8,
-    i16,
-    i32,
-    i64,
-    i128,
-    isize,
-    u8,
-    u16,
-    u32,
-    u64,
-    u128,
-    usize,
-    f32,
-    f64,
-    chrono::NaiveDate
-);
-
-impl<Tz: chrono::TimeZone> TextField for chrono::DateTime<Tz> {
-    const SCALAR: bool = true;
-
-    fn write_field(&self, label: &str, format: &ValueFormat, w: &mut RecordWriter<'_>) {
-        w.scalar(label, |out| self.write_scalar(format, out));
-    }
-    fn write_item(&self, format: &ValueFormat, w: &mut RecordWriter<'_>) {
-        w.scalar_item(|out| self.write_scalar(format, out));
     }
 }
 

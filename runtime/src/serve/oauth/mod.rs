@@ -112,7 +112,7 @@ impl std::fmt::Debug for OAuth {
 
 /// Why a request's access token was refused. Its text is what the client reads in
 /// `error_description`; it never contains the token.
-#[derive(Debug, Clone, PartialEq, Eq)]
+#[derive(Clone, PartialEq, Eq)]
 pub struct TokenError {
     description: String,
     unavailable: bool,
@@ -147,6 +147,8 @@ impl std::fmt::Display for TokenError {
 }
 
 impl std::error::Error for TokenError {}
+
+debug_as_message!(TokenError);
 
 impl OAuth {
     /// Tokens for `resource` (this server's canonical URI, as clients name it in RFC 8707's

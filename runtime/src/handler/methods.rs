@@ -18,8 +18,8 @@ use rmcp::model::{
 use rmcp::service::{NotificationContext, RequestContext, SubscriptionContext};
 use rmcp::{ErrorData, RoleServer, ServerHandler};
 
-use crate::call::context::LogLevel;
-use crate::server::{Server, protocol};
+use crate::context::LogLevel;
+use crate::handler::{Server, protocol};
 
 impl<S: Send + Sync + 'static, H: ServerHandler> Server<S, H> {
     /// What the handler advertises.

@@ -3,8 +3,8 @@
 
 use std::time::Instant;
 
-use crate::call::args::ParamSpec;
 use crate::formats::facts::CallFacts;
+use crate::tool::args::ParamSpec;
 
 /// The `_meta` key of a `tools/list` entry that says what the tool is:
 /// `{"format": "json" | "text" | "hybrid", "kind"?: "read" | "state" | "action"}`.

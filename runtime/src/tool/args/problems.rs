@@ -3,7 +3,7 @@
 
 use std::fmt::Write as _;
 
-use crate::call::args::constraints::ParamInfo;
+use crate::tool::args::constraints::ParamInfo;
 
 /// One problem with a call's arguments.
 #[doc(hidden)]

@@ -7,7 +7,7 @@ use std::time::Duration;
 use rmcp::ServerHandler;
 use rmcp::model::{ClientCapabilities, Implementation, ServerCapabilities};
 
-use crate::server::{DEFAULT_TASK_LIMIT, DEFAULT_TASK_TTL, Server};
+use crate::handler::{DEFAULT_TASK_LIMIT, DEFAULT_TASK_TTL, Server};
 use crate::store::tasks::TaskStore;
 
 impl<S: Send + Sync + 'static, H: ServerHandler> Server<S, H> {

@@ -1,5 +1,5 @@
 //! The round engine: the questions and answers of one run of a tool, which
-//! [`rounds`](crate::call::rounds) drives. Each question gets a key (`elicit-1`, or the one
+//! [`rounds`](crate::context::rounds) drives. Each question gets a key (`elicit-1`, or the one
 //! the tool gave), an answer the client already gave is read back, and a question without
 //! one stops the run: a 2026-07-28 call ends with an input-required result, to run again
 //! with the answers. Also how a call becomes a task ([`TaskStarter`]).
@@ -81,7 +81,8 @@ pub(crate) struct TaskStarter(Arc<Mutex<Option<StartTask>>>);
 type StartTask = Box<dyn FnOnce() -> StartedTask + Send>;
 
 /// The task being started, once the store has it.
-pub(crate) type StartedTask = crate::BoxFuture<'static, Result<rmcp::model::Task, ErrorData>>;
+pub(crate) type StartedTask =
+    futures::future::BoxFuture<'static, Result<rmcp::model::Task, ErrorData>>;
 
 impl TaskStarter {
     pub(crate) fn new(start: impl FnOnce() -> StartedTask + Send + 'static) -> Self {

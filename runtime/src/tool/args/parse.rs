@@ -8,10 +8,10 @@ use serde::Deserialize;
 use serde::de::DeserializeOwned;
 use serde_json::Value;
 
-use crate::call::args::check::{MAX_EXACT_FLOAT_INTEGER, check};
-use crate::call::args::constraints::{Constraints, ParamInfo};
-use crate::call::args::problems::ArgProblem;
-use crate::call::args::schema::{MissingValue, describe_one};
+use crate::tool::args::constraints::{Constraints, ParamInfo};
+use crate::tool::args::problems::ArgProblem;
+use crate::tool::args::schema::{MissingValue, describe_one};
+use crate::tool::args::validate::{MAX_EXACT_FLOAT_INTEGER, check};
 
 /// How a tool reads a call's arguments: its parameters, and whether arguments it does not
 /// take are dropped (`unknown_arguments = "ignore"`, or `ToolSet::ignore_unknown_arguments`

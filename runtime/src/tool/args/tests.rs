@@ -6,11 +6,11 @@ use schemars::{JsonSchema, Schema, SchemaGenerator, generate::SchemaSettings};
 use serde::Deserialize;
 use serde_json::{Value, json};
 
-use crate::call::args::constraints::{Constraints, ParamInfo, ParamSpec};
-use crate::call::args::parse::{ParamList, param, whole_floats_as_integers};
-use crate::call::args::problems::{ArgProblem, describe_problems};
-use crate::call::args::schema::input_schema;
-use crate::call::args::wording::expected_of;
+use crate::tool::args::constraints::{Constraints, ParamInfo, ParamSpec};
+use crate::tool::args::parse::{ParamList, param, whole_floats_as_integers};
+use crate::tool::args::problems::{ArgProblem, describe_problems};
+use crate::tool::args::schema::input_schema;
+use crate::tool::args::wording::expected_of;
 
 fn infos<L: ParamList>(list: L, specs: &[ParamSpec]) -> (JsonObject, Vec<ParamInfo>) {
     input_schema(&|generator| list.describe(generator), specs)

@@ -1,8 +1,10 @@
 //! What a tool can know about the request it is serving: the [`Context`] a `#[context]`
 //! parameter receives (cancellation, progress, logs, the caller, the client's capabilities,
-//! other tools of the server), and what the server serving a call lends it. The questions a
-//! tool asks the client are in [`ask`](crate::call::ask), the round engine that answers them
-//! in [`inputs`](crate::call::inputs), log levels in [`log`](crate::call::log).
+//! other tools of the server), and what the server serving a call lends it.
+//!
+//! Beside it: who is calling ([`caller`]), the questions a tool asks the client ([`ask`])
+//! and the answers a unit test gives them ([`answers`]), the round engine that answers them
+//! ([`inputs`]) and the rounds of a call that asks ([`rounds`]), log levels ([`log`]).
 
 // rmcp marks sampling, roots and logging deprecated (SEP-2577); they are part of 2025-11-25,
 // and 2026-07-28 still asks for samples and roots as the questions of an input-required result.
@@ -15,14 +17,22 @@ use rmcp::service::{Peer, RequestContext};
 use rmcp::{ErrorData, RoleServer};
 use serde_json::Value;
 
-use crate::call::inputs::{Era, Inputs, Stop, era_of};
-use crate::call::spec::BoxFuture;
+pub(crate) mod answers;
+pub(crate) mod ask;
+pub(crate) mod caller;
+pub(crate) mod inputs;
+pub(crate) mod log;
+pub(crate) mod rounds;
+
+use futures::future::BoxFuture;
+
+use crate::context::inputs::{Era, Inputs, Stop, era_of};
 use crate::store::tasks::TaskHandle;
 
 // The server builds what it lends a call from these: their homes are beside this file.
-pub(crate) use crate::call::inputs::TaskStarter;
-use crate::call::log::requested_log_level;
-pub(crate) use crate::call::log::{LogLevel, SessionLogLevel};
+pub(crate) use crate::context::inputs::TaskStarter;
+use crate::context::log::requested_log_level;
+pub(crate) use crate::context::log::{LogLevel, SessionLogLevel};
 
 /// The request a tool is serving. Take it with a `#[context]` parameter:
 ///

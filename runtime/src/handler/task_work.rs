@@ -13,8 +13,8 @@ use rmcp::{ErrorData, RoleServer};
 use tracing::Instrument as _;
 use tracing::field::Empty;
 
-use crate::call::tool::PANICKED;
 use crate::store::tasks::{TaskHandle, TaskWork};
+use crate::tool::def::PANICKED;
 use crate::toolset::ToolSet;
 
 /// How long a tool called as a task may go on after `tasks/cancel` to wind down (it sees

@@ -6,7 +6,7 @@
 //! serves resources, prompts, completions or anything else. Nothing is forwarded by hand, so
 //! nothing can be forgotten.
 //!
-//! The files: the server and its state here; `builder` (the `with_*` methods), `handler`
+//! The files: the server and its state here; `builder` (the `with_*` methods), `methods`
 //! (rmcp's `ServerHandler`, method by method), `dispatch` (a `tools/call`: the caller's
 //! scopes, the tool filter, and whether it runs as a task), `task_work` (what a task runs),
 //! `protocol` (the checks the transports share with the handler).
@@ -14,7 +14,7 @@
 mod builder;
 pub use builder::TaskSettings;
 mod dispatch;
-mod handler;
+mod methods;
 pub(crate) mod protocol;
 mod switch;
 pub use switch::ToolSwitch;
@@ -26,7 +26,7 @@ use rmcp::ServerHandler;
 use rmcp::model::{ClientCapabilities, Implementation, ServerCapabilities, ServerConfig};
 use rmcp::task_manager::TaskManager;
 
-use crate::call::context::SessionLogLevel;
+use crate::context::SessionLogLevel;
 use crate::store::tasks::TaskStore;
 use crate::toolset::ToolSet;
 

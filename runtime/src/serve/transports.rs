@@ -54,11 +54,24 @@ impl<S: Send + Sync + 'static, H: ServerHandler> Server<S, H> {
         W: tokio::io::AsyncWrite + Unpin + Send + 'static,
     {
         use rmcp::ServiceExt as _;
+        use rmcp::service::ServerInitializeError;
         self.tools().check_views()?;
-        let running = serve::Traced::new(self)
+        let running = match serve::Traced::new(self)
             .serve(serve::LineTransport::new(reader, writer, limits))
-            .await?;
-        running.waiting().await?;
+            .await
+        {
+            Ok(running) => running,
+            // The client went away before it began: not a failure of the server.
+            Err(ServerInitializeError::ConnectionClosed(_)) => return Ok(()),
+            Err(error) => {
+                let message = format!("the MCP session could not start: {error}");
+                return Err(serve::failure(message, Some(error.into())));
+            }
+        };
+        running.waiting().await.map_err(|error| {
+            let message = format!("the MCP session ended with an error: {error}");
+            serve::failure(message, Some(error.into()))
+        })?;
         Ok(())
     }
 
@@ -190,7 +203,12 @@ impl<S: Send + Sync + 'static, H: ServerHandler> Server<S, H> {
         options: &serve::HttpOptions,
     ) -> Result<(), serve::Error> {
         self.tools().check_views()?;
-        let listener = tokio::net::TcpListener::bind(addr).await?;
+        let listener = tokio::net::TcpListener::bind(addr).await.map_err(|error| {
+            serve::failure(
+                format!("cannot listen for HTTP: {error}"),
+                Some(error.into()),
+            )
+        })?;
         serve::app_on_with(self.http_router(options), listener, &options.limits).await
     }
 }

@@ -5,9 +5,9 @@
 
 use serde_json::Value;
 
-use crate::call::args::constraints::pattern_matches;
-use crate::call::args::problems::ArgProblem;
-use crate::call::args::wording::{expected_of, sent, with_article};
+use crate::tool::args::constraints::pattern_matches;
+use crate::tool::args::problems::ArgProblem;
+use crate::tool::args::wording::{expected_of, sent, with_article};
 
 /// Checks `value` against `schema`, recording each problem at its path (`filter.tags[2]`)
 /// in JSON's words: what JSON was expected there, and what was sent.

@@ -9,10 +9,10 @@ use rmcp::service::RequestContext;
 use rmcp::task_manager::TaskOptions;
 use rmcp::{ErrorData, RoleServer, ServerHandler};
 
-use crate::call::context::{CallTools, FromServer, TaskStarter};
-use crate::call::spec::TaskSupport;
-use crate::server::Server;
-use crate::server::task_work;
+use crate::context::{CallTools, FromServer, TaskStarter};
+use crate::handler::Server;
+use crate::handler::task_work;
+use crate::tool::spec::TaskSupport;
 use crate::toolset::ToolSet;
 
 /// The tools a tool of a [`Server`] can call through [`Context::call_tool`](crate::Context::call_tool).
@@ -47,7 +47,9 @@ impl<S: Send + Sync + 'static, H: ServerHandler> Server<S, H> {
         mut context: RequestContext<RoleServer>,
     ) -> Result<CallToolResponse, ErrorData> {
         if self.record_caller {
-            context.extensions.insert(crate::call::caller::RecordCaller);
+            context
+                .extensions
+                .insert(crate::context::caller::RecordCaller);
         }
         if let Some(refused) = self.refuse(&request.name, &context) {
             return refused;

@@ -7,15 +7,15 @@
 //! `Option<T>` does), the same rule serde applies to struct fields.
 //!
 //! One concern a file, lowest first: [`wording`] (how problems read), [`constraints`] (what
-//! `#[arg(...)]` states), [`problems`] (the problems and their text), [`check`] (values
+//! `#[arg(...)]` states), [`problems`] (the problems and their text), [`validate`] (values
 //! against their schema), [`schema`] (the input schema) and [`parse`] (the arguments read
 //! into typed values).
 
-pub(crate) mod check;
 pub(crate) mod constraints;
 pub(crate) mod parse;
 pub(crate) mod problems;
 pub(crate) mod schema;
+pub(crate) mod validate;
 pub(crate) mod wording;
 
 #[cfg(test)]

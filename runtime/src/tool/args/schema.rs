@@ -14,8 +14,8 @@ use serde::de::{self, DeserializeOwned, Deserializer, Visitor};
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
 
-use crate::call::args::constraints::{Constraints, ParamInfo, ParamSpec};
-use crate::call::args::wording::expected_of;
+use crate::tool::args::constraints::{Constraints, ParamInfo, ParamSpec};
+use crate::tool::args::wording::expected_of;
 
 pub(super) fn describe_one<T: DeserializeOwned + JsonSchema>(
     generator: &mut SchemaGenerator,

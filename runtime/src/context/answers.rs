@@ -13,9 +13,9 @@ use rmcp::model::{ClientCapabilities, CreateMessageResult, Root, SamplingMessage
 use serde::Serialize;
 use serde_json::Value;
 
-use crate::call::ask::Elicitation;
-use crate::call::context::{Context, detached_request};
-use crate::call::inputs::{GivenAnswers, Inputs, Kind, era_of};
+use crate::context::ask::Elicitation;
+use crate::context::inputs::{GivenAnswers, Inputs, Kind, era_of};
+use crate::context::{Context, detached_request};
 
 /// The answers a test gives to the questions a tool asks, for [`Context::answering`].
 ///

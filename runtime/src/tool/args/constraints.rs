@@ -8,7 +8,7 @@ use std::sync::Arc;
 use rmcp::model::JsonObject;
 use serde_json::Value;
 
-use crate::call::args::wording::counted;
+use crate::tool::args::wording::counted;
 
 /// A parameter as the macro saw it: its name on the wire, its `///` doc comment and the
 /// constraints of its `#[arg(...)]`.

@@ -15,8 +15,8 @@ use rmcp::service::RequestContext;
 use rmcp::{ErrorData, RoleServer};
 use serde_json::Value;
 
-use crate::call::context::Context;
-use crate::call::inputs::{Era, GivenAnswers, Halt, Inputs, TaskStarter, era_of};
+use crate::context::Context;
+use crate::context::inputs::{Era, GivenAnswers, Halt, Inputs, TaskStarter, era_of};
 
 /// How long sealed request state stays valid: a client has this long to answer a question.
 const STATE_TTL: Duration = Duration::from_secs(60 * 60);
@@ -142,7 +142,7 @@ impl Default for StateKeys {
 }
 
 /// Keys that cannot seal request state: [`StateKeys::new`], [`StateKeys::parse`].
-#[derive(Debug, Clone, PartialEq, Eq)]
+#[derive(Clone, PartialEq, Eq)]
 pub struct StateKeyError(String);
 
 impl fmt::Display for StateKeyError {
@@ -152,6 +152,8 @@ impl fmt::Display for StateKeyError {
 }
 
 impl std::error::Error for StateKeyError {}
+
+debug_as_message!(StateKeyError);
 
 /// What one call brings besides its arguments: the answers a 2026-07-28 client sends back.
 pub(crate) struct Call {

@@ -21,10 +21,10 @@ use rmcp::{ErrorData, RoleServer};
 use serde::de::DeserializeOwned;
 use serde_json::Value;
 
-use crate::call::context::Context;
-use crate::call::inputs::{Era, Kind, Stop};
-use crate::call::spec::BoxFuture;
+use crate::context::Context;
+use crate::context::inputs::{Era, Kind, Stop};
 use crate::store::tasks::TaskHandle;
+use futures::future::BoxFuture;
 
 impl Context {
     /// Asks the user to fill in a form with `T`'s fields (its JSON Schema: an object of
@@ -292,7 +292,7 @@ impl Sampled {
 }
 
 /// Why a question to the client got no answer.
-#[derive(Debug, Clone, PartialEq, Eq)]
+#[derive(Clone, PartialEq, Eq)]
 #[non_exhaustive]
 pub enum InputError {
     /// The client did not declare the capability the question needs (`elicitation`,
@@ -319,6 +319,8 @@ impl fmt::Display for InputError {
 }
 
 impl std::error::Error for InputError {}
+
+debug_as_message!(InputError);
 
 impl From<InputError> for crate::ToolError {
     fn from(error: InputError) -> Self {

@@ -8,10 +8,10 @@
 use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 
-use crate::call::args::{self, DefaultValue, Defaulted, One, ParamList};
-use crate::call::context::Context;
-use crate::call::tool::{ToolDef, WithHandler};
+use crate::context::Context;
 use crate::formats::Render;
+use crate::tool::args::{self, DefaultValue, Defaulted, One, ParamList};
+use crate::tool::def::{ToolDef, WithHandler};
 
 /// A type a tool parameter can have: read from the call's JSON arguments with `serde`, and
 /// described in the tool's input schema with `schemars`.

@@ -13,7 +13,7 @@ use std::fmt;
 /// let error = ToolError::new(format!("User with ID {} not found", 7));
 /// assert_eq!(error.to_string(), "User with ID 7 not found");
 /// ```
-#[derive(Debug, Clone, PartialEq, Eq)]
+#[derive(Clone, PartialEq, Eq)]
 pub struct ToolError {
     message: String,
 }
@@ -40,6 +40,8 @@ impl fmt::Display for ToolError {
 
 impl std::error::Error for ToolError {}
 
+debug_as_message!(ToolError);
+
 impl From<String> for ToolError {
     fn from(message: String) -> Self {
         ToolError::new(message)
@@ -55,7 +57,7 @@ impl From<&str> for ToolError {
 /// Two tools with the same name were added to one [`ToolSet`](crate::ToolSet).
 ///
 /// Its message names both declarations, with their Rust paths and source locations.
-#[derive(Debug, Clone, PartialEq, Eq)]
+#[derive(Clone, PartialEq, Eq)]
 pub struct DuplicateTool {
     /// The tool name both declare.
     pub name: String,
@@ -76,3 +78,5 @@ impl fmt::Display for DuplicateTool {
 }
 
 impl std::error::Error for DuplicateTool {}
+
+debug_as_message!(DuplicateTool);

@@ -13,11 +13,11 @@ use futures::FutureExt as _;
 use rmcp::ErrorData;
 use rmcp::model::{CallToolResult, JsonObject, Tool};
 
-use crate::call::args::{self, ParamList, Reading};
-use crate::call::context::Context;
-use crate::call::spec::{BoxFuture, TOOL_META_KEY, ToolSpec};
+use crate::context::Context;
 use crate::formats::facts::error_result;
 use crate::formats::{Format, Render};
+use crate::tool::args::{self, ParamList, Reading};
+use crate::tool::spec::{BoxFuture, TOOL_META_KEY, ToolSpec};
 
 type ParamSchemas =
     dyn Fn(&mut schemars::SchemaGenerator) -> Vec<(schemars::Schema, bool)> + Send + Sync;
@@ -298,7 +298,7 @@ where
     F: Render<T>,
 {
     let started = Instant::now();
-    let caller = crate::call::caller::recorded(&context);
+    let caller = crate::context::caller::recorded(&context);
     let parsed = match args::parse(&list, &reading.params, arguments, reading.ignore_unknown) {
         Ok(parsed) => parsed,
         Err(problems) => {
