@@ -96,9 +96,9 @@
 // users) → `search` (finding tools in a big set) → `handler` (the server and rmcp's handler
 // it implements) → `serve` (the transports) → `testing` → `__private` (the door for generated
 // code). Each module's doc says what it owns.
-/// Implements `Debug` for an error type as its `Display`, as anyhow's errors do: Rust prints
-/// an error `main` returns with `{:?}`, and a user should read the message there, not the
-/// type's fields.
+/// Implements Debug for an error type as its Display, as anyhow's errors do: Rust prints an
+/// error that main returns in its Debug form, and a user should read the message there, not
+/// the type's fields.
 macro_rules! debug_as_message {
     ($($error:ty),+ $(,)?) => {$(
         impl ::std::fmt::Debug for $error {
