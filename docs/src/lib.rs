@@ -36,6 +36,7 @@ pages! {
     deploying => "10-deploying.md",
     securing => "11-securing.md",
     tool_search => "12-tool-search.md",
+    apps => "13-apps.md",
     coming_from_rmcp => "coming-from-rmcp.md",
 }
 

@@ -213,7 +213,7 @@ impl StorageCluster {
 
 /// Get a volume's full configuration (size, SVM, autosize, policies) by UUID, for state
 /// capture before a change.
-#[tool(format = "hybrid")]
+#[tool(format = "hybrid", app)]
 pub fn get_volume_configuration(
     #[state] cluster: &StorageCluster,
     /// The volume's UUID.
@@ -223,7 +223,7 @@ pub fn get_volume_configuration(
 }
 
 /// List the active Prometheus alerts, most severe first, with counts by severity.
-#[tool(format = "hybrid", model_id = "harvest-alert-rules-2025.10")]
+#[tool(format = "hybrid", model_id = "harvest-alert-rules-2025.10", app)]
 pub fn get_active_alerts(#[state] cluster: &StorageCluster) -> Hybrid<Vec<Alert>> {
     let mut alerts = cluster.alerts.clone();
     alerts.sort_by_key(|alert| alert.severity as u8);
@@ -247,7 +247,7 @@ pub const CHART_SIZE: (u32, u32) = (640, 360);
 
 /// Chart a volume's used capacity over the last `days` days (7 by default, at most 90), with
 /// the fitted growth and the days until it is full.
-#[tool(format = "hybrid", model_id = "least-squares-linear-v1")]
+#[tool(format = "hybrid", model_id = "least-squares-linear-v1", app)]
 pub fn get_volume_capacity_trend(
     #[state] cluster: &StorageCluster,
     /// The volume's UUID.

@@ -703,7 +703,7 @@ pub struct Comparison {
 
 /// Predict a house's price (thousand EUR) with a 95% prediction interval. `model` is a
 /// registered model id (default `house-price-ols@1`; see `model_info`).
-#[tool(format = "hybrid", kind = "read")]
+#[tool(format = "hybrid", kind = "read", app)]
 pub fn predict(
     #[state] registry: &ModelRegistry,
     /// The house to price.
@@ -756,7 +756,7 @@ pub fn predict(
 /// Explain a prediction: each feature's exact contribution, coefficient × (value − training
 /// mean), which sum to the prediction minus the baseline (the prediction at the means), with
 /// a PNG bar chart (green raises the price, red lowers it; largest effect first).
-#[tool(format = "hybrid", kind = "read")]
+#[tool(format = "hybrid", kind = "read", app)]
 pub fn explain_prediction(
     #[state] registry: &ModelRegistry,
     /// The house whose prediction to explain.
@@ -835,7 +835,7 @@ pub fn explain_prediction(
 ///
 /// The slowest of the model tools (one prediction per training house and grid point): it
 /// reports its progress, one step per grid point and one for the chart.
-#[tool(format = "hybrid", kind = "read")]
+#[tool(format = "hybrid", kind = "read", app)]
 pub async fn partial_dependence(
     #[state] registry: &ModelRegistry,
     #[context] cx: Context,
@@ -906,7 +906,7 @@ pub async fn partial_dependence(
 
 /// Rank a model's features by importance, |standardised coefficient| (coefficient ×
 /// sd(feature) / sd(price)), with a PNG bar chart, most important first.
-#[tool(format = "hybrid", kind = "read")]
+#[tool(format = "hybrid", kind = "read", app)]
 pub fn feature_importance(
     #[state] registry: &ModelRegistry,
     /// Registered model id; default `house-price-ols@1`.
@@ -969,7 +969,7 @@ pub fn feature_importance(
 
 /// Describe a registered model: its features and coefficients, training size, and training
 /// and held-out metrics (R², RMSE).
-#[tool(format = "hybrid", kind = "read")]
+#[tool(format = "hybrid", kind = "read", app)]
 pub fn model_info(
     #[state] registry: &ModelRegistry,
     /// Registered model id; default `house-price-ols@1`.
@@ -1010,7 +1010,7 @@ pub fn model_info(
 
 /// Compare registered models side by side (training and held-out R² and RMSE) and name the
 /// better one: the lowest held-out RMSE.
-#[tool(format = "hybrid", kind = "read")]
+#[tool(format = "hybrid", kind = "read", app)]
 pub fn compare_models(
     #[state] registry: &ModelRegistry,
     /// Model ids to compare, at least two; default: every registered model.

@@ -63,6 +63,9 @@ pub(crate) struct ToolArgs {
     /// `data = "json" | "text"`: what a `format = "hybrid"` tool's text shows after the
     /// narrative: the data as JSON (the default) or its `ToolText`.
     pub(crate) data: Option<SpannedValue<Quoted<DataText>>>,
+    /// `app` (toolshape's built-in result view) or `app = "ui://…"` (a view the server
+    /// registers): the MCP Apps view a host shows the tool's results in.
+    pub(crate) app: Option<AppView>,
     /// `crate = path`: where the `toolshape` crate is, for crates that re-export it.
     #[darling(rename = "crate")]
     pub(crate) krate: Option<syn::Path>,
@@ -76,6 +79,49 @@ pub(crate) enum DataText {
     Json,
     /// The data's `ToolText`.
     Text,
+}
+
+/// `app` or `app = "ui://…"`.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub(crate) enum AppView {
+    /// `app`: the built-in result view.
+    Builtin,
+    /// `app = "ui://…"`: a view the server registers under that URI.
+    Uri(String),
+}
+
+impl FromMeta for AppView {
+    fn from_word() -> darling::Result<Self> {
+        Ok(AppView::Builtin)
+    }
+
+    fn from_expr(expr: &syn::Expr) -> darling::Result<Self> {
+        let shape = || {
+            darling::Error::custom(
+                "`app` alone shows toolshape's built-in view; `app = \"ui://…\"` names a view \
+                 the server registers with `ToolSet::app_view`",
+            )
+            .with_span(expr)
+        };
+        match expr {
+            syn::Expr::Lit(syn::ExprLit {
+                lit: syn::Lit::Str(uri),
+                ..
+            }) => {
+                let uri = uri.value();
+                if uri.starts_with("ui://") && uri.len() > "ui://".len() {
+                    Ok(AppView::Uri(uri))
+                } else {
+                    Err(darling::Error::custom(format!(
+                        "`{uri}` is not a view's URI: MCP Apps views are named `ui://…`, as in \
+                         `app = \"ui://volumes/table\"`"
+                    ))
+                    .with_span(expr))
+                }
+            }
+            _ => Err(shape()),
+        }
+    }
 }
 
 /// One `icon(...)` of `#[tool]`.

@@ -119,6 +119,7 @@ pub(crate) fn build(
         task: args.task.map(|task| task.0),
         extend_schema: args.extend_schema,
         scopes,
+        app: args.app,
         state,
         params,
         is_async: sig.asyncness.is_some(),

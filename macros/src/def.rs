@@ -248,6 +248,13 @@ fn spec(tool: &Tool, private: &TokenStream) -> TokenStream {
     };
 
     let scopes = &tool.scopes;
+    let app = match &tool.app {
+        None => quote!(::core::option::Option::None),
+        Some(crate::attr::AppView::Builtin) => {
+            quote!(::core::option::Option::Some(#private::BUILTIN_VIEW))
+        }
+        Some(crate::attr::AppView::Uri(uri)) => quote!(::core::option::Option::Some(#uri)),
+    };
     quote! {
         static __TOOLSHAPE_SPEC: #private::ToolSpec = #private::ToolSpec {
             name: #name,
@@ -264,6 +271,7 @@ fn spec(tool: &Tool, private: &TokenStream) -> TokenStream {
             task: #private::TaskSupport::#task,
             extend_schema: #extend_schema,
             scopes: &[#(#scopes),*],
+            app: #app,
             rust_path: ::core::concat!(::core::module_path!(), "::", #rust_name),
             location: ::core::concat!(::core::file!(), ":", ::core::line!()),
         };

@@ -86,7 +86,8 @@
 // The modules follow a call, and each imports only the ones before it (tests/tests/all/layout.rs
 // reads this order from here and enforces it):
 // `provenance` (metadata and the canonical hash) → `formats` (what a result is made of: json,
-// text, hybrid, the envelope, the rich content beside them) → `store` (where tasks and the
+// text, hybrid, the envelope, the rich content beside them) → `apps` (the MCP Apps views that
+// show results to people) → `store` (where tasks and the
 // undo journal live: in memory, or in Redis) → `error` (what a tool returns when it fails) →
 // `context` (what a tool knows of the request it serves, and the questions it asks the
 // client) → `tool` (a declared tool: its spec, its arguments parsed into parameters, its
@@ -111,6 +112,8 @@ macro_rules! debug_as_message {
 mod provenance;
 
 mod formats;
+
+pub mod apps;
 
 mod store;
 

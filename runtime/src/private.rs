@@ -1,6 +1,7 @@
 //! The one door generated code uses into this crate. Not a public API: it changes with every
 //! release, which is why `toolshape` pins `toolshape-macros` to its exact version.
 
+pub use crate::apps::BUILTIN_VIEW;
 pub use crate::context::Context;
 pub use crate::formats::narrative::Narrative;
 pub use crate::formats::text::Text;

@@ -398,7 +398,7 @@ fn count(alerts: &[Alert]) -> AlertCounts {
 
 /// List the cluster's volumes (UUID, SVM, aggregate, size and used bytes, state), by name,
 /// optionally only those of one SVM or in one state.
-#[tool(format = "json", kind = "read", title = "List volumes", detail)]
+#[tool(format = "json", kind = "read", title = "List volumes", detail, app)]
 pub fn cluster_list_volumes(
     #[state] ontap: &Ontap,
     /// Only the volumes of this SVM (e.g. `svm_finance`).
@@ -447,7 +447,7 @@ pub fn cluster_list_volumes(
 
 /// List the cluster's SVMs (storage virtual machines) with their state, protocols and how
 /// many volumes they serve.
-#[tool(format = "json", kind = "read", title = "List SVMs", detail)]
+#[tool(format = "json", kind = "read", title = "List SVMs", detail, app)]
 pub fn cluster_list_svms(#[state] ontap: &Ontap) -> SvmList {
     let cluster = ontap.cluster();
     let mut svms: Vec<SvmSummary> = cluster
@@ -477,7 +477,7 @@ pub fn cluster_list_svms(#[state] ontap: &Ontap) -> SvmList {
 /// Get a volume's full configuration by UUID: size, SVM, autosize, snapshot, QoS and export
 /// policies. Field names are the parameter names of the tools that change them, so the
 /// result can be fed back to them (this is what undo does).
-#[tool(format = "json", kind = "state", title = "Volume configuration")]
+#[tool(format = "json", kind = "state", title = "Volume configuration", app)]
 pub fn get_volume_configuration(
     #[state] ontap: &Ontap,
     /// The volume's UUID.
@@ -491,7 +491,12 @@ pub fn get_volume_configuration(
 /// Set a volume's autosize policy: mode `grow` or `grow_shrink` (with a maximum size), or
 /// `off`. The policy is replaced as a whole: an omitted size or threshold is left unset.
 /// Undoable with `undo_last_action`.
-#[tool(format = "json", kind = "action", title = "Enable volume autosize")]
+#[tool(
+    format = "json",
+    kind = "action",
+    title = "Enable volume autosize",
+    app
+)]
 pub fn cluster_enable_volume_autosize(
     #[state] ontap: &Ontap,
     /// The volume's UUID.
@@ -571,7 +576,7 @@ pub fn cluster_enable_volume_autosize(
 
 /// Resize a volume to `size` bytes (at least what it uses, and within its aggregate's free
 /// space). Only online volumes can be resized. Undoable with `undo_last_action`.
-#[tool(format = "json", kind = "action", title = "Resize volume")]
+#[tool(format = "json", kind = "action", title = "Resize volume", app)]
 pub fn cluster_resize_volume(
     #[state] ontap: &Ontap,
     /// The volume's UUID.
@@ -627,7 +632,8 @@ pub fn cluster_resize_volume(
 #[tool(
     format = "hybrid",
     kind = "read",
-    model_id = "harvest-alert-rules-2025.10"
+    model_id = "harvest-alert-rules-2025.10",
+    app
 )]
 pub fn get_active_alerts(
     #[state] ontap: &Ontap,
@@ -658,7 +664,8 @@ pub fn get_active_alerts(
 #[tool(
     format = "hybrid",
     kind = "read",
-    model_id = "harvest-alert-rules-2025.10"
+    model_id = "harvest-alert-rules-2025.10",
+    app
 )]
 pub fn infrastructure_health(#[state] ontap: &Ontap) -> Hybrid<HealthReport> {
     let cluster = ontap.cluster();

@@ -39,6 +39,7 @@ where
             task: ::toolshape::__private::TaskSupport::Never,
             extend_schema: ::core::option::Option::None,
             scopes: &[],
+            app: ::core::option::Option::None,
             rust_path: ::core::concat!(::core::module_path!(), "::", "get_user_by_id"),
             location: ::core::concat!(::core::file!(), ":", ::core::line!()),
         };

@@ -37,6 +37,7 @@ impl Directory {
             task: ::toolshape::__private::TaskSupport::Never,
             extend_schema: ::core::option::Option::None,
             scopes: &[],
+            app: ::core::option::Option::None,
             rust_path: ::core::concat!(::core::module_path!(), "::", "search"),
             location: ::core::concat!(::core::file!(), ":", ::core::line!()),
         };

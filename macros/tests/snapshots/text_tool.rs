@@ -39,6 +39,7 @@ where
             task: ::toolshape::__private::TaskSupport::Never,
             extend_schema: ::core::option::Option::None,
             scopes: &[],
+            app: ::core::option::Option::None,
             rust_path: ::core::concat!(::core::module_path!(), "::", "delete_user"),
             location: ::core::concat!(::core::file!(), ":", ::core::line!()),
         };

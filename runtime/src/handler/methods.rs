@@ -1,6 +1,6 @@
 //! rmcp's [`ServerHandler`] for [`Server`]: `tools/list` and `tools/call` from the tool set,
-//! every other method from the server's handler, each written out so that none is
-//! forgotten.
+//! the tools' MCP Apps views beside the handler's resources, every other method from the
+//! server's handler, each written out so that none is forgotten.
 
 use std::borrow::Cow;
 
@@ -145,13 +145,23 @@ impl<S: Send + Sync + 'static, H: ServerHandler> ServerHandler for Server<S, H> 
         request: Option<PaginatedRequestParams>,
         context: RequestContext<RoleServer>,
     ) -> Result<ListResourcesResult, ErrorData> {
+        // The tools' views first, on the first page; then the handler's resources.
+        let first_page = request.as_ref().is_none_or(|r| r.cursor.is_none());
+        let views: Vec<_> = if first_page {
+            self.tools
+                .views()
+                .iter()
+                .map(|(uri, view)| view.resource(uri))
+                .collect()
+        } else {
+            Vec::new()
+        };
         if self.theirs().resources.is_none() {
-            return Ok(ListResourcesResult::default());
+            return Ok(ListResourcesResult::with_all_items(views));
         }
-        self.handler
-            .list_resources(request, context)
-            .await
-            .map(SaysComplete::says_complete)
+        let mut theirs = self.handler.list_resources(request, context).await?;
+        theirs.resources.splice(0..0, views);
+        Ok(theirs.says_complete())
     }
 
     async fn list_resource_templates(
@@ -173,6 +183,10 @@ impl<S: Send + Sync + 'static, H: ServerHandler> ServerHandler for Server<S, H> 
         request: ReadResourceRequestParams,
         context: RequestContext<RoleServer>,
     ) -> Result<ReadResourceResponse, ErrorData> {
+        if let Some(view) = self.tools.view(&request.uri) {
+            let contents = view.contents(&request.uri);
+            return Ok(ReadResourceResult::new(vec![contents]).into());
+        }
         // No resource is declared: every URI is unknown, invalid params naming it, as the
         // protocol asks of a resource that does not exist.
         if self.theirs().resources.is_none() {

@@ -22,7 +22,8 @@ impl<S: Send + Sync + 'static, H: ServerHandler> Server<S, H> {
     /// Logs (tracing) must go to stderr: stdout carries the protocol.
     ///
     /// # Errors
-    /// When the transport fails to start or the session ends with an error.
+    /// When a tool's MCP Apps view is not registered ([`ToolSet::check_views`](crate::ToolSet::check_views)),
+    /// the transport fails to start or the session ends with an error.
     #[cfg(feature = "stdio")]
     pub async fn serve_stdio(self) -> Result<(), serve::Error> {
         let (stdin, stdout) = rmcp::transport::io::stdio_pipes();
@@ -39,7 +40,8 @@ impl<S: Send + Sync + 'static, H: ServerHandler> Server<S, H> {
     /// stdout.
     ///
     /// # Errors
-    /// When the session ends with an error.
+    /// When a tool's MCP Apps view is not registered ([`ToolSet::check_views`](crate::ToolSet::check_views))
+    /// or the session ends with an error.
     #[cfg(feature = "stdio")]
     pub async fn serve_lines<R, W>(
         self,
@@ -56,6 +58,7 @@ impl<S: Send + Sync + 'static, H: ServerHandler> Server<S, H> {
             return Err(serve::failure(problem, None));
         }
         use rmcp::service::ServerInitializeError;
+        self.tools().check_views()?;
         let running = match serve::Traced::over_pipe(self)
             .serve(serve::LineTransport::new(reader, writer, limits))
             .await
@@ -146,6 +149,10 @@ impl<S: Send + Sync + 'static, H: ServerHandler> Server<S, H> {
                 all.join(", ")
             );
         }
+        if let Err(error) = self.tools().check_views() {
+            // `serve_http` refuses to start; a router the application serves itself says so
+            tracing::error!(%error, "a tool's MCP Apps view is not served");
+        }
         let tools = self.tools_arc();
         let scopes = serve::ToolScopes {
             of: Arc::new(move |name: &str| tools.scopes(name)),
@@ -197,7 +204,8 @@ impl<S: Send + Sync + 'static, H: ServerHandler> Server<S, H> {
     /// [`Server::serve_http`] with options: allowed hosts and origins, limits, OAuth.
     ///
     /// # Errors
-    /// When the address cannot be bound or the server fails.
+    /// When a tool's MCP Apps view is not registered ([`ToolSet::check_views`](crate::ToolSet::check_views)),
+    /// the address cannot be bound or the server fails.
     #[cfg(feature = "http")]
     pub async fn serve_http_with(
         self,
@@ -207,6 +215,7 @@ impl<S: Send + Sync + 'static, H: ServerHandler> Server<S, H> {
         if let Some(problem) = self.setup_problem() {
             return Err(serve::failure(problem, None));
         }
+        self.tools().check_views()?;
         let listener = tokio::net::TcpListener::bind(addr).await.map_err(|error| {
             serve::failure(
                 format!("cannot listen for HTTP: {error}"),

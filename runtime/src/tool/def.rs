@@ -226,6 +226,10 @@ pub(crate) fn describe<S>(def: &ToolDef<S>) -> (Tool, Reading) {
     }
     let mut meta = JsonObject::new();
     meta.insert(TOOL_META_KEY.into(), about.into());
+    if let Some(uri) = spec.app {
+        // MCP Apps: the view a host renders beside the tool's results
+        meta.insert("ui".into(), crate::apps::tool_meta(uri));
+    }
     tool = tool.with_meta(rmcp::model::MetaObject(meta));
     if let Some(output_schema) = (def.output_schema)() {
         tool = tool.with_raw_output_schema(Arc::new(output_schema));

@@ -134,6 +134,9 @@ pub struct ToolSpec {
     pub extend_schema: Option<fn() -> serde_json::Value>,
     /// `scopes = [..]`: the OAuth scopes a caller must have to see and call the tool.
     pub scopes: &'static [&'static str],
+    /// `app` or `app = "ui://…"`: the URI of the MCP Apps view that shows the tool's
+    /// results (the built-in view's for a bare `app`).
+    pub app: Option<&'static str>,
     /// The Rust path of the annotated function, for messages.
     pub rust_path: &'static str,
     /// `file:line` of the annotated function, for messages.
@@ -158,6 +161,7 @@ impl ToolSpec {
         task: TaskSupport::Never,
         extend_schema: None,
         scopes: &[],
+        app: None,
         rust_path: "",
         location: "",
     };

@@ -19,6 +19,7 @@ use crate::tool::spec::BoxFuture;
 
 mod fill;
 use fill::fill_tool;
+mod views;
 
 pub(crate) struct Entry<S> {
     pub(crate) def: ToolDef<S>,
@@ -54,6 +55,8 @@ pub struct ToolSet<S> {
     layers: Vec<Arc<dyn Layer<S>>>,
     /// [`ToolSet::ignore_unknown_arguments`]: for the tools added after it too.
     ignore_unknown: bool,
+    /// [`ToolSet::app_view`]: the MCP Apps views registered, by URI.
+    views: BTreeMap<String, Arc<crate::apps::AppView>>,
 }
 
 impl<S> Default for ToolSet<S> {
@@ -63,6 +66,7 @@ impl<S> Default for ToolSet<S> {
             keys: StateKeys::default(),
             layers: Vec::new(),
             ignore_unknown: false,
+            views: BTreeMap::new(),
         }
     }
 }
@@ -74,6 +78,7 @@ impl<S> Clone for ToolSet<S> {
             keys: self.keys.clone(),
             layers: self.layers.clone(),
             ignore_unknown: self.ignore_unknown,
+            views: self.views.clone(),
         }
     }
 }

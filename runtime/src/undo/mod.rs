@@ -86,6 +86,10 @@ pub use tools::{UndoHistory, UndoOutcome, Undone};
 
 /// The tool that undoes the last recorded action.
 pub const UNDO_TOOL: &str = "undo_last_action";
+/// The `_meta` key of a result whose call the journal recorded: `{"id": N, "tool":
+/// "undo_last_action"}`, the entry's id and the tool that undoes it (what a view's Undo
+/// button calls).
+pub const RECORDED_META_KEY: &str = "dev.toolshape/undo";
 /// The tool that lists the recorded actions.
 pub const HISTORY_TOOL: &str = "list_undo_history";
 
@@ -164,7 +168,7 @@ impl<J: JournalStore> Undo<J> {
         };
         let action = call.name().to_owned();
         let arguments = call.arguments.clone();
-        let result = next.run(call).await?;
+        let mut result = next.run(call).await?;
         if result.is_error != Some(true) {
             let entry = JournalEntry {
                 id: 0,
@@ -175,8 +179,11 @@ impl<J: JournalStore> Undo<J> {
                 before,
                 at: chrono::Utc::now().to_rfc3339_opts(chrono::SecondsFormat::Millis, true),
             };
-            if let Err(error) = journal.push(entry).await {
-                tracing::error!(%error, "an action ran but could not be recorded for undo");
+            match journal.push(entry).await {
+                Ok(id) => mark_recorded(&mut result, id),
+                Err(error) => {
+                    tracing::error!(%error, "an action ran but could not be recorded for undo");
+                }
             }
         }
         Ok(result)
@@ -238,4 +245,14 @@ impl<State: Send + Sync + 'static, J: JournalStore> Layer<State> for Undo<J> {
     fn tools(&self) -> Vec<ToolDef<State>> {
         tools::defs()
     }
+}
+
+/// Says on the result that the journal recorded its call as entry `id`
+/// ([`RECORDED_META_KEY`]).
+fn mark_recorded(result: &mut CallToolResult, id: u64) {
+    let meta = result.meta.get_or_insert_with(Default::default);
+    meta.0.insert(
+        RECORDED_META_KEY.to_owned(),
+        serde_json::json!({ "id": id, "tool": UNDO_TOOL }),
+    );
 }

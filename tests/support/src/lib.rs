@@ -99,7 +99,8 @@ pub fn check_json_success(tool: &Tool, result: &CallToolResult) -> Value {
 /// What every successful json and hybrid result shares: not an error; `structuredContent`
 /// valid against the tool's `outputSchema`, with `status` and `grounded`; its `metadata` the
 /// call's provenance, naming the tool, an RFC 3339 UTC timestamp, and the data hash
-/// recomputed here from `data`; the provenance on the wire once (no `_meta` copy). Returns
+/// recomputed here from `data`; the provenance on the wire once (no `_meta` copy; `_meta`
+/// holds at most the undo journal's `dev.toolshape/undo`). Returns
 /// `structuredContent`.
 fn check_success_envelope(tool: &Tool, result: &CallToolResult) -> Value {
     assert_eq!(result.is_error, Some(false), "{result:?}");
@@ -111,8 +112,12 @@ fn check_success_envelope(tool: &Tool, result: &CallToolResult) -> Value {
     assert_eq!(structured["status"], "success");
     assert_eq!(structured["grounded"], true);
 
+    // `_meta` carries no provenance (an action the undo journal recorded says so there)
     assert!(
-        result.meta.is_none(),
+        result
+            .meta
+            .as_ref()
+            .is_none_or(|meta| meta.keys().all(|key| key == "dev.toolshape/undo")),
         "provenance once, in structuredContent.metadata: {:?}",
         result.meta
     );

@@ -10,6 +10,7 @@
 //! OpenTelemetry's in-memory exporters.
 
 mod answers;
+mod apps_e2e;
 mod budget_e2e;
 mod compact_datasets;
 mod compact_reader;
