@@ -12,9 +12,9 @@
 //! The server's side (listing, dispatch) lives with the server.
 
 mod rank;
-mod text;
 pub(crate) mod render;
 pub(crate) mod served;
+mod text;
 pub(crate) mod tools;
 
 pub use rank::{Hit, SearchIndex};

@@ -20,9 +20,9 @@ use rmcp::{ClientHandler, ErrorData, RoleClient, RoleServer, ServerHandler};
 use serde_json::{Value, json};
 use toolshape::layer::{self, Call, Next};
 use toolshape::search::{SearchIndex, ToolSearch};
+use toolshape::serve::{Access, ToolSwitch};
 use toolshape::testing;
 use toolshape::undo::Undo;
-use toolshape::serve::{Access, ToolSwitch};
 use toolshape::{Caller, Server, ToolSet, tool, tools};
 
 /// What the tools and the layer saw, and the prices.
@@ -471,7 +471,8 @@ async fn a_tool_left_out_of_the_listing_is_called_directly() {
 
 #[tokio::test]
 async fn the_tool_filter_hides_tools_from_search_and_call_tool() {
-    let filtered = server().with_access(Access::new().with_filter(|tool, _, _| tool.name() != "delete_snapshot"));
+    let filtered = server()
+        .with_access(Access::new().with_filter(|tool, _, _| tool.name() != "delete_snapshot"));
     let (client, _) = connect(filtered, ProtocolVersion::V_2026_07_28).await;
     assert!(
         !found(&client, "delete a snapshot")
