@@ -777,7 +777,8 @@ async fn the_areas_tools_answer_from_the_cluster() {
     assert!(text.starts_with("Found 3 LUNs:"), "{text}");
     let text = text_ok(&client, "list_igroups", json!({})).await;
     assert!(
-        text.contains("LUNs: /vol/vol_eng_src/lun_esx_ds01\n"),
+        text.lines().any(|row| row.starts_with("ig_esx_cluster,")
+            && row.ends_with(",/vol/vol_eng_src/lun_esx_ds01")),
         "{text}"
     );
     let text = text_ok(
