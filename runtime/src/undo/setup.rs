@@ -242,7 +242,7 @@ fn choose<'t>(
                 .expect("candidates is not empty");
             let unread = unread(state);
             let lost_required = unread.iter().any(|param| required.contains(param));
-            if !(named && !lost_required) {
+            if !named || lost_required {
                 let mut fix = format!(
                     "name the parameter like the field (`#[arg(rename = \"...\")]`), or leave \
                      the action out with `Undo::builder().skip(\"{}\")`",
@@ -284,6 +284,11 @@ fn choose<'t>(
         .cloned()
         .collect();
     if !refused.is_empty() {
+        let fields = format!(
+            "{} {}",
+            if refused.len() == 1 { "field" } else { "fields" },
+            quoted(&refused)
+        );
         return Err(format!(
             "`{action}` is restored from `{state}`, whose {fields} can be empty (`null` or \
              missing), but `{action}`'s parameter {refused} requires a value, so undoing it \
@@ -292,15 +297,6 @@ fn choose<'t>(
              state, or leave the action out with `Undo::builder().skip(\"{action}\")`",
             action = action.name,
             state = state.name,
-            fields = format!(
-                "{} {}",
-                if refused.len() == 1 {
-                    "field"
-                } else {
-                    "fields"
-                },
-                quoted(&refused)
-            ),
             refused = quoted(&refused),
             example = refused[0],
         ));

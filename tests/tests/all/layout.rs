@@ -47,7 +47,7 @@ fn crate_paths(module: &str, source: &str) -> Vec<String> {
     let mut paths = Vec::new();
     for line in source.lines().filter(|l| !l.trim_start().starts_with("//")) {
         let mut rest = line;
-        while let Some(at) = rest.find(|c: char| c == 'c' || c == 's') {
+        while let Some(at) = rest.find(['c', 's']) {
             let before = &rest[..at];
             let here = &rest[at..];
             let (mut base, after) = if let Some(after) = here.strip_prefix("crate::") {
