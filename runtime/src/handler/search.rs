@@ -120,6 +120,7 @@ impl<S: Send + Sync + 'static, H: ServerHandler> Server<S, H> {
 
     /// Why this server cannot start (its tool search is set up wrong), if it cannot: what
     /// the `serve_*` methods return.
+    #[cfg_attr(not(any(feature = "stdio", feature = "http")), allow(dead_code))]
     pub(crate) fn setup_problem(&self) -> Option<&str> {
         self.search.as_ref()?.problem.as_deref()
     }

@@ -192,6 +192,7 @@ pub(crate) fn unwrap_call(
 
 /// The name of the tool a `tools/call` reaches: the tool `call_tool` names, else the
 /// request's own. For checks that run before the call (the HTTP router's scopes).
+#[cfg_attr(not(feature = "oauth"), allow(dead_code))]
 pub(crate) fn target(request: &CallToolRequestParams) -> &str {
     if request.name == CALL_TOOL
         && let Some(Value::String(name)) = request.arguments.as_ref().and_then(|a| a.get("name"))

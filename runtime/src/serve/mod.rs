@@ -37,12 +37,14 @@ pub use stdio::LineTransport;
 pub type Error = Box<dyn std::error::Error + Send + Sync>;
 
 /// An error that says what failed, over the error that made it fail.
+#[cfg_attr(not(any(feature = "stdio", feature = "http")), allow(dead_code))]
 struct Failure {
     message: String,
     source: Option<Error>,
 }
 
 /// `message`, caused by `source`, as an [`Error`] whose `Debug` reads as its message.
+#[cfg_attr(not(any(feature = "stdio", feature = "http")), allow(dead_code))]
 pub(crate) fn failure(message: impl Into<String>, source: Option<Error>) -> Error {
     Box::new(Failure {
         message: message.into(),
@@ -151,4 +153,5 @@ pub(crate) use http::router_with;
 #[cfg(feature = "http")]
 pub use http::{HttpOptions, HttpService, app_on, app_on_with};
 mod scopes;
+#[cfg(feature = "http")]
 pub(crate) use scopes::ToolScopes;

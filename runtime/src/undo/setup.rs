@@ -286,7 +286,11 @@ fn choose<'t>(
     if !refused.is_empty() {
         let fields = format!(
             "{} {}",
-            if refused.len() == 1 { "field" } else { "fields" },
+            if refused.len() == 1 {
+                "field"
+            } else {
+                "fields"
+            },
             quoted(&refused)
         );
         return Err(format!(

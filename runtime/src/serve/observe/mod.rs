@@ -73,6 +73,7 @@ enum Transport {
     /// Unknown: another of rmcp's transports.
     Unknown,
     /// Lines of a pipe, stdin/stdout's.
+    #[cfg_attr(not(feature = "stdio"), allow(dead_code))]
     Pipe,
 }
 
@@ -83,6 +84,7 @@ impl<H> Traced<H> {
     }
 
     /// `handler`, traced, served over a pipe (stdin/stdout): `network.transport = "pipe"`.
+    #[cfg_attr(not(feature = "stdio"), allow(dead_code))]
     pub(crate) fn over_pipe(handler: H) -> Self {
         Traced(handler, Transport::Pipe)
     }
