@@ -90,7 +90,7 @@
 //! [`Next::call_tool`], from a layer, runs the layers installed after the calling one and
 //! then the tool (a layer never sees its own nested calls, so it cannot call itself by
 //! accident); [`Context::call_tool`], from a tool, is a call like a client's, through every
-//! layer of the set. Both fail with one error, [`CallError`](crate::CallError), which `?`
+//! layer of the set. Both fail with one error, [`CallError`], which `?`
 //! turns into the protocol's error in a layer and into a [`ToolError`](crate::ToolError) in a
 //! tool. A layer that holds a lock around `next.run` should let nested calls
 //! made while it holds it pass (the undo layer does, with a tokio task-local).

@@ -80,7 +80,7 @@ impl<S: Send + Sync + 'static, H: ServerHandler> Server<S, H> {
         }
     }
 
-    /// What the server says of itself: its name and version (an rmcp [`Implementation`]
+    /// What the server says of itself: its name and version (an rmcp [`Implementation`](rmcp::model::Implementation)
     /// converts), and optionally its instructions, the capabilities it advertises besides its
     /// tools, and whether each result's provenance names the caller. See [`About`]: each part
     /// given replaces the server's, each left out keeps it.
@@ -198,7 +198,7 @@ impl<S: Send + Sync + 'static, H: ServerHandler> Server<S, H> {
     /// Offers the tools through search: `tools/list` answers the pinned tools plus
     /// `search_tools` and `call_tool`, and every tool stays callable by its name. The index
     /// is built here, over the server's tools, and rebuilt when a
-    /// [`ToolSwitch`](crate::ToolSwitch) changes them. See
+    /// [`ToolSwitch`](crate::serve::ToolSwitch) changes them. See
     /// [`ToolSearch`](crate::search::ToolSearch).
     ///
     /// A pinned name that names no tool, or a tool named `search_tools` or `call_tool`, is

@@ -30,7 +30,7 @@ pub use tools::{CALL_TOOL, MAX_LIMIT, SEARCH_TOOLS};
 /// (`{"name": "...", "arguments": {...}}`: the tool's answer, exactly as a direct call's).
 /// Every tool stays callable directly by its name, and a caller finds only the tools it may
 /// call (scopes, [tool filter](crate::serve::Access::with_filter),
-/// [switch](crate::ToolSwitch)).
+/// [switch](crate::serve::ToolSwitch)).
 ///
 /// Turn it on for a server of many tools (a few dozen and more), whose listing costs a model
 /// thousands of tokens on every turn; pin the few tools most conversations need.
