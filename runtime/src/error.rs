@@ -71,7 +71,7 @@ impl From<&str> for ToolError {
 /// assert_eq!(error.tool(), "add");
 /// assert_eq!(ToolError::from(error).message(), "cannot call the tool `add`: no tool is named `add`");
 /// ```
-#[derive(Debug, Clone)]
+#[derive(Clone)]
 pub struct CallError {
     tool: String,
     error: rmcp::ErrorData,
@@ -108,6 +108,8 @@ impl fmt::Display for CallError {
 }
 
 impl std::error::Error for CallError {}
+
+debug_as_message!(CallError);
 
 impl From<CallError> for ToolError {
     fn from(error: CallError) -> Self {
