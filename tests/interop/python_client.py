@@ -259,7 +259,16 @@ def check_result(report: Report, label: str, tool: Any, case: dict, result: Any)
         # narrative then that JSON in a fenced block. No provenance.
         first = text_blocks[0] if text_blocks else ""
         view = {"data": data, "grounded": structured.get("grounded")}
-        if "narrative" in structured and tool.meta and tool.meta.get("dev.toolshape/tool", {}).get("format") == "hybrid":
+        detail = "response_format" in (tool.inputSchema or {}).get("properties", {})
+        if detail:
+            # A `#[tool(detail)]` tool: the text is the data's text form at the level the call
+            # asked for (docs/wire-format.md), not JSON; `structuredContent` keeps every field.
+            report.check(
+                bool(first.strip()) and not first.startswith("{"),
+                f"{label}: text is the data's text form (a detail tool)",
+                short(first),
+            )
+        elif "narrative" in structured and tool.meta and tool.meta.get("dev.toolshape/tool", {}).get("format") == "hybrid":
             canonical_view = rfc8785.dumps(view).decode("utf-8")
             expected = f"{structured['narrative']}\n\n```json\n{canonical_view}\n```"
             report.check(first == expected, f"{label}: text is the narrative and the canonical data block", short(first))

@@ -29,8 +29,14 @@ pub(crate) enum Side {
 }
 
 /// Rewrites `schema` (a tool's input or output schema, as schemars wrote it) in the listed
-/// form.
+/// form — unless it uses JSON Schema 2020-12 beyond what hosts take ([`FULL_DIALECT`]): such
+/// a schema is listed as written, with its `$schema` and `$defs`, since rewriting it could
+/// change what it means (an `$anchor` names a definition) and a host that takes only the
+/// subset could not take it anyway.
 pub(crate) fn listed(schema: &mut JsonObject, side: Side) {
+    if schema.iter().any(|(key, value)| uses_full_dialect(key, value)) {
+        return;
+    }
     schema.remove("$schema");
     if side == Side::Output {
         schema.remove("title");
@@ -77,6 +83,48 @@ pub(crate) fn listed(schema: &mut JsonObject, side: Side) {
             }
         }
         schema.insert("$defs".into(), Value::Object(left));
+    }
+}
+
+/// The keywords of JSON Schema 2020-12 that no host's subset takes, and that a schema written
+/// on purpose for the full dialect uses (the conformance suite's `json_schema_2020_12_tool`).
+const FULL_DIALECT: &[&str] = &[
+    "$anchor",
+    "$dynamicAnchor",
+    "$dynamicRef",
+    "$id",
+    "if",
+    "then",
+    "else",
+    "dependentRequired",
+    "dependentSchemas",
+    "unevaluatedProperties",
+    "unevaluatedItems",
+    "prefixItems",
+];
+
+/// Whether the member `key: value` of a schema uses a [`FULL_DIALECT`] keyword, itself or in
+/// the schemas it holds (the members of `properties` and `$defs` are names, not keywords).
+fn uses_full_dialect(key: &str, value: &Value) -> bool {
+    if FULL_DIALECT.contains(&key) {
+        return true;
+    }
+    let schemas_in = |value: &Value| -> bool {
+        match value {
+            Value::Object(object) => object.iter().any(|(k, v)| uses_full_dialect(k, v)),
+            Value::Array(items) => items.iter().any(|item| match item {
+                Value::Object(object) => object.iter().any(|(k, v)| uses_full_dialect(k, v)),
+                _ => false,
+            }),
+            _ => false,
+        }
+    };
+    match (key, value) {
+        ("properties" | "$defs" | "patternProperties", Value::Object(named)) => {
+            named.values().any(schemas_in)
+        }
+        ("enum" | "const" | "default" | "examples" | "required", _) => false,
+        (_, value) => schemas_in(value),
     }
 }
 
