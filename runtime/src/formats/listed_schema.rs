@@ -34,7 +34,10 @@ pub(crate) enum Side {
 /// change what it means (an `$anchor` names a definition) and a host that takes only the
 /// subset could not take it anyway.
 pub(crate) fn listed(schema: &mut JsonObject, side: Side) {
-    if schema.iter().any(|(key, value)| uses_full_dialect(key, value)) {
+    if schema
+        .iter()
+        .any(|(key, value)| uses_full_dialect(key, value))
+    {
         return;
     }
     schema.remove("$schema");
