@@ -259,7 +259,7 @@ def check_result(report: Report, label: str, tool: Any, case: dict, result: Any)
         # narrative then that JSON in a fenced block. No provenance.
         first = text_blocks[0] if text_blocks else ""
         view = {"data": data, "grounded": structured.get("grounded")}
-        detail = "response_format" in (tool.inputSchema or {}).get("properties", {})
+        detail = "response_format" in (tool.input_schema or {}).get("properties", {})
         if detail:
             # A `#[tool(detail)]` tool: the text is the data's text form at the level the call
             # asked for (docs/wire-format.md), not JSON; `structuredContent` keeps every field.
