@@ -29,11 +29,7 @@ impl<S: Send + Sync + 'static, H: ServerHandler> Server<S, H> {
         caller: &crate::Caller,
         capabilities: Option<&ClientCapabilities>,
     ) -> bool {
-        self.tools
-            .scopes(name)
-            .iter()
-            .all(|scope| caller.has_scope(scope))
-            && self.offers(name, caller, capabilities)
+        self.tools.grants(name, caller) && self.offers(name, caller, capabilities)
     }
 
     /// The `tools/list` entries the caller sees.

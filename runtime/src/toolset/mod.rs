@@ -256,8 +256,15 @@ impl<S: Send + Sync + 'static> ToolSet<S> {
     /// whose `#[tool(scopes = [..])]` the caller's token does not all grant.
     pub fn list_for(&self, caller: &Caller) -> Vec<Tool> {
         let mut tools = self.list();
-        tools.retain(|tool| self.scopes(&tool.name).iter().all(|s| caller.has_scope(s)));
+        tools.retain(|tool| self.grants(&tool.name, caller));
         tools
+    }
+
+    /// Whether `caller`'s token grants every scope the tool `name` needs.
+    pub(crate) fn grants(&self, name: &str, caller: &Caller) -> bool {
+        self.scopes(name)
+            .iter()
+            .all(|scope| caller.has_scope(scope))
     }
 
     /// The scopes a caller needs to see and call the tool `name` (`#[tool(scopes = [..])]`;

@@ -53,3 +53,22 @@ pub fn run_script(script: &str, args: &[&str], timeout_s: u32) -> String {
     );
     stdout
 }
+
+/// Serves `router` (a server's `http_router`) on a loopback port, runs
+/// `tests/interop/SCRIPT URL` against its `/mcp` endpoint as [`run_script`] does, and gives
+/// the script's standard output, which it also prints (the test's log).
+pub async fn run_script_over_http(
+    router: axum::Router,
+    script: &'static str,
+    timeout_s: u32,
+) -> String {
+    let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
+    let url = format!("http://{}/mcp", listener.local_addr().unwrap());
+    tokio::spawn(toolshape::serve::app_on(router, listener));
+    let output =
+        tokio::task::spawn_blocking(move || run_script(script, &[url.as_str()], timeout_s))
+            .await
+            .unwrap();
+    eprintln!("{output}");
+    output
+}

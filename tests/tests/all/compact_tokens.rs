@@ -3,7 +3,8 @@
 //! tokens: toolshape's text (with its `Found N …:` line and fence) costs no more than TOON's
 //! encoding of the same records on every dataset, and at most 0.95× summed over all.
 //!
-//! Run with `--nocapture` to see the table `docs/text-format.md` quotes.
+//! The table `docs/text-format.md` quotes is the benchmark's:
+//! `cargo run -p toolshape-bench --bin compact_tokens`.
 
 use crate::compact_datasets::{datasets, toon};
 
@@ -24,20 +25,10 @@ fn compact_costs_no_more_than_toon() {
     ];
     for (encoding, bpe) in &encodings {
         let count = |text: &str| bpe.encode_with_special_tokens(text).len();
-        println!(
-            "\n{encoding}\n| dataset | compact JSON | TOON 4.4.0 | toolshape compact | × TOON |"
-        );
-        println!("|---|---:|---:|---:|---:|");
         let (mut ours_sum, mut toon_sum) = (0, 0);
         let mut worse = Vec::new();
         for (dataset, toon) in datasets.iter().zip(&toon) {
             let (ours, theirs) = (count(&dataset.compact), count(toon));
-            let json = count(&dataset.json.to_string());
-            println!(
-                "| {} | {json} | {theirs} | {ours} | {:.2} |",
-                dataset.name,
-                ours as f64 / theirs as f64
-            );
             if ours > theirs {
                 worse.push(format!("{} ({ours} > {theirs})", dataset.name));
             }
@@ -45,7 +36,6 @@ fn compact_costs_no_more_than_toon() {
             toon_sum += theirs;
         }
         let ratio = ours_sum as f64 / toon_sum as f64;
-        println!("| all | | {toon_sum} | {ours_sum} | {ratio:.2} |");
         assert!(
             worse.is_empty(),
             "{encoding}: more tokens than TOON: {worse:?}"

@@ -695,17 +695,8 @@ async fn the_python_sdk_searches_and_calls_over_http() {
     use toolshape_examples::quickstart::{Directory, toolset};
     let server = Server::new(Directory::default(), toolset())
         .with_tool_search(ToolSearch::new().pin(["get_user_by_id"]));
-    let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
-    let url = format!("http://{}/mcp", listener.local_addr().unwrap());
-    tokio::spawn(toolshape::serve::app_on(
-        server.http_router(&Default::default()),
-        listener,
-    ));
-    let output = tokio::task::spawn_blocking(move || {
-        toolshape_test_support::python::run_script("search_client.py", &[url.as_str()], 120)
-    })
-    .await
-    .unwrap();
-    eprintln!("{output}");
+    let router = server.http_router(&Default::default());
+    let output =
+        toolshape_test_support::python::run_script_over_http(router, "search_client.py", 120).await;
     assert!(output.contains(" passed, 0 failed"), "{output}");
 }

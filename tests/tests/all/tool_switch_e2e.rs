@@ -218,17 +218,9 @@ async fn the_python_sdk_is_told_over_http_and_lists_again() {
         ToolSet::new(tools![add, restart_billing, maintenance]).unwrap(),
     )
     .with_access(Access::new().with_switch(&switch));
-    let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
-    let url = format!("http://{}/mcp", listener.local_addr().unwrap());
-    tokio::spawn(toolshape::serve::app_on(
-        server.http_router(&Default::default()),
-        listener,
-    ));
-    let output = tokio::task::spawn_blocking(move || {
-        toolshape_test_support::python::run_script("list_changed_client.py", &[url.as_str()], 60)
-    })
-    .await
-    .unwrap();
-    eprintln!("{output}");
+    let router = server.http_router(&Default::default());
+    let output =
+        toolshape_test_support::python::run_script_over_http(router, "list_changed_client.py", 60)
+            .await;
     assert!(output.contains(" passed, 0 failed"), "{output}");
 }
