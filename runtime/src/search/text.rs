@@ -5,8 +5,8 @@
 //! camelCase boundaries), lowercase, spell out common abbreviations, drop stopwords, stem
 //! (Snowball English, from `rust-stemmers`). A query additionally carries, for each of its
 //! words, the synonyms a user types for the words tools are written with ([`SYNONYMS`], at
-//! [`SYNONYM_WEIGHT`]) and related words of the domains MCP servers serve ([`RELATED`], at
-//! [`RELATED_WEIGHT`]); a phrase ("look for", "get rid of") stands for one word
+//! [`SYNONYM_WEIGHT`]), related words of the domains MCP servers serve ([`RELATED`]) and of
+//! software work in general ([`CONCEPTS`]), both at [`RELATED_WEIGHT`]; a phrase ("look for", "get rid of") stands for one word
 //! ([`PHRASES`]). The tables are small and written by hand: what they hold is documented
 //! beside them, and `docs/benchmarks.md` measures what they are worth.
 
@@ -51,6 +51,8 @@ const ABBREVIATIONS: &[(&str, &str)] = &[
 /// before stopwords are dropped).
 const PHRASES: &[(&[&str], &str)] = &[
     (&["get", "rid", "of"], "delete"),
+    (&["file", "a"], "create"),
+    (&["file", "an"], "create"),
     (&["look", "for"], "search"),
     (&["look", "up"], "search"),
     (&["search", "for"], "search"),
@@ -69,7 +71,9 @@ const PHRASES: &[(&[&str], &str)] = &[
 /// sit in several rows ("show" is both getting one thing and listing many).
 pub(crate) const SYNONYMS: &[&[&str]] = &[
     // what a tool does
-    &["create", "make", "new", "add", "generate"],
+    &[
+        "create", "make", "new", "add", "generate", "report", "raise",
+    ],
     &[
         "delete", "remove", "erase", "drop", "destroy", "discard", "purge", "forget",
     ],
@@ -93,7 +97,9 @@ pub(crate) const SYNONYMS: &[&[&str]] = &[
     &["copy", "duplicate", "clone", "fork"],
     &["send", "post", "publish", "share"],
     &["reply", "respond", "answer"],
-    &["run", "execute", "trigger", "launch", "invoke", "start"],
+    &[
+        "run", "execute", "trigger", "launch", "invoke", "start", "evaluate", "eval",
+    ],
     &["cancel", "stop", "abort", "halt", "kill", "terminate"],
     &["close", "shut", "quit", "exit"],
     &["compare", "diff", "difference"],
@@ -163,7 +169,7 @@ pub(crate) const RELATED: &[&[&str]] = &[
     ],
     &["dismiss", "clear", "ignore", "mute"],
     &["workflow", "action", "pipeline", "ci", "build", "job"],
-    &["commit", "revision", "sha", "changeset"],
+    &["commit", "revision", "sha", "changeset", "hash"],
     &["history", "log"],
     &["stage", "staged", "index", "cached"],
     &["blame", "author", "wrote", "annotate"],
@@ -177,7 +183,7 @@ pub(crate) const RELATED: &[&[&str]] = &[
     &["review", "approve", "approval", "feedback"],
     &["organization", "org", "company"],
     &["discussion", "forum", "thread", "conversation"],
-    &["repository", "codebase"],
+    &["repository", "codebase", "project"],
     &["sub", "child", "parent", "subtask"],
     &["merge", "squash", "rebase"],
     &["working", "local", "checkout", "uncommitted", "unstaged"],
@@ -294,6 +300,47 @@ pub(crate) const RELATED: &[&[&str]] = &[
     // mail and calendars
     &["email", "mail", "inbox"],
     &["event", "meeting", "calendar", "schedule", "appointment"],
+];
+
+/// Related words of software work in general, by concept (what a state, a check, a piece
+/// of pending work is called), whatever the server.
+pub(crate) const CONCEPTS: &[&[&str]] = &[
+    // the state of work in progress
+    &[
+        "status",
+        "uncommitted",
+        "changed",
+        "modified",
+        "dirty",
+        "clean",
+        "unsaved",
+    ],
+    // what waits for someone
+    &[
+        "pending",
+        "waiting",
+        "outstanding",
+        "attention",
+        "todo",
+        "unread",
+        "new",
+    ],
+    // checks that read code
+    &[
+        "scanning", "scan", "analysis", "static", "codeql", "lint", "linter", "sast",
+    ],
+    // what a check reports
+    &["alert", "warning", "finding", "flagged", "flag", "problem"],
+    // knowledge kept for later
+    &[
+        "memory",
+        "remember",
+        "know",
+        "knowledge",
+        "fact",
+        "note",
+        "graph",
+    ],
 ];
 
 /// The weight of a related word beside the word the user typed (1.0).
@@ -486,7 +533,11 @@ fn synonyms() -> &'static HashMap<&'static str, Vec<(&'static str, f64)>> {
     static TABLE: OnceLock<HashMap<&'static str, Vec<(&'static str, f64)>>> = OnceLock::new();
     TABLE.get_or_init(|| {
         let mut table: HashMap<&str, Vec<(&str, f64)>> = HashMap::new();
-        for (rows, weight) in [(SYNONYMS, SYNONYM_WEIGHT), (RELATED, RELATED_WEIGHT)] {
+        for (rows, weight) in [
+            (SYNONYMS, SYNONYM_WEIGHT),
+            (RELATED, RELATED_WEIGHT),
+            (CONCEPTS, RELATED_WEIGHT),
+        ] {
             for row in rows {
                 for word in *row {
                     let others = table.entry(word).or_default();
