@@ -344,9 +344,18 @@ impl SearchIndex {
     /// [`FEEDBACK`] × that hit's score × the word's weight in the tool. Tools of the same
     /// kind as the best hits (`list_gists` beside `get_gist`) move up among the rest.
     fn feed_back(&self, words: &[Vec<(u32, f64)>], scores: &mut [f64]) {
-        let mut best: Vec<usize> = (0..scores.len()).filter(|&d| scores[d] > 0.0).collect();
-        best.sort_by(|&a, &b| scores[b].total_cmp(&scores[a]).then(a.cmp(&b)));
-        best.truncate(FEEDBACK_HITS);
+        // the best tools, in order (ties to the tool listed first), in one pass
+        let mut best: Vec<usize> = Vec::with_capacity(FEEDBACK_HITS + 1);
+        for (doc, &score) in scores.iter().enumerate() {
+            if score <= 0.0 {
+                continue;
+            }
+            let at = best.partition_point(|&b| scores[b] >= score);
+            if at < FEEDBACK_HITS {
+                best.insert(at, doc);
+                best.truncate(FEEDBACK_HITS);
+            }
+        }
         let mut extra: Vec<(u32, f64)> = Vec::new();
         for &doc in &best {
             for &term in &self.names[doc] {
@@ -401,6 +410,10 @@ impl SearchIndex {
 
     /// Multiplies each score by how much of the tool's name the query asks for.
     fn weigh_names(&self, words: &[Vec<(u32, f64)>], scores: &mut [f64]) {
+        // each term the query asks for, at its best weight, sorted for a binary search
+        let mut asked: Vec<(u32, f64)> = words.iter().flatten().copied().collect();
+        asked.sort_by(|a, b| a.0.cmp(&b.0).then(b.1.total_cmp(&a.1)));
+        asked.dedup_by_key(|(term, _)| *term);
         for (doc, score) in scores.iter_mut().enumerate() {
             if *score == 0.0 {
                 continue;
@@ -409,18 +422,15 @@ impl SearchIndex {
             if name.is_empty() {
                 continue;
             }
-            let asked: f64 = name
+            let share: f64 = name
                 .iter()
                 .map(|term| {
-                    words
-                        .iter()
-                        .flat_map(|word| word.iter())
-                        .filter(|(t, _)| t == term)
-                        .map(|(_, w)| *w)
-                        .fold(0.0, f64::max)
+                    asked
+                        .binary_search_by_key(term, |(t, _)| *t)
+                        .map_or(0.0, |i| asked[i].1)
                 })
                 .sum();
-            *score *= 1.0 + NAME_COVERAGE_BOOST * asked / name.len() as f64;
+            *score *= 1.0 + NAME_COVERAGE_BOOST * share / name.len() as f64;
         }
     }
 }
@@ -460,6 +470,7 @@ mod tests {
         );
         assert_eq!(split("getFileContents"), ["get", "file", "contents"]);
         assert_eq!(split("HTTPServer"), ["http", "server"]);
+        assert_eq!(split("open PRs, URLs"), ["open", "prs", "urls"]);
         assert_eq!(
             split("pullNumber, repo_path"),
             ["pull", "number", "repo", "path"]

@@ -367,7 +367,9 @@ pub(crate) fn split(text: &str) -> Vec<String> {
         let mut start = 0;
         for i in 1..chars.len() {
             let (prev, cur) = (chars[i - 1], chars[i]);
-            let next_lower = chars.get(i + 1).is_some_and(|c| c.is_lowercase());
+            // `HTTPServer` splits before `Server`; `PRs`, `URLs` stay one word (a plural)
+            let next_lower = chars.get(i + 1).is_some_and(|c| c.is_lowercase())
+                && !(chars.get(i + 1) == Some(&'s') && i + 2 == chars.len());
             let boundary = (prev.is_lowercase() && cur.is_uppercase())
                 || (prev.is_uppercase() && cur.is_uppercase() && next_lower)
                 || (prev.is_alphabetic() != cur.is_alphabetic());
@@ -479,10 +481,9 @@ impl Analyzer {
     /// A query word's own term and its synonyms' terms.
     fn expand(&self, word: &str, term: Option<String>) -> QueryWord {
         let mut alternatives: QueryWord = term.into_iter().map(|t| (t, 1.0)).collect();
-        for (synonym, weight) in synonyms().get(word).into_iter().flatten() {
-            let stem = self.stemmer.stem(synonym).into_owned();
-            if !alternatives.iter().any(|(t, _)| *t == stem) {
-                alternatives.push((stem, *weight));
+        for (stem, weight) in synonyms().get(word).into_iter().flatten() {
+            if !alternatives.iter().any(|(t, _)| t == stem) {
+                alternatives.push((stem.clone(), *weight));
             }
         }
         alternatives
@@ -527,12 +528,14 @@ fn is_stopword(word: &str) -> bool {
     STOPWORDS.binary_search(&word).is_ok()
 }
 
-/// Each word of the synonym and related-word tables with the other words of its rows and
-/// their weight, synonyms first, in table order.
-fn synonyms() -> &'static HashMap<&'static str, Vec<(&'static str, f64)>> {
-    static TABLE: OnceLock<HashMap<&'static str, Vec<(&'static str, f64)>>> = OnceLock::new();
+/// Each word of the synonym, related-word and concept tables with the stems of the other
+/// words of its rows and their weight, synonyms first, in table order (each stem once, at
+/// its first weight). Built once: a query looks its words up without stemming the tables.
+fn synonyms() -> &'static HashMap<&'static str, Vec<(String, f64)>> {
+    static TABLE: OnceLock<HashMap<&'static str, Vec<(String, f64)>>> = OnceLock::new();
     TABLE.get_or_init(|| {
-        let mut table: HashMap<&str, Vec<(&str, f64)>> = HashMap::new();
+        let stemmer = Stemmer::create(Algorithm::English);
+        let mut table: HashMap<&str, Vec<(String, f64)>> = HashMap::new();
         for (rows, weight) in [
             (SYNONYMS, SYNONYM_WEIGHT),
             (RELATED, RELATED_WEIGHT),
@@ -542,8 +545,9 @@ fn synonyms() -> &'static HashMap<&'static str, Vec<(&'static str, f64)>> {
                 for word in *row {
                     let others = table.entry(word).or_default();
                     for other in *row {
-                        if other != word && !others.iter().any(|(o, _)| o == other) {
-                            others.push((other, weight));
+                        let stem = stemmer.stem(other);
+                        if other != word && !others.iter().any(|(o, _)| *o == stem) {
+                            others.push((stem.into_owned(), weight));
                         }
                     }
                 }
