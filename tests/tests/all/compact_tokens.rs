@@ -16,11 +16,11 @@ fn compact_costs_no_more_than_toon() {
     let encodings = [
         (
             "o200k_base",
-            tiktoken_rs::o200k_base().expect("ships with tiktoken-rs"),
+            tiktoken_rs::o200k_base_singleton(),
         ),
         (
             "cl100k_base",
-            tiktoken_rs::cl100k_base().expect("ships with tiktoken-rs"),
+            tiktoken_rs::cl100k_base_singleton(),
         ),
     ];
     for (encoding, bpe) in &encodings {
