@@ -133,7 +133,7 @@ fn main() {
 /// hits as JSON entries and in FastMCP's markdown (when `markdown` names `compare.py
 /// --markdown`'s output).
 fn tokens(tools: &[rmcp::model::Tool], requests: &[Request], markdown: Option<String>) {
-    let bpe = tiktoken_rs::o200k_base().expect("o200k_base ships with tiktoken-rs");
+    let bpe = tiktoken_rs::o200k_base_singleton();
     let count = |text: &str| bpe.encode_with_special_tokens(text).len();
     let fastmcp: HashMap<String, String> = markdown
         .map(|path| {
