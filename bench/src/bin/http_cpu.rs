@@ -5,7 +5,9 @@
 //! provenance, what toolshape's runtime and transport cost alone).
 //!
 //! Each server is a child process of this binary (release build, `TCP_NODELAY` on every
-//! accepted socket, loopback only). `wrk` (Debian package `wrk`) sends 2026-07-28 stateless
+//! accepted socket, loopback only), on the same runtime: tokio's multi-threaded one with a
+//! worker per core (`Runtime::new`). The bench is built with the workspace's features, so
+//! toolshape's has `otel` (a duration per request, on OpenTelemetry's no-op meter). `wrk` (Debian package `wrk`) sends 2026-07-28 stateless
 //! `tools/call` POSTs with 16 connections for a few seconds to each in turn, for 3 rounds,
 //! rotating the order; server CPU per call is the child's utime + stime (from
 //! `/proc/PID/stat`) over the calls wrk saw answered. Prints every run, then medians and
