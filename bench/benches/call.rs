@@ -10,7 +10,7 @@
 //! - `render/<size>/…`: the value → `CallToolResult` step alone: rmcp's `Json<T>`
 //!   conversion and the two toolshape renders. What toolshape adds is the difference
 //!   between `toolshape` and `rmcp_json`.
-//! - `canonical/<size>/…`: `toolshape::canonical::to_vec` vs `serde_json_canonicalizer`
+//! - `canonical/<size>/…`: `toolshape::provenance::canonical::to_vec` vs `serde_json_canonicalizer`
 //!   vs `serde_json::to_vec`, of the same `Value`; and `serde_json::to_value` of the typed
 //!   payload, the step both rmcp and toolshape start with.
 //!
@@ -28,7 +28,7 @@ use std::hint::black_box;
 
 use criterion::{BatchSize, Criterion, criterion_group, criterion_main};
 use rmcp::handler::server::tool::IntoCallToolResult as _;
-use toolshape::Render;
+use toolshape::formats::Render;
 use toolshape_bench::{MainJson, Payload, SIZES, SPEC, call, payload};
 
 fn batch(count: usize) -> BatchSize {
@@ -85,7 +85,7 @@ impl<State: Send + Sync + 'static> toolshape::layer::Layer<State> for Noop {
         &'a self,
         call: toolshape::layer::Call<'a, State>,
         next: toolshape::layer::Next<'a, State>,
-    ) -> toolshape::BoxFuture<'a, Result<rmcp::model::CallToolResult, rmcp::ErrorData>> {
+    ) -> toolshape::tool::BoxFuture<'a, Result<rmcp::model::CallToolResult, rmcp::ErrorData>> {
         next.run(call)
     }
 }
@@ -141,7 +141,7 @@ fn render(c: &mut Criterion) {
                 || data.clone(),
                 |value| {
                     let facts = toolshape::__private::call_facts(&SPEC);
-                    <toolshape::Json as Render<Payload>>::render(value, &facts)
+                    <toolshape::formats::Json as Render<Payload>>::render(value, &facts)
                 },
                 batch(count),
             )
@@ -172,7 +172,7 @@ fn canonical(c: &mut Criterion) {
             b.iter(|| serde_json::to_vec(black_box(&value)))
         });
         group.bench_function("toolshape_canonical", |b| {
-            b.iter(|| toolshape::canonical::to_vec(black_box(&value)))
+            b.iter(|| toolshape::provenance::canonical::to_vec(black_box(&value)))
         });
         group.bench_function("serde_json_canonicalizer", |b| {
             b.iter(|| serde_json_canonicalizer::to_vec(black_box(&value)))

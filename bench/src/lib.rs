@@ -24,7 +24,7 @@ use rmcp::{ClientLifecycleMode, ClientServiceExt as _, ServerHandler, ServiceExt
 use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
-use toolshape::{Render, Server, ToolSet, tool, tools};
+use toolshape::{Server, ToolSet, formats::Render, tool, tools};
 
 /// One record of a payload: about 100 bytes of JSON with strings, integers, a float, an
 /// optional field and a nested object.

@@ -21,10 +21,10 @@ pub mod quickstart;
 #[cfg(feature = "users")]
 pub mod users;
 
-#[cfg(feature = "redis")]
-use toolshape::redis::RedisStore;
 use toolshape::rmcp::ServerHandler;
 use toolshape::serve;
+#[cfg(feature = "redis")]
+use toolshape::store::redis::RedisStore;
 
 /// An example's error: a malformed command line, a server or an exporter that failed.
 pub type Error = serve::Error;
@@ -36,7 +36,7 @@ pub type Error = serve::Error;
 /// - `--http [ADDR]`: streamable HTTP at `http://ADDR/mcp` (`ADDR` defaults to
 ///   `127.0.0.1:8080`);
 /// - `--store redis://HOST:PORT/DB` after it: the server's shared state in that Redis
-///   ([`toolshape::redis`]), for many replicas behind a load balancer. The lease of the
+///   ([`toolshape::store::redis`]), for many replicas behind a load balancer. The lease of the
 ///   tasks it runs is `TOOLSHAPE_STORE_LEASE_MS` milliseconds when that is set (10 s
 ///   otherwise).
 ///

@@ -12,7 +12,9 @@ use nalgebra::{DMatrix, DVector};
 use plotters::prelude::*;
 use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
-use toolshape::{Context, Hybrid, Narrative, Plot, ToolError, ToolSet, tool, tools};
+use toolshape::{
+    Context, Narrative, ToolError, ToolSet, formats::Hybrid, formats::Plot, tool, tools,
+};
 
 /// The features every house has, in the order of [`TRUE_COEFFICIENTS`].
 pub const FEATURE_NAMES: [&str; 5] = [

@@ -18,7 +18,7 @@ use rusqlite::functions::FunctionFlags;
 use rusqlite::{
     Connection, OptionalExtension as _, Row, TransactionBehavior, params, params_from_iter,
 };
-use toolshape::{Context, Elicitation, ToolError, ToolSet, ToolText, tool, tools};
+use toolshape::{Context, ToolError, ToolSet, ToolText, context::Elicitation, tool, tools};
 
 /// One user, as the model reads it: in a list too, one block per user, as the convention
 /// shows it.

@@ -83,7 +83,7 @@ pub async fn connect_with_version<H: ServerHandler>(
 /// use serde::Deserialize;
 /// use serde_json::json;
 /// use toolshape::rmcp::model::CallToolRequestParams;
-/// use toolshape::{Context, Elicitation, Server, ToolError, ToolSet, testing, tool, tools};
+/// use toolshape::{Context, context::Elicitation, Server, ToolError, ToolSet, testing, tool, tools};
 ///
 /// #[derive(Deserialize, JsonSchema)]
 /// struct Name { name: String }

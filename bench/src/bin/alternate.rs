@@ -13,7 +13,7 @@ use std::hint::black_box;
 use std::time::{Duration, Instant};
 
 use rmcp::handler::server::tool::IntoCallToolResult as _;
-use toolshape::Render;
+use toolshape::formats::Render;
 use toolshape_bench::{MainJson, Payload, SIZES, SPEC, call, payload};
 
 /// The end-to-end variants, in the order of `clients`.
@@ -94,7 +94,9 @@ fn main() {
             let value = data.clone();
             let start = Instant::now();
             let facts = toolshape::__private::call_facts(&SPEC);
-            black_box(<toolshape::Json as Render<Payload>>::render(value, &facts));
+            black_box(<toolshape::formats::Json as Render<Payload>>::render(
+                value, &facts,
+            ));
             start.elapsed()
         };
         let mut main = || {

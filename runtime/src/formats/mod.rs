@@ -1,9 +1,9 @@
 //! Output formats: how a tool's successful value becomes what the client receives.
 //!
 //! Each `format = "..."` of `#[tool]` names one implementation of [`Render`]: [`Json`] here,
-//! [`HybridFormat`] in [`hybrid`] with its value types there and in [`narrative`], and
+//! [`HybridFormat`] with its value types ([`Hybrid`], [`Narrative`]), and
 //! [`Text`](text::Text) in [`text`]. The macro only picks the implementation; the envelope,
-//! the hash and the serialisation live here, once. Rich content ([`content`], [`plot`]) is
+//! the hash and the serialisation live here, once. Rich content ([`Rich`], [`Plot`]) is
 //! shared by all three.
 //!
 //! [`Render`] is sealed, for real: no crate but this one can implement it. The set of formats
@@ -36,12 +36,18 @@ pub mod text;
 use rmcp::model::{CallToolResult, ContentBlock, JsonObject};
 use serde_json::Value;
 
-use crate::formats::facts::CallFacts;
 use crate::provenance::{self, canonical};
 use envelope::{model_view, narrative_and_data};
 pub use hybrid::{Hybrid, HybridFormat, HybridOutput};
 pub use hybrid_text::HybridText;
-pub use json::{Json, JsonOutput, PlainJson};
+pub use json::{Json, JsonOutput};
+// json without the envelope, for generated code (`envelope = false`)
+pub use content::{Attachment, Rich};
+pub use facts::CallFacts;
+#[doc(hidden)]
+pub use json::PlainJson;
+pub use narrative::Narrative;
+pub use plot::Plot;
 
 /// The output formats a tool can declare.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
@@ -90,7 +96,7 @@ pub(crate) use sealed::Sealed;
 ///
 /// ```compile_fail,E0277
 /// use toolshape::rmcp::model::{CallToolResult, JsonObject};
-/// use toolshape::{CallFacts, Format, Render};
+/// use toolshape::{formats::CallFacts, formats::Format, formats::Render};
 ///
 /// struct Mine;
 ///
@@ -134,7 +140,7 @@ pub trait Render<T>: Sealed + Send + Sync + 'static {
 ///
 /// ```
 /// use serde_json::json;
-/// use toolshape::{Format, Json, Render, with_page};
+/// use toolshape::{formats::Format, formats::Json, formats::Render, formats::with_page};
 ///
 /// # let spec = toolshape::__private::ToolSpec { name: "numbers", ..toolshape::__private::ToolSpec::DEFAULT };
 /// # let facts = toolshape::__private::call_facts(&spec);
@@ -144,7 +150,7 @@ pub trait Render<T>: Sealed + Send + Sync + 'static {
 /// let envelope = first.structured_content.unwrap();
 /// assert_eq!(envelope["data"], json!([1, 2]));
 /// assert_eq!(envelope["page"]["next_cursor"], "2");
-/// assert_eq!(envelope["metadata"]["data_hash"], toolshape::data_hash(&json!([1, 2])).unwrap());
+/// assert_eq!(envelope["metadata"]["data_hash"], toolshape::provenance::data_hash(&json!([1, 2])).unwrap());
 /// ```
 pub fn with_page(
     result: &CallToolResult,

@@ -10,7 +10,7 @@ use crate::handler::switch::ToolSwitch;
 
 /// Which tools a caller sees and may call, given the tool, the caller and the client's
 /// declared capabilities: [`Access::with_filter`].
-pub type ToolFilter = dyn Fn(&crate::layer::ToolInfo<'_>, &crate::Caller, Option<&ClientCapabilities>) -> bool
+pub type ToolFilter = dyn Fn(&crate::layer::ToolInfo<'_>, &crate::context::Caller, Option<&ClientCapabilities>) -> bool
     + Send
     + Sync;
 
@@ -77,14 +77,18 @@ impl Access {
     }
 
     /// Decides, per request, which tools a caller sees in `tools/list` and may call: `keep`
-    /// gets each tool (its name, kind, scopes, listing), the [`Caller`](crate::Caller) and
+    /// gets each tool (its name, kind, scopes, listing), the [`Caller`](crate::context::Caller) and
     /// the capabilities the client declared (when it did), and returns whether the tool is
     /// for them. It runs after the scope check (a tool the caller lacks scopes for is never
     /// shown).
     #[must_use]
     pub fn with_filter(
         mut self,
-        keep: impl Fn(&crate::layer::ToolInfo<'_>, &crate::Caller, Option<&ClientCapabilities>) -> bool
+        keep: impl Fn(
+            &crate::layer::ToolInfo<'_>,
+            &crate::context::Caller,
+            Option<&ClientCapabilities>,
+        ) -> bool
         + Send
         + Sync
         + 'static,

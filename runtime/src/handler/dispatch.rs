@@ -28,7 +28,7 @@ impl<S: Send + Sync + 'static> CallTools for Reachable<S> {
         name: &'a str,
         arguments: rmcp::model::JsonObject,
         context: crate::Context,
-    ) -> crate::BoxFuture<'a, Result<rmcp::model::CallToolResult, ErrorData>> {
+    ) -> crate::tool::BoxFuture<'a, Result<rmcp::model::CallToolResult, ErrorData>> {
         if self.tools.get(name).is_none() {
             return Box::pin(std::future::ready(Err(ErrorData::invalid_params(
                 format!("no tool is named `{name}`"),
@@ -129,7 +129,7 @@ impl<S: Send + Sync + 'static, H: ServerHandler> Server<S, H> {
         name: &str,
         context: &RequestContext<RoleServer>,
     ) -> Option<Result<CallToolResponse, ErrorData>> {
-        let caller = crate::Caller::of(context);
+        let caller = crate::context::Caller::of(context);
         let capabilities = self.capabilities_for_filter(context);
         if !self.offers(name, &caller, capabilities.as_ref()) {
             return Some(Err(ErrorData::invalid_params(
@@ -160,7 +160,7 @@ impl<S: Send + Sync + 'static, H: ServerHandler> Server<S, H> {
     pub(super) fn offers(
         &self,
         name: &str,
-        caller: &crate::Caller,
+        caller: &crate::context::Caller,
         capabilities: Option<&ClientCapabilities>,
     ) -> bool {
         let switched_on = self

@@ -26,7 +26,7 @@ impl<S: Send + Sync + 'static, H: ServerHandler> Server<S, H> {
     pub(super) fn visible(
         &self,
         name: &str,
-        caller: &crate::Caller,
+        caller: &crate::context::Caller,
         capabilities: Option<&ClientCapabilities>,
     ) -> bool {
         self.tools.grants(name, caller) && self.offers(name, caller, capabilities)
@@ -37,7 +37,7 @@ impl<S: Send + Sync + 'static, H: ServerHandler> Server<S, H> {
         &self,
         context: &RequestContext<RoleServer>,
     ) -> Result<Vec<Tool>, ErrorData> {
-        let caller = crate::Caller::of(context);
+        let caller = crate::context::Caller::of(context);
         let capabilities = self.capabilities_for_filter(context);
         let visible = |tool: &Tool| self.visible(&tool.name, &caller, capabilities.as_ref());
         let Some(search) = &self.search else {
@@ -97,7 +97,7 @@ impl<S: Send + Sync + 'static, H: ServerHandler> Server<S, H> {
             || self.tools.list(),
             |name| switch.is_none_or(|switch| switch.is_enabled(name)),
         );
-        let caller = crate::Caller::of(context);
+        let caller = crate::context::Caller::of(context);
         let capabilities = self.capabilities_for_filter(context);
         let found: Vec<&Tool> = (built.index.search(&query.words).into_iter())
             .filter_map(|hit| built.tools.get(hit.index))

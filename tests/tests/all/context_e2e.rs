@@ -19,7 +19,8 @@ use schemars::JsonSchema;
 use serde::Deserialize;
 use serde_json::{Value, json};
 use toolshape::{
-    Context, Elicitation, LogLevel, Server, StateKeys, ToolError, ToolSet, testing, tool, tools,
+    Context, Server, ToolError, ToolSet, context::Elicitation, context::LogLevel,
+    context::StateKeys, testing, tool, tools,
 };
 
 #[derive(Deserialize, JsonSchema)]

@@ -23,7 +23,7 @@ use toolshape::search::{SearchIndex, ToolSearch};
 use toolshape::serve::{Access, ToolSwitch};
 use toolshape::testing;
 use toolshape::undo::Undo;
-use toolshape::{Caller, Server, ToolSet, tool, tools};
+use toolshape::{Server, ToolSet, context::Caller, tool, tools};
 
 /// What the tools and the layer saw, and the prices.
 #[derive(Default)]

@@ -109,12 +109,14 @@ fn wipe() {
 async fn a_caller_without_the_scopes_gets_a_tool_error_naming_them() {
     let tools = ToolSet::<()>::new(tools![wipe]).unwrap();
     let mut request = Context::detached().request().clone();
-    request.extensions.insert(toolshape::Caller::with_token(
-        Some("bob".into()),
-        None,
-        ["users:write"],
-        Default::default(),
-    ));
+    request
+        .extensions
+        .insert(toolshape::context::Caller::with_token(
+            Some("bob".into()),
+            None,
+            ["users:write"],
+            Default::default(),
+        ));
     let result = tools
         .call(
             &(),
@@ -129,12 +131,15 @@ async fn a_caller_without_the_scopes_gets_a_tool_error_naming_them() {
         text.contains("`wipe` needs the scope `admin`, which the caller's access token does not grant; the tool did not run"),
         "{text}"
     );
-    let listed = tools.list_for(&toolshape::Caller::with_token(
+    let listed = tools.list_for(&toolshape::context::Caller::with_token(
         None,
         None,
         ["users:write"],
         Default::default(),
     ));
     assert!(listed.is_empty());
-    assert_eq!(tools.list_for(&toolshape::Caller::local()).len(), 1);
+    assert_eq!(
+        tools.list_for(&toolshape::context::Caller::local()).len(),
+        1
+    );
 }
