@@ -11,16 +11,13 @@
 //! against it at compile time, and `docs/wire-format.md` specifies what a client receives
 //! for each. A format a server wrote could be named by none of these, so an open trait would
 //! be a door to nothing. A fourth format is a change to toolshape — one module here, one
-//! variant of [`Format`], one keyword in the macro. The alternatives the benchmarks measure
-//! against live in `bench_formats`, compiled only with the hidden `__bench` feature.
+//! variant of [`Format`], one keyword in the macro.
 //!
 //! The files: [`Render`] and [`Format`] here, with the paging of a result; `json` (json, and
 //! json without the envelope), `hybrid` (hybrid, and the `Hybrid<T>` a tool returns), `hybrid_text` (hybrid with the
 //! data's text: `data = "text"`, `detail`), `envelope` (the success path every
 //! envelope format shares, and the `outputSchema`); `text` for the text format.
 
-#[cfg(feature = "__bench")]
-pub(crate) mod bench_formats;
 pub(crate) mod content;
 mod envelope;
 pub(crate) mod facts;
