@@ -2,7 +2,6 @@
 //! capability it needs, in both protocol eras.
 
 use rmcp::model::{ClientCapabilities, ClientConfig, Implementation, ProtocolVersion};
-use rmcp::{ClientLifecycleMode, ClientServiceExt as _, ServiceExt as _};
 use serde_json::json;
 use toolshape::{Context, Server, ToolSet, tool, tools};
 
@@ -32,22 +31,9 @@ async fn client(
     capabilities: ClientCapabilities,
     version: ProtocolVersion,
 ) -> toolshape::testing::Client {
-    let (server_io, client_io) = tokio::io::duplex(1 << 20);
-    tokio::spawn(async move {
-        if let Ok(running) = server().serve(server_io).await {
-            let _ = running.waiting().await;
-        }
-    });
-    let lifecycle = if version >= ProtocolVersion::V_2026_07_28 {
-        ClientLifecycleMode::Discover {
-            preferred_versions: vec![version.clone()],
-        }
-    } else {
-        ClientLifecycleMode::Initialize
-    };
-    ClientConfig::new(capabilities, Implementation::new("filter-test", "0"))
-        .with_protocol_version(version)
-        .serve_with_lifecycle(client_io, lifecycle)
+    let config = ClientConfig::new(capabilities, Implementation::new("filter-test", "0"))
+        .with_protocol_version(version);
+    toolshape::testing::connect_with_client(server(), config)
         .await
         .unwrap()
 }
