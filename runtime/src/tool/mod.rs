@@ -5,8 +5,8 @@
 //! ([`checks`](crate::checks)).
 
 pub(crate) mod args;
-// its public path is `toolshape::checks`, where generated code names it
-#[doc(hidden)]
+// also `toolshape::checks`, where generated code names it; not `doc(hidden)` here: a hidden
+// path makes rustc print every check's full path in its messages
 pub mod checks;
 pub(crate) mod def;
 pub(crate) mod spec;
