@@ -74,7 +74,7 @@ pub use rounds::{StateKeyError, StateKeys};
 /// does what must happen once (a write, a payment) only after its last question.
 ///
 /// The answers of earlier rounds travel with the client as request state, sealed with the
-/// server's key (see [`StateKeys`](crate::context::StateKeys)); state that fails the seal's check is
+/// server's key (see [`StateKeys`]); state that fails the seal's check is
 /// refused with a JSON-RPC error.
 #[derive(Debug, Clone)]
 pub struct Context {
@@ -118,7 +118,7 @@ impl Context {
 
     /// Who made the request: the subject, client and scopes of its access token over HTTP
     /// with OAuth, else the local user (over stdio, over HTTP without OAuth, and in a
-    /// [`detached`](Context::detached) context). See [`Caller`](crate::context::Caller).
+    /// [`detached`](Context::detached) context). See [`Caller`].
     ///
     /// ```
     /// use toolshape::Context;

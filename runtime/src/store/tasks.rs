@@ -1,7 +1,7 @@
 //! Where calls running as tasks live (`#[tool(task = "...")]`): a [`TaskStore`].
 //!
 //! A [`Server`](crate::Server) keeps its tasks in rmcp's in-memory
-//! [`TaskManager`](rmcp::task_manager::TaskManager) unless it is given another store with
+//! [`TaskManager`] unless it is given another store with
 //! [`TaskSettings::with_store`](crate::serve::TaskSettings::with_store). The store answers the
 //! protocol's `tasks/get`, `tasks/update` and `tasks/cancel`, and runs the work of each task
 //! it creates; the running tool reaches its task through a [`TaskHandle`] (its questions,

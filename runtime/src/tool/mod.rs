@@ -2,7 +2,7 @@
 //! typed parameters and the input schema (`args`), what a tool is (`spec`: [`Kind`],
 //! [`TaskSupport`]), the tool as a value with its type-erased call (`def`: [`ToolDef`]), the
 //! state it borrows (`state`: [`Provides`]), and what the compiler checks in its declaration
-//! ([`checks`](crate::checks)).
+//! ([`checks`]).
 
 pub(crate) mod args;
 // also `toolshape::checks`, where generated code names it; not `doc(hidden)` here: a hidden
