@@ -276,9 +276,9 @@ async fn a_search_answers_the_ranked_entries_and_a_text_naming_each_parameter() 
     assert_eq!(
         text(&found),
         "delete_snapshot: Delete a snapshot of a storage volume. (destructive)\n\
-         \x20 snapshot (string, required): The snapshot's name.\n\
-         \x20 volume (string, required): The volume's name.\n\
-         Call one with call_tool {\"name\": ..., \"arguments\": {...}}."
+         \x20 snapshot: string. The snapshot's name.\n\
+         \x20 volume: string. The volume's name.\n\
+         ? marks an optional parameter. Call one with call_tool {\"name\": ..., \"arguments\": {...}}."
     );
     let _ = client.cancel().await;
 }
