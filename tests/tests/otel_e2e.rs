@@ -21,12 +21,12 @@ use opentelemetry_sdk::metrics::data::{AggregatedMetrics, MetricData};
 use opentelemetry_sdk::metrics::{InMemoryMetricExporter, PeriodicReader, SdkMeterProvider};
 use opentelemetry_sdk::propagation::TraceContextPropagator;
 use opentelemetry_sdk::trace::{InMemorySpanExporter, SdkTracerProvider, SpanData};
+use rmcp::ClientHandler;
 use rmcp::model::{
     CallToolRequestParams, CallToolResponse, ClientCapabilities, ClientConfig, GetTaskParams,
     Implementation, ProtocolVersion, RequestMetaObject, TaskStatus,
 };
 use rmcp::service::{RoleClient, RunningService};
-use rmcp::{ClientHandler, ClientLifecycleMode, ClientServiceExt as _};
 use serde_json::{Value, json};
 use toolshape::{Server, ToolError, ToolSet, tool, tools};
 use tracing_subscriber::layer::SubscriberExt as _;
@@ -109,20 +109,9 @@ async fn connect() -> Client {
 
 /// [`connect`] to this server.
 async fn connect_to<H: rmcp::ServerHandler>(server: Server<(), H>) -> Client {
-    let (server_io, client_io) = tokio::io::duplex(1 << 20);
-    tokio::spawn(async move {
-        let (read, write) = tokio::io::split(server_io);
-        let reader = tokio::io::BufReader::new(read);
-        let _ = server.serve_lines(reader, write, &Default::default()).await;
-    });
-    let version = ProtocolVersion::V_2026_07_28;
-    TestClient(version.clone())
-        .serve_with_lifecycle(
-            client_io,
-            ClientLifecycleMode::Discover {
-                preferred_versions: vec![version],
-            },
-        )
+    let (serving, client_io) = toolshape::testing::serve_lines_in_memory(server);
+    tokio::spawn(serving);
+    toolshape::testing::client_on(client_io, TestClient(ProtocolVersion::V_2026_07_28))
         .await
         .expect("connects")
 }

@@ -14,7 +14,7 @@ use serde_json::json;
 
 use super::oauth::OAuth;
 use super::scopes::ToolScopes;
-use crate::Caller;
+use crate::context::Caller;
 
 /// An [`OAuth`] and what the router knows of its tools' scopes.
 #[derive(Clone)]

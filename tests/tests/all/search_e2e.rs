@@ -23,7 +23,7 @@ use toolshape::search::{SearchIndex, ToolSearch};
 use toolshape::serve::{Access, ToolSwitch};
 use toolshape::testing;
 use toolshape::undo::Undo;
-use toolshape::{Caller, Server, ToolSet, tool, tools};
+use toolshape::{Server, ToolSet, context::Caller, tool, tools};
 
 /// What the tools and the layer saw, and the prices.
 #[derive(Default)]
@@ -637,10 +637,7 @@ async fn a_caller_finds_only_the_tools_its_scopes_allow() {
 /// Serves `server` over an in-memory pipe as `serve_stdio` would, returning what it ended
 /// with: an error at once, or (a server that started) a timeout after 5 s without a client.
 async fn serve(server: Server<Shop>) -> Result<(), toolshape::serve::Error> {
-    let (server_io, _client_io) = tokio::io::duplex(1 << 16);
-    let (read, write) = tokio::io::split(server_io);
-    let limits = toolshape::serve::Limits::default();
-    let serving = server.serve_lines(tokio::io::BufReader::new(read), write, &limits);
+    let (serving, _client_io) = testing::serve_lines_in_memory(server);
     tokio::time::timeout(Duration::from_secs(5), serving)
         .await
         .map_err(|_| "the server started")?
