@@ -135,17 +135,18 @@ impl<S: Send + Sync + 'static, H: ServerHandler> Server<S, H> {
         capabilities: Option<&ClientCapabilities>,
     ) -> Admission {
         let switched_on =
-            (self.access.switch.as_ref()).is_none_or(|switch| switch.is_enabled(name));
+            (self.shared.access.switch.as_ref()).is_none_or(|switch| switch.is_enabled(name));
         let kept = || {
-            self.access.filter.as_ref().is_none_or(|filter| {
-                self.tools
+            self.shared.access.filter.as_ref().is_none_or(|filter| {
+                self.shared
+                    .tools
                     .info(name)
                     .is_none_or(|info| filter(&info, caller, capabilities))
             })
         };
         if !(switched_on && kept()) {
             Admission::Hidden
-        } else if self.tools.grants(name, caller) {
+        } else if self.shared.tools.grants(name, caller) {
             Admission::Granted
         } else {
             Admission::NotGranted
