@@ -135,18 +135,17 @@ impl<S: Send + Sync + 'static, H: ServerHandler> Server<S, H> {
         capabilities: Option<&ClientCapabilities>,
     ) -> Admission {
         let switched_on =
-            (self.shared.access.switch.as_ref()).is_none_or(|switch| switch.is_enabled(name));
+            (self.access.switch.as_ref()).is_none_or(|switch| switch.is_enabled(name));
         let kept = || {
-            self.shared.access.filter.as_ref().is_none_or(|filter| {
-                self.shared
-                    .tools
+            self.access.filter.as_ref().is_none_or(|filter| {
+                self.tools
                     .info(name)
                     .is_none_or(|info| filter(&info, caller, capabilities))
             })
         };
         if !(switched_on && kept()) {
             Admission::Hidden
-        } else if self.shared.tools.grants(name, caller) {
+        } else if self.tools.grants(name, caller) {
             Admission::Granted
         } else {
             Admission::NotGranted

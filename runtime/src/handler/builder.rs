@@ -10,7 +10,7 @@ use rmcp::model::ServerCapabilities;
 
 use crate::handler::about::About;
 use crate::handler::access::Access;
-use crate::handler::{DEFAULT_TASK_LIMIT, DEFAULT_TASK_TTL, Server, Shared};
+use crate::handler::{DEFAULT_TASK_LIMIT, DEFAULT_TASK_TTL, Server};
 use crate::store::tasks::TaskStore;
 
 impl<S: Send + Sync + 'static, H: ServerHandler> Server<S, H> {
@@ -63,24 +63,20 @@ impl<S: Send + Sync + 'static, H: ServerHandler> Server<S, H> {
     /// # Ok(()) }
     /// ```
     pub fn with_handler<H2: ServerHandler>(self, handler: H2) -> Server<S, H2> {
-        let shared = Arc::unwrap_or_clone(self.shared);
-        let shared = Shared {
-            state: shared.state,
-            tools: shared.tools,
-            info: shared.info,
-            handler: Arc::new(handler),
-            tasks: shared.tasks,
-            task_ttl: shared.task_ttl,
-            task_limit: shared.task_limit,
-            instance_id: shared.instance_id,
-            journal: shared.journal,
-            access: shared.access,
-            record_caller: shared.record_caller,
-            search: shared.search,
-        };
         Server {
-            shared: Arc::new(shared),
+            state: self.state,
+            tools: self.tools,
+            info: self.info,
+            handler: Arc::new(handler),
+            tasks: self.tasks,
+            task_ttl: self.task_ttl,
+            task_limit: self.task_limit,
+            instance_id: self.instance_id,
+            journal: self.journal,
             log_level: self.log_level,
+            access: self.access,
+            record_caller: self.record_caller,
+            search: self.search,
         }
     }
 
@@ -109,16 +105,16 @@ impl<S: Send + Sync + 'static, H: ServerHandler> Server<S, H> {
             caller_in_provenance,
         } = about.into();
         if let Some(implementation) = implementation {
-            Arc::make_mut(&mut self.shared_mut().info).server_info = implementation;
+            Arc::make_mut(&mut self.info).server_info = implementation;
         }
         if let Some(instructions) = instructions {
-            let info = Arc::make_mut(&mut self.shared_mut().info);
+            let info = Arc::make_mut(&mut self.info);
             *info = info.clone().with_instructions(instructions);
         }
         if let Some(capabilities) = capabilities {
             self.set_capabilities(capabilities);
         }
-        self.shared_mut().record_caller |= caller_in_provenance;
+        self.record_caller |= caller_in_provenance;
         self
     }
 
@@ -145,11 +141,11 @@ impl<S: Send + Sync + 'static, H: ServerHandler> Server<S, H> {
             store,
             instance_id,
         } = settings;
-        self.shared_mut().task_ttl = ttl;
-        self.shared_mut().task_limit = limit;
-        self.shared_mut().instance_id = instance_id;
+        self.task_ttl = ttl;
+        self.task_limit = limit;
+        self.instance_id = instance_id;
         if let Some(store) = store {
-            self.shared_mut().tasks = store;
+            self.tasks = store;
         }
         self
     }
@@ -160,26 +156,26 @@ impl<S: Send + Sync + 'static, H: ServerHandler> Server<S, H> {
     /// [`redis`](crate::store::redis) for what lives where, and what stays per replica.
     #[cfg(feature = "redis")]
     pub fn with_store(mut self, store: &crate::store::redis::RedisStore) -> Self {
-        self.shared_mut().tasks = Arc::new(store.tasks());
-        self.shared_mut().journal = Some(Arc::new(store.journal("undo")));
+        self.tasks = Arc::new(store.tasks());
+        self.journal = Some(Arc::new(store.journal("undo")));
         self
     }
 
     /// [`About::with_capabilities`]: `capabilities`, with the tools capability and the tasks
     /// extension kept.
     fn set_capabilities(&mut self, mut capabilities: ServerCapabilities) {
-        let ours = &self.shared.info.capabilities;
+        let ours = &Arc::make_mut(&mut self.info).capabilities;
         if capabilities.tools.is_none() {
             capabilities.tools = ours.tools.clone();
         }
-        if self.shared.tools.runs_tasks() {
+        if self.tools.runs_tasks() {
             let tasks = ours.extensions.clone().unwrap_or_default();
             capabilities
                 .extensions
                 .get_or_insert_with(Default::default)
                 .extend(tasks);
         }
-        Arc::make_mut(&mut self.shared_mut().info).capabilities = capabilities;
+        Arc::make_mut(&mut self.info).capabilities = capabilities;
     }
 
     /// Which tools a caller sees in `tools/list` and may call: their scopes (always), a
@@ -189,14 +185,13 @@ impl<S: Send + Sync + 'static, H: ServerHandler> Server<S, H> {
     pub fn with_access(mut self, access: Access) -> Self {
         if let Some(switch) = &access.switch {
             switch.know(
-                self.shared
-                    .tools
+                self.tools
                     .list()
                     .into_iter()
                     .map(|tool| tool.name.into_owned()),
             );
         }
-        self.shared_mut().access = access;
+        self.access = access;
         self
     }
 
@@ -209,8 +204,8 @@ impl<S: Send + Sync + 'static, H: ServerHandler> Server<S, H> {
     /// A pinned name that names no tool, or a tool named `search_tools` or `call_tool`, is
     /// an error the `serve_*` methods return before serving.
     pub fn with_tool_search(mut self, search: crate::search::ToolSearch) -> Self {
-        let served = crate::search::served::Served::new(search, self.shared.tools.list());
-        self.shared_mut().search = Some(Arc::new(served));
+        let served = crate::search::served::Served::new(search, self.tools.list());
+        self.search = Some(Arc::new(served));
         self
     }
 }

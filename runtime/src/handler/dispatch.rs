@@ -15,28 +15,29 @@ use crate::handler::Server;
 use crate::handler::access::Admission;
 use crate::handler::task_work;
 use crate::tool::spec::TaskSupport;
+use crate::toolset::ToolSet;
 
 /// The tools a tool of a [`Server`] can call through [`Context::call_tool`](crate::Context::call_tool).
-struct Reachable<S, H> {
-    shared: Arc<super::Shared<S, H>>,
+struct Reachable<S> {
+    state: Arc<S>,
+    tools: Arc<ToolSet<S>>,
 }
 
-impl<S: Send + Sync + 'static, H: ServerHandler> CallTools for Reachable<S, H> {
+impl<S: Send + Sync + 'static> CallTools for Reachable<S> {
     fn call<'a>(
         &'a self,
         name: &'a str,
         arguments: rmcp::model::JsonObject,
         context: crate::Context,
     ) -> crate::tool::BoxFuture<'a, Result<rmcp::model::CallToolResult, ErrorData>> {
-        if self.shared.tools.get(name).is_none() {
+        if self.tools.get(name).is_none() {
             return Box::pin(std::future::ready(Err(ErrorData::invalid_params(
                 format!("no tool is named `{name}`"),
                 None,
             ))));
         }
-        self.shared
-            .tools
-            .call_through_layers(name, &self.shared.state, arguments, context)
+        self.tools
+            .call_through_layers(name, &self.state, arguments, context)
     }
 }
 
@@ -47,7 +48,7 @@ impl<S: Send + Sync + 'static, H: ServerHandler> Server<S, H> {
         request: CallToolRequestParams,
         mut context: RequestContext<RoleServer>,
     ) -> Result<CallToolResponse, ErrorData> {
-        if self.shared.record_caller {
+        if self.record_caller {
             context
                 .extensions
                 .insert(crate::context::caller::RecordCaller);
@@ -62,24 +63,20 @@ impl<S: Send + Sync + 'static, H: ServerHandler> Server<S, H> {
         }
         // what `Context::call_tool` reaches: this server's tools and state
         let tools = Arc::new(Reachable {
-            shared: self.shared.clone(),
+            state: self.state.clone(),
+            tools: self.tools.clone(),
         });
         context.extensions.insert(FromServer {
             tools,
             log_level: self.log_level.clone(),
-            journal: self.shared.journal.clone(),
+            journal: self.journal.clone(),
         });
         let task = self
-            .shared
             .tools
             .info(&request.name)
             .map_or(TaskSupport::Never, |tool| tool.task());
         if task == TaskSupport::Never {
-            return self
-                .shared
-                .tools
-                .respond(&self.shared.state, request, context)
-                .await;
+            return self.tools.respond(&self.state, request, context).await;
         }
         // Read (and, on 2026-07-28, parsed from the request) only for a task tool.
         let client_runs_tasks = context
@@ -94,26 +91,20 @@ impl<S: Send + Sync + 'static, H: ServerHandler> Server<S, H> {
                 context.extensions.insert(TaskStarter::new(move || {
                     Box::pin(async move { server.start_task(params, task_context).await })
                 }));
-                self.shared
-                    .tools
-                    .respond(&self.shared.state, request, context)
-                    .await
+                self.tools.respond(&self.state, request, context).await
             }
             // At the limit (or when the store cannot say), a call that may run either way
             // runs as a plain call.
             TaskSupport::Optional
                 if client_runs_tasks && self.at_task_limit().await.unwrap_or(true) =>
             {
-                self.shared
-                    .tools
-                    .respond(&self.shared.state, request, context)
-                    .await
+                self.tools.respond(&self.state, request, context).await
             }
             TaskSupport::Optional | TaskSupport::Required if client_runs_tasks => {
                 // Arguments that do not fit are refused now, as a plain call would refuse
                 // them, not in a task the client would have to poll to learn it.
                 let arguments = request.arguments.clone().unwrap_or_default();
-                if let Some(refusal) = self.shared.tools.check_arguments(&request.name, arguments) {
+                if let Some(refusal) = self.tools.check_arguments(&request.name, arguments) {
                     return Ok(CallToolResponse::Complete(refusal));
                 }
                 let task = self.start_task(request, context).await?;
@@ -122,12 +113,7 @@ impl<S: Send + Sync + 'static, H: ServerHandler> Server<S, H> {
             TaskSupport::Required => Err(ErrorData::missing_required_client_capability(
                 ClientCapabilities::builder().enable_tasks().build(),
             )),
-            _ => {
-                self.shared
-                    .tools
-                    .respond(&self.shared.state, request, context)
-                    .await
-            }
+            _ => self.tools.respond(&self.state, request, context).await,
         }
     }
 
@@ -153,7 +139,6 @@ impl<S: Send + Sync + 'static, H: ServerHandler> Server<S, H> {
                 None,
             ))),
             Admission::NotGranted => self
-                .shared
                 .tools
                 .refuse_scopes(name, &caller)
                 .map(|refusal| Ok(CallToolResponse::Complete(refusal))),
@@ -165,8 +150,7 @@ impl<S: Send + Sync + 'static, H: ServerHandler> Server<S, H> {
         &self,
         context: &RequestContext<RoleServer>,
     ) -> Option<ClientCapabilities> {
-        self.shared
-            .access
+        self.access
             .filter
             .as_ref()
             .and_then(|_| context.client_capabilities())
@@ -183,24 +167,17 @@ impl<S: Send + Sync + 'static, H: ServerHandler> Server<S, H> {
             return Err(ErrorData::internal_error(
                 format!(
                     "{} tasks are running, this server's limit: call again when one has ended",
-                    self.shared.task_limit
+                    self.task_limit
                 ),
                 None,
             ));
         }
         let ttl_ms = self
-            .shared
             .task_ttl
             .map(|ttl| u64::try_from(ttl.as_millis()).unwrap_or(u64::MAX));
-        let span = task_work::span(&request.name, self.shared.instance_id.as_deref());
-        let work = task_work::work(
-            self.shared.state.clone(),
-            self.shared.tools.clone(),
-            request,
-            context,
-        );
+        let span = task_work::span(&request.name, self.instance_id.as_deref());
+        let work = task_work::work(self.state.clone(), self.tools.clone(), request, context);
         let task = self
-            .shared
             .tasks
             .spawn(
                 TaskOptions::new().with_ttl_ms(ttl_ms),
@@ -215,10 +192,9 @@ impl<S: Send + Sync + 'static, H: ServerHandler> Server<S, H> {
     /// count them never is); the store's error when it cannot say.
     async fn at_task_limit(&self) -> Result<bool, ErrorData> {
         Ok(self
-            .shared
             .tasks
             .running()
             .await?
-            .is_some_and(|running| running >= self.shared.task_limit))
+            .is_some_and(|running| running >= self.task_limit))
     }
 }

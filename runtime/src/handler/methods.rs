@@ -24,7 +24,7 @@ use crate::handler::{Server, protocol};
 impl<S: Send + Sync + 'static, H: ServerHandler> Server<S, H> {
     /// What the handler advertises.
     fn theirs(&self) -> ServerCapabilities {
-        self.shared.handler.get_info().capabilities
+        self.handler.get_info().capabilities
     }
 }
 
@@ -34,8 +34,8 @@ impl<S: Send + Sync + 'static, H: ServerHandler> Server<S, H> {
 /// never left out (the handler's own defaults answer what it does not implement).
 impl<S: Send + Sync + 'static, H: ServerHandler> ServerHandler for Server<S, H> {
     fn get_info(&self) -> ServerConfig {
-        let mut info = (*self.shared.info).clone();
-        let theirs = self.shared.handler.get_info();
+        let mut info = (*self.info).clone();
+        let theirs = self.handler.get_info();
         let ours = &mut info.capabilities;
         let caps = theirs.capabilities;
         ours.prompts = caps.prompts.or(ours.prompts.take());
@@ -52,13 +52,13 @@ impl<S: Send + Sync + 'static, H: ServerHandler> ServerHandler for Server<S, H> 
         }
         // listChanged only when the tools can change
         if let Some(tools) = &mut info.capabilities.tools {
-            tools.list_changed = self.shared.access.switch.is_some().then_some(true);
+            tools.list_changed = self.access.switch.is_some().then_some(true);
         }
         info
     }
 
     fn supported_protocol_versions(&self) -> Cow<'static, [ProtocolVersion]> {
-        self.shared.handler.supported_protocol_versions()
+        self.handler.supported_protocol_versions()
     }
 
     async fn list_tools(
@@ -91,8 +91,7 @@ impl<S: Send + Sync + 'static, H: ServerHandler> ServerHandler for Server<S, H> 
         if self.theirs().completions.is_none() {
             return Ok(CompleteResult::default());
         }
-        self.shared
-            .handler
+        self.handler
             .complete(request, context)
             .await
             .map(SaysComplete::says_complete)
@@ -111,7 +110,7 @@ impl<S: Send + Sync + 'static, H: ServerHandler> ServerHandler for Server<S, H> 
         if self.theirs().logging.is_none() {
             return Ok(());
         }
-        self.shared.handler.set_level(request, context).await
+        self.handler.set_level(request, context).await
     }
 
     async fn get_prompt(
@@ -119,14 +118,12 @@ impl<S: Send + Sync + 'static, H: ServerHandler> ServerHandler for Server<S, H> 
         request: GetPromptRequestParams,
         context: RequestContext<RoleServer>,
     ) -> Result<GetPromptResponse, ErrorData> {
-        Ok(
-            match self.shared.handler.get_prompt(request, context).await? {
-                GetPromptResponse::Complete(result) => {
-                    GetPromptResponse::Complete(result.says_complete())
-                }
-                other => other,
-            },
-        )
+        Ok(match self.handler.get_prompt(request, context).await? {
+            GetPromptResponse::Complete(result) => {
+                GetPromptResponse::Complete(result.says_complete())
+            }
+            other => other,
+        })
     }
 
     async fn list_prompts(
@@ -137,8 +134,7 @@ impl<S: Send + Sync + 'static, H: ServerHandler> ServerHandler for Server<S, H> 
         if self.theirs().prompts.is_none() {
             return Ok(ListPromptsResult::default());
         }
-        self.shared
-            .handler
+        self.handler
             .list_prompts(request, context)
             .await
             .map(SaysComplete::says_complete)
@@ -152,8 +148,7 @@ impl<S: Send + Sync + 'static, H: ServerHandler> ServerHandler for Server<S, H> 
         // The tools' views first, on the first page; then the handler's resources.
         let first_page = request.as_ref().is_none_or(|r| r.cursor.is_none());
         let views: Vec<_> = if first_page {
-            self.shared
-                .tools
+            self.tools
                 .views()
                 .iter()
                 .map(|(uri, view)| view.resource(uri))
@@ -164,7 +159,7 @@ impl<S: Send + Sync + 'static, H: ServerHandler> ServerHandler for Server<S, H> 
         if self.theirs().resources.is_none() {
             return Ok(ListResourcesResult::with_all_items(views));
         }
-        let mut theirs = self.shared.handler.list_resources(request, context).await?;
+        let mut theirs = self.handler.list_resources(request, context).await?;
         theirs.resources.splice(0..0, views);
         Ok(theirs.says_complete())
     }
@@ -177,8 +172,7 @@ impl<S: Send + Sync + 'static, H: ServerHandler> ServerHandler for Server<S, H> 
         if self.theirs().resources.is_none() {
             return Ok(ListResourceTemplatesResult::default());
         }
-        self.shared
-            .handler
+        self.handler
             .list_resource_templates(request, context)
             .await
             .map(SaysComplete::says_complete)
@@ -189,7 +183,7 @@ impl<S: Send + Sync + 'static, H: ServerHandler> ServerHandler for Server<S, H> 
         request: ReadResourceRequestParams,
         context: RequestContext<RoleServer>,
     ) -> Result<ReadResourceResponse, ErrorData> {
-        if let Some(view) = self.shared.tools.view(&request.uri) {
+        if let Some(view) = self.tools.view(&request.uri) {
             let contents = view.contents(&request.uri);
             return Ok(ReadResourceResult::new(vec![contents]).into());
         }
@@ -201,25 +195,23 @@ impl<S: Send + Sync + 'static, H: ServerHandler> ServerHandler for Server<S, H> 
                 Some(serde_json::json!({"uri": request.uri})),
             ));
         }
-        Ok(
-            match self.shared.handler.read_resource(request, context).await? {
-                ReadResourceResponse::Complete(result) => {
-                    ReadResourceResponse::Complete(result.says_complete())
-                }
-                other => other,
-            },
-        )
+        Ok(match self.handler.read_resource(request, context).await? {
+            ReadResourceResponse::Complete(result) => {
+                ReadResourceResponse::Complete(result.says_complete())
+            }
+            other => other,
+        })
     }
 
     fn accepted_subscription_filter(
         &self,
         requested: &SubscriptionFilter,
     ) -> Option<SubscriptionFilter> {
-        self.shared.handler.accepted_subscription_filter(requested)
+        self.handler.accepted_subscription_filter(requested)
     }
 
     async fn listen(&self, context: SubscriptionContext) -> Result<(), ErrorData> {
-        self.shared.handler.listen(context).await
+        self.handler.listen(context).await
     }
 
     #[allow(deprecated)] // resources/subscribe: legacy, still in 2025-11-25
@@ -228,7 +220,7 @@ impl<S: Send + Sync + 'static, H: ServerHandler> ServerHandler for Server<S, H> 
         request: SubscribeRequestParams,
         context: RequestContext<RoleServer>,
     ) -> Result<(), ErrorData> {
-        self.shared.handler.subscribe(request, context).await
+        self.handler.subscribe(request, context).await
     }
 
     #[allow(deprecated)] // resources/unsubscribe: legacy, still in 2025-11-25
@@ -237,7 +229,7 @@ impl<S: Send + Sync + 'static, H: ServerHandler> ServerHandler for Server<S, H> 
         request: UnsubscribeRequestParams,
         context: RequestContext<RoleServer>,
     ) -> Result<(), ErrorData> {
-        self.shared.handler.unsubscribe(request, context).await
+        self.handler.unsubscribe(request, context).await
     }
 
     /// A request of a method MCP defines whose params do not fit it reaches here, read by
@@ -257,10 +249,7 @@ impl<S: Send + Sync + 'static, H: ServerHandler> ServerHandler for Server<S, H> 
         ) {
             return Err(ErrorData::invalid_params(problem, None));
         }
-        self.shared
-            .handler
-            .on_custom_request(request, context)
-            .await
+        self.handler.on_custom_request(request, context).await
     }
 
     async fn on_cancelled(
@@ -268,10 +257,7 @@ impl<S: Send + Sync + 'static, H: ServerHandler> ServerHandler for Server<S, H> 
         notification: CancelledNotificationParam,
         context: NotificationContext<RoleServer>,
     ) {
-        self.shared
-            .handler
-            .on_cancelled(notification, context)
-            .await;
+        self.handler.on_cancelled(notification, context).await;
     }
 
     async fn on_progress(
@@ -279,19 +265,19 @@ impl<S: Send + Sync + 'static, H: ServerHandler> ServerHandler for Server<S, H> 
         notification: ProgressNotificationParam,
         context: NotificationContext<RoleServer>,
     ) {
-        self.shared.handler.on_progress(notification, context).await;
+        self.handler.on_progress(notification, context).await;
     }
 
     async fn on_initialized(&self, context: NotificationContext<RoleServer>) {
         // a session: told when the tools change
-        if let Some(switch) = &self.shared.access.switch {
+        if let Some(switch) = &self.access.switch {
             switch.register(context.peer.clone());
         }
-        self.shared.handler.on_initialized(context).await;
+        self.handler.on_initialized(context).await;
     }
 
     async fn on_roots_list_changed(&self, context: NotificationContext<RoleServer>) {
-        self.shared.handler.on_roots_list_changed(context).await;
+        self.handler.on_roots_list_changed(context).await;
     }
 
     async fn on_custom_notification(
@@ -299,8 +285,7 @@ impl<S: Send + Sync + 'static, H: ServerHandler> ServerHandler for Server<S, H> 
         notification: CustomNotification,
         context: NotificationContext<RoleServer>,
     ) {
-        self.shared
-            .handler
+        self.handler
             .on_custom_notification(notification, context)
             .await;
     }
@@ -312,9 +297,9 @@ impl<S: Send + Sync + 'static, H: ServerHandler> ServerHandler for Server<S, H> 
     ) -> Result<GetTaskResult, ErrorData> {
         // The tasks of toolshape's tools first; an id the store does not know goes to the
         // handler when it runs tasks of its own.
-        match self.shared.tasks.get(&request.task_id).await {
+        match self.tasks.get(&request.task_id).await {
             Err(_) if self.theirs().supports_tasks() => {
-                self.shared.handler.get_task(request, context).await
+                self.handler.get_task(request, context).await
             }
             found => found.map(GetTaskResult::new),
         }
@@ -325,12 +310,10 @@ impl<S: Send + Sync + 'static, H: ServerHandler> ServerHandler for Server<S, H> 
         request: UpdateTaskParams,
         context: RequestContext<RoleServer>,
     ) -> Result<(), ErrorData> {
-        if self.theirs().supports_tasks() && self.shared.tasks.get(&request.task_id).await.is_err()
-        {
-            return self.shared.handler.update_task(request, context).await;
+        if self.theirs().supports_tasks() && self.tasks.get(&request.task_id).await.is_err() {
+            return self.handler.update_task(request, context).await;
         }
-        self.shared
-            .tasks
+        self.tasks
             .update(&request.task_id, request.input_responses)
             .await
     }
@@ -340,11 +323,10 @@ impl<S: Send + Sync + 'static, H: ServerHandler> ServerHandler for Server<S, H> 
         request: CancelTaskParams,
         context: RequestContext<RoleServer>,
     ) -> Result<(), ErrorData> {
-        if self.theirs().supports_tasks() && self.shared.tasks.get(&request.task_id).await.is_err()
-        {
-            return self.shared.handler.cancel_task(request, context).await;
+        if self.theirs().supports_tasks() && self.tasks.get(&request.task_id).await.is_err() {
+            return self.handler.cancel_task(request, context).await;
         }
-        self.shared.tasks.cancel(&request.task_id).await
+        self.tasks.cancel(&request.task_id).await
     }
 
     async fn list_skills(
@@ -352,7 +334,7 @@ impl<S: Send + Sync + 'static, H: ServerHandler> ServerHandler for Server<S, H> 
         request: Option<PaginatedRequestParams>,
         context: RequestContext<RoleServer>,
     ) -> Result<ListSkillsResult, ErrorData> {
-        self.shared.handler.list_skills(request, context).await
+        self.handler.list_skills(request, context).await
     }
 
     async fn get_skill(
@@ -360,7 +342,7 @@ impl<S: Send + Sync + 'static, H: ServerHandler> ServerHandler for Server<S, H> 
         request: GetSkillRequestParams,
         context: RequestContext<RoleServer>,
     ) -> Result<GetSkillResult, ErrorData> {
-        self.shared.handler.get_skill(request, context).await
+        self.handler.get_skill(request, context).await
     }
 
     async fn read_resource_directory(
@@ -368,10 +350,7 @@ impl<S: Send + Sync + 'static, H: ServerHandler> ServerHandler for Server<S, H> 
         request: ReadResourceDirectoryRequestParams,
         context: RequestContext<RoleServer>,
     ) -> Result<ReadResourceDirectoryResult, ErrorData> {
-        self.shared
-            .handler
-            .read_resource_directory(request, context)
-            .await
+        self.handler.read_resource_directory(request, context).await
     }
 }
 

@@ -62,18 +62,6 @@ use crate::toolset::ToolSet;
 /// `H` is the handler that answers everything but tools: [`NoHandler`] until
 /// [`Server::with_handler`] gives it one.
 pub struct Server<S, H = NoHandler> {
-    /// Everything the clones share, behind one reference count: rmcp's HTTP service clones
-    /// the server for each request (stateless) or session, so a clone is one increment.
-    shared: Arc<Shared<S, H>>,
-    /// The level a 2025-11-25 client set with `logging/setLevel`. Each clone is one
-    /// session's server (rmcp's HTTP service clones the server per session), so a clone
-    /// starts with none.
-    log_level: SessionLogLevel,
-}
-
-/// What every clone of a [`Server`] shares; the builder methods change it before it is
-/// shared ([`Arc::make_mut`] copies it, cheaply, only if a clone holds it already).
-struct Shared<S, H> {
     state: Arc<S>,
     tools: Arc<ToolSet<S>>,
     info: Arc<ServerConfig>,
@@ -89,6 +77,10 @@ struct Shared<S, H> {
     /// The undo journal a shared store gave the server ([`Server::with_store`]): the undo
     /// layer's, instead of its own.
     journal: Option<Arc<dyn crate::undo::JournalStore>>,
+    /// The level a 2025-11-25 client set with `logging/setLevel`. Each clone is one
+    /// session's server (rmcp's HTTP service clones the server per session), so a clone
+    /// starts with none.
+    log_level: SessionLogLevel,
     /// [`Server::with_access`].
     access: Access,
     /// [`About::with_caller_in_provenance`].
@@ -107,15 +99,6 @@ impl ServerHandler for NoHandler {}
 impl<S, H> Clone for Server<S, H> {
     fn clone(&self) -> Self {
         Server {
-            shared: self.shared.clone(),
-            log_level: SessionLogLevel::default(),
-        }
-    }
-}
-
-impl<S, H> Clone for Shared<S, H> {
-    fn clone(&self) -> Self {
-        Shared {
             state: self.state.clone(),
             tools: self.tools.clone(),
             info: self.info.clone(),
@@ -125,6 +108,7 @@ impl<S, H> Clone for Shared<S, H> {
             task_limit: self.task_limit,
             instance_id: self.instance_id.clone(),
             journal: self.journal.clone(),
+            log_level: SessionLogLevel::default(),
             access: self.access.clone(),
             record_caller: self.record_caller,
             search: self.search.clone(),
@@ -132,18 +116,11 @@ impl<S, H> Clone for Shared<S, H> {
     }
 }
 
-impl<S, H> Server<S, H> {
-    /// What the clones share, to change: the builder methods', before it is shared.
-    fn shared_mut(&mut self) -> &mut Shared<S, H> {
-        Arc::make_mut(&mut self.shared)
-    }
-}
-
 impl<S, H> std::fmt::Debug for Server<S, H> {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         f.debug_struct("Server")
-            .field("name", &self.shared.info.server_info.name)
-            .field("tools", &*self.shared.tools)
+            .field("name", &self.info.server_info.name)
+            .field("tools", &*self.tools)
             .finish_non_exhaustive()
     }
 }
@@ -172,7 +149,7 @@ impl<S: Send + Sync + 'static> Server<S> {
         }
         let info = ServerConfig::new(capabilities)
             .with_server_info(Implementation::new("toolshape-server", crate::VERSION));
-        let shared = Shared {
+        Server {
             state: Arc::new(state),
             tools: Arc::new(tools),
             info: Arc::new(info),
@@ -182,35 +159,32 @@ impl<S: Send + Sync + 'static> Server<S> {
             task_limit: DEFAULT_TASK_LIMIT,
             instance_id: None,
             journal: None,
+            log_level: SessionLogLevel::default(),
             access: Access::default(),
             record_caller: false,
             search: None,
-        };
-        Server {
-            shared: Arc::new(shared),
-            log_level: SessionLogLevel::default(),
         }
     }
 }
 impl<S: Send + Sync + 'static, H: ServerHandler> Server<S, H> {
     /// The handler that serves everything but tools ([`Server::with_handler`]).
     pub fn handler(&self) -> &H {
-        &self.shared.handler
+        &self.handler
     }
     /// The state.
     pub fn state(&self) -> &S {
-        &self.shared.state
+        &self.state
     }
 
     /// The tools.
     pub fn tools(&self) -> &ToolSet<S> {
-        &self.shared.tools
+        &self.tools
     }
 
     /// The tools, shared: for the transports, which outlive a borrow of the server.
     #[cfg(feature = "http")]
     pub(crate) fn tools_arc(&self) -> Arc<ToolSet<S>> {
-        self.shared.tools.clone()
+        self.tools.clone()
     }
 }
 

@@ -40,17 +40,11 @@ impl<S: Send + Sync + 'static, H: ServerHandler> Server<S, H> {
         let caller = crate::context::Caller::of(context);
         let capabilities = self.capabilities_for_filter(context);
         let visible = |tool: &Tool| self.visible(&tool.name, &caller, capabilities.as_ref());
-        let Some(search) = &self.shared.search else {
-            return Ok(self
-                .shared
-                .tools
-                .list()
-                .into_iter()
-                .filter(visible)
-                .collect());
+        let Some(search) = &self.search else {
+            return Ok(self.tools.list().into_iter().filter(visible).collect());
         };
         unready(search)?;
-        let mut tools: Vec<Tool> = (self.shared.tools.list().into_iter())
+        let mut tools: Vec<Tool> = (self.tools.list().into_iter())
             .filter(|tool| search.settings.pinned().iter().any(|pin| *pin == tool.name))
             .filter(visible)
             .collect();
@@ -60,12 +54,12 @@ impl<S: Send + Sync + 'static, H: ServerHandler> Server<S, H> {
 
     /// The entry of the tool `name` (search's own when search is on).
     pub(super) fn entry(&self, name: &str) -> Option<Tool> {
-        if let Some(search) = &self.shared.search
+        if let Some(search) = &self.search
             && let Some(own) = search.entries.iter().find(|tool| tool.name == name)
         {
             return Some(own.clone());
         }
-        self.shared.tools.get(name).cloned()
+        self.tools.get(name).cloned()
     }
 
     /// A `tools/call` on a server with tool search: `search_tools` is answered here;
@@ -76,7 +70,7 @@ impl<S: Send + Sync + 'static, H: ServerHandler> Server<S, H> {
         request: CallToolRequestParams,
         context: &RequestContext<RoleServer>,
     ) -> Step {
-        let Some(search) = &self.shared.search else {
+        let Some(search) = &self.search else {
             return Step::Call(request);
         };
         if let Err(error) = unready(search) {
@@ -97,10 +91,10 @@ impl<S: Send + Sync + 'static, H: ServerHandler> Server<S, H> {
             Ok(query) => query,
             Err(refusal) => return Step::Answer(Ok(CallToolResponse::Complete(refusal))),
         };
-        let switch = self.shared.access.switch.as_ref();
+        let switch = self.access.switch.as_ref();
         let built = search.index(
             switch.map(crate::handler::ToolSwitch::changes),
-            || self.shared.tools.list(),
+            || self.tools.list(),
             |name| switch.is_none_or(|switch| switch.is_enabled(name)),
         );
         let caller = crate::context::Caller::of(context);
@@ -117,14 +111,14 @@ impl<S: Send + Sync + 'static, H: ServerHandler> Server<S, H> {
     /// Whether tool search is on.
     #[cfg(feature = "http")]
     pub(crate) fn searches(&self) -> bool {
-        self.shared.search.is_some()
+        self.search.is_some()
     }
 
     /// Why this server cannot start (its tool search is set up wrong), if it cannot: what
     /// the `serve_*` methods return.
     #[cfg_attr(not(any(feature = "stdio", feature = "http")), allow(dead_code))]
     pub(crate) fn setup_problem(&self) -> Option<&str> {
-        self.shared.search.as_ref()?.problem.as_deref()
+        self.search.as_ref()?.problem.as_deref()
     }
 }
 
