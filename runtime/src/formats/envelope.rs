@@ -103,10 +103,24 @@ pub(super) fn data_value<T: Serialize>(
     data: &T,
     facts: &CallFacts<'_>,
 ) -> Result<Value, CallToolResult> {
-    match serde_json::to_value(data) {
+    checked_value(
+        serde_json::to_value(data),
+        &|| finite::non_finite_field(data),
+        facts,
+    )
+}
+
+/// [`data_value`] once the data is serialised: `probe` finds a non-finite float when the
+/// value has a `null` where one could be. Not generic: compiled once for all output types.
+fn checked_value(
+    value: serde_json::Result<Value>,
+    probe: &dyn Fn() -> Option<(String, String)>,
+    facts: &CallFacts<'_>,
+) -> Result<Value, CallToolResult> {
+    match value {
         Ok(value) => {
             if finite::has_null(&value)
-                && let Some((path, what)) = finite::non_finite_field(data)
+                && let Some((path, what)) = probe()
             {
                 return Err(non_finite_failure(facts, &path, &what));
             }
