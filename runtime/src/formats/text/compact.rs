@@ -123,14 +123,21 @@ impl CompactHeader {
 
     /// The columns of a nested record, under `key` (none for an empty key).
     pub fn nested(&mut self, key: &str, columns: impl FnOnce(&mut Self)) {
+        let len = self.enter(key);
+        columns(self);
+        self.prefix.truncate(len);
+    }
+
+    /// Adds `key` to the prefix of the columns to come, for [`nested`](Self::nested) (apart
+    /// from the generic part, so compiled once); the prefix's length before.
+    fn enter(&mut self, key: &str) -> usize {
         let len = self.prefix.len();
         if !key.is_empty() && !self.counting {
             let mut written = String::new();
             push_key(&mut written, key);
             self.prefix.push(written);
         }
-        columns(self);
-        self.prefix.truncate(len);
+        len
     }
 
     /// One column holding a list of records: `key[]{a,b,c}`.
@@ -141,6 +148,12 @@ impl CompactHeader {
         }
         let mut inner = CompactHeader::new(self.detailed);
         columns(&mut inner);
+        self.push_record_list(key, &inner);
+    }
+
+    /// The column of [`record_list`](Self::record_list), whose records have `inner`'s
+    /// columns: apart from the generic part, so compiled once.
+    fn push_record_list(&mut self, key: &str, inner: &CompactHeader) {
         let mut suffix = String::from("[]{");
         write_header(&inner.columns.iter().collect::<Vec<_>>(), 0, &mut suffix);
         suffix.push('}');
@@ -150,7 +163,7 @@ impl CompactHeader {
 
 /// How many columns `columns` adds to a header (whose `#[text(detailed)]` fields show when
 /// `detailed`): what a missing record takes in a row. Counts without writing any column.
-pub(crate) fn width(detailed: bool, columns: impl FnOnce(&mut CompactHeader)) -> usize {
+pub(crate) fn width(detailed: bool, columns: &mut dyn FnMut(&mut CompactHeader)) -> usize {
     let mut header = CompactHeader {
         detailed,
         counting: true,

@@ -140,7 +140,7 @@ pub trait TextRecord {
 
     /// How many columns [`compact_columns`](Self::compact_columns) adds (counted from it).
     fn compact_width(detailed: bool) -> usize {
-        compact::width(detailed, Self::compact_columns)
+        compact::width(detailed, &mut Self::compact_columns)
     }
 
     /// Writes its cells in the compact layout, one [`CompactRow::field`] call per field.
@@ -182,7 +182,7 @@ pub trait TextField {
 
     /// How many columns [`compact_columns`](Self::compact_columns) adds (counted from it).
     fn compact_width(detailed: bool) -> usize {
-        compact::width(detailed, |header| Self::compact_columns("", header))
+        compact::width(detailed, &mut |header| Self::compact_columns("", header))
     }
 
     /// Writes the value's cells in the compact layout. By default, the value's text as a
