@@ -43,7 +43,7 @@ timed() {
   /usr/bin/time -f "%e %U %S" -o "$OUT/last.time" "$@" >/dev/null 2>"$OUT/last.err" \
     || { cat "$OUT/last.err" >&2; exit 1; }
   local secs cpu
-  read -r secs cpu < <(awk '{ printf "%.3f %.3f", $1, $2 + $3 }' "$OUT/last.time")
+  read -r secs cpu < <(awk '{ printf "%.3f %.3f\n", $1, $2 + $3 }' "$OUT/last.time")
   echo "$n,$crate,$metric,$run,$secs,$load,$cpu" >> "$CSV"
   echo "N=$n $crate $metric run $run: ${secs}s wall, ${cpu}s cpu (load $load)"
 }
