@@ -14,14 +14,8 @@ fn compact_costs_no_more_than_toon() {
     let json: Vec<_> = datasets.iter().map(|d| d.json.clone()).collect();
     let toon = toon(&json);
     let encodings = [
-        (
-            "o200k_base",
-            tiktoken_rs::o200k_base().expect("ships with tiktoken-rs"),
-        ),
-        (
-            "cl100k_base",
-            tiktoken_rs::cl100k_base().expect("ships with tiktoken-rs"),
-        ),
+        ("o200k_base", tiktoken_rs::o200k_base_singleton()),
+        ("cl100k_base", tiktoken_rs::cl100k_base_singleton()),
     ];
     for (encoding, bpe) in &encodings {
         let count = |text: &str| bpe.encode_with_special_tokens(text).len();

@@ -29,10 +29,9 @@ fn catalogue() -> Vec<Tool> {
 }
 
 fn tokens(text: &str) -> usize {
-    static BPE: std::sync::OnceLock<tiktoken_rs::CoreBPE> = std::sync::OnceLock::new();
-    let bpe =
-        BPE.get_or_init(|| tiktoken_rs::o200k_base().expect("o200k_base ships with tiktoken-rs"));
-    bpe.encode_with_special_tokens(text).len()
+    tiktoken_rs::o200k_base_singleton()
+        .encode_with_special_tokens(text)
+        .len()
 }
 
 /// Add two numbers.

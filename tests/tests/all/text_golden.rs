@@ -422,7 +422,7 @@ impl From<User> for UserLine {
 /// layouts: the measurement behind the default (`docs/text-format.md`, "Layouts").
 #[test]
 fn token_counts_of_the_three_layouts() {
-    let bpe = tiktoken_rs::o200k_base().expect("o200k_base");
+    let bpe = tiktoken_rs::o200k_base_singleton();
     let users: Vec<User> = (0..20)
         .map(|i| {
             let mut u = alice();

@@ -26,7 +26,7 @@ fn text(narrative: &str, data: &Value, indented: bool) -> String {
 
 #[tokio::test]
 async fn compact_json_costs_fewer_tokens_than_indented() {
-    let bpe = tiktoken_rs::o200k_base().expect("o200k_base ships with tiktoken-rs");
+    let bpe = tiktoken_rs::o200k_base_singleton();
     let tokens = |text: &str| bpe.encode_with_special_tokens(text).len();
 
     let server = Server::new(StorageCluster::default(), charts::toolset());

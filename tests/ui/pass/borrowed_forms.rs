@@ -17,7 +17,7 @@ fn join(
     format!("{}{}{ending}", prefix.unwrap_or(""), words.join(" "))
 }
 
-fn main() {
+pub fn main() {
     let set = toolshape::ToolSet::<()>::new(toolshape::tools![join]).unwrap();
     assert_eq!(set.list()[0].name, "join");
 }

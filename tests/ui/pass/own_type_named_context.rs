@@ -26,7 +26,7 @@ fn describe(context: Context, other: app::Context) -> String {
     format!("{} in {}", context.label, other.project)
 }
 
-fn main() {
+pub fn main() {
     let set: toolshape::ToolSet<()> = toolshape::ToolSet::new(toolshape::tools![describe]).unwrap();
     let tool = &set.list()[0];
     let properties = tool.input_schema.get("properties").unwrap();

@@ -4,11 +4,11 @@ use serde::{Deserialize, Serialize};
 use toolshape::{Context, Provides, ToolError, ToolSet, tool, tools};
 
 #[derive(Serialize, Deserialize, JsonSchema)]
-struct Filter {
-    name: Option<String>,
+pub struct Filter {
+    pub name: Option<String>,
 }
 
-struct Db;
+pub struct Db;
 struct App {
     db: Db,
 }
@@ -57,7 +57,7 @@ impl Service {
     }
 }
 
-fn main() {
+pub fn main() {
     let set: ToolSet<App> = ToolSet::new(tools![ping, search, type_of]).unwrap();
     let names: Vec<_> = set.list().into_iter().map(|t| t.name).collect();
     assert_eq!(names, ["ping", "search", "type.of-thing"]);

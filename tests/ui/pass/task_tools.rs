@@ -36,7 +36,7 @@ async fn purge(#[context] cx: Context) -> Result<String, ToolError> {
     Ok("purged".to_owned())
 }
 
-fn main() {
+pub fn main() {
     let set: toolshape::ToolSet<Index> =
         toolshape::ToolSet::new(toolshape::tools![count, rebuild, Index::reindex, purge]).unwrap();
     let task = |name| set.info(name).unwrap().task();

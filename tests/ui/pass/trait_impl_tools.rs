@@ -56,7 +56,7 @@ mod elsewhere {
     }
 }
 
-fn main() {
+pub fn main() {
     let set: ToolSet<Shop> = elsewhere::tools();
     let names: Vec<_> = set.list().into_iter().map(|tool| tool.name).collect();
     assert_eq!(names, ["count", "find_items", "first"]);
