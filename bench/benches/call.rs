@@ -2,15 +2,13 @@
 //!
 //! `cargo bench -p toolshape-bench --bench call`
 //!
-//! - `e2e/<size>/{rmcp,toolshape,toolshape_main}`: one `tools/call` through rmcp's client
-//!   and server over `tokio::io::duplex`, on a current-thread runtime. `toolshape` is the
-//!   runtime's json render (canonical writer); `toolshape_main` the render before it
-//!   (`MainJson`: serde_json_canonicalizer, then `CallToolResult::structured`), kept to
-//!   show what the canonical writer saved.
+//! - `e2e/<size>/{rmcp,toolshape}`: one `tools/call` through rmcp's client and server over
+//!   `tokio::io::duplex`, on a current-thread runtime. `toolshape` is the runtime's json
+//!   render (canonical writer).
 //! - `render/<size>/…`: the value → `CallToolResult` step alone: rmcp's `Json<T>`
-//!   conversion and the two toolshape renders. What toolshape adds is the difference
+//!   conversion and toolshape's json render. What toolshape adds is the difference
 //!   between `toolshape` and `rmcp_json`.
-//! - `canonical/<size>/…`: `toolshape::canonical::to_vec` vs `serde_json_canonicalizer`
+//! - `canonical/<size>/…`: `toolshape::provenance::canonical::to_vec` vs `serde_json_canonicalizer`
 //!   vs `serde_json::to_vec`, of the same `Value`; and `serde_json::to_value` of the typed
 //!   payload, the step both rmcp and toolshape start with.
 //!
@@ -28,8 +26,8 @@ use std::hint::black_box;
 
 use criterion::{BatchSize, Criterion, criterion_group, criterion_main};
 use rmcp::handler::server::tool::IntoCallToolResult as _;
-use toolshape::Render;
-use toolshape_bench::{MainJson, Payload, SIZES, SPEC, call, payload};
+use toolshape::formats::Render;
+use toolshape_bench::{Payload, SIZES, SPEC, call, payload};
 
 fn batch(count: usize) -> BatchSize {
     if count > 1000 {
@@ -48,19 +46,12 @@ fn e2e(c: &mut Criterion) {
     let toolshape = runtime.block_on(toolshape_bench::connect_toolshape(
         toolshape_bench::toolshape_server(),
     ));
-    let main = runtime.block_on(toolshape_bench::connect_toolshape(
-        toolshape_bench::toolshape_main_server(),
-    ));
     for (index, &(label, count)) in SIZES.iter().enumerate() {
         let mut group = c.benchmark_group(format!("e2e/{label}"));
         if count > 1000 {
             group.sample_size(20);
         }
-        for (name, client) in [
-            ("rmcp", &rmcp),
-            ("toolshape", &toolshape),
-            ("toolshape_main", &main),
-        ] {
+        for (name, client) in [("rmcp", &rmcp), ("toolshape", &toolshape)] {
             // Same data, same size on the wire (the text blocks differ only by the envelope).
             let result = runtime.block_on(call(client, index));
             assert_eq!(result.is_error, Some(false), "{name}: {result:?}");
@@ -73,7 +64,6 @@ fn e2e(c: &mut Criterion) {
     runtime.block_on(async {
         let _ = rmcp.cancel().await;
         let _ = toolshape.cancel().await;
-        let _ = main.cancel().await;
     });
 }
 
@@ -85,7 +75,7 @@ impl<State: Send + Sync + 'static> toolshape::layer::Layer<State> for Noop {
         &'a self,
         call: toolshape::layer::Call<'a, State>,
         next: toolshape::layer::Next<'a, State>,
-    ) -> toolshape::BoxFuture<'a, Result<rmcp::model::CallToolResult, rmcp::ErrorData>> {
+    ) -> toolshape::tool::BoxFuture<'a, Result<rmcp::model::CallToolResult, rmcp::ErrorData>> {
         next.run(call)
     }
 }
@@ -141,17 +131,7 @@ fn render(c: &mut Criterion) {
                 || data.clone(),
                 |value| {
                     let facts = toolshape::__private::call_facts(&SPEC);
-                    <toolshape::Json as Render<Payload>>::render(value, &facts)
-                },
-                batch(count),
-            )
-        });
-        group.bench_function("toolshape_main", |b| {
-            b.iter_batched(
-                || data.clone(),
-                |value| {
-                    let facts = toolshape::__private::call_facts(&SPEC);
-                    <MainJson as Render<Payload>>::render(value, &facts)
+                    <toolshape::formats::Json as Render<Payload>>::render(value, &facts)
                 },
                 batch(count),
             )
@@ -172,7 +152,7 @@ fn canonical(c: &mut Criterion) {
             b.iter(|| serde_json::to_vec(black_box(&value)))
         });
         group.bench_function("toolshape_canonical", |b| {
-            b.iter(|| toolshape::canonical::to_vec(black_box(&value)))
+            b.iter(|| toolshape::provenance::canonical::to_vec(black_box(&value)))
         });
         group.bench_function("serde_json_canonicalizer", |b| {
             b.iter(|| serde_json_canonicalizer::to_vec(black_box(&value)))

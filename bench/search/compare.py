@@ -1,7 +1,7 @@
 """Tool search side by side: toolshape's ranking and FastMCP's BM25SearchTransform on the
 same catalogue and requests, in one run.
 
-    python3 compare.py TOOLSHAPE_RANKINGS.jsonl [--misses]
+    python3 compare.py TOOLSHAPE_RANKINGS.jsonl [--misses] [--markdown OUT.jsonl]
 
 TOOLSHAPE_RANKINGS.jsonl is `search_rank --json`'s output (one request a line, its first five
 tools); compare.sh produces it and calls this script. FastMCP sees the catalogue's tools
@@ -10,6 +10,10 @@ registered with their explicit JSON schemas (a `Tool` with `parameters`, as Fast
 through an in-memory client calling `search_tools`, as a model would. Its results are
 rendered with FastMCP's markdown serializer, so the ranking is read from the `### name`
 headings of the text the model would see.
+
+`--markdown OUT.jsonl` also writes, for each request, FastMCP's markdown
+(`serialize_tools_for_output_markdown`) of toolshape's first five tools: the same hits in
+FastMCP's words, which `search_rank --tokens OUT.jsonl` sets beside toolshape's text.
 """
 
 import asyncio
@@ -100,6 +104,13 @@ def main():
             r1, r3, r5, mrr = quality(ranks)
             print(f"{label:<22}{name:<13}{r1:>7.3f}{r3:>9.3f}{r5:>9.3f}{mrr:>7.3f}")
             label = ""
+    if "--markdown" in sys.argv:
+        by_name = {entry["name"]: fastmcp_tool(entry) for entry in tools}
+        with open(sys.argv[sys.argv.index("--markdown") + 1], "w") as out:
+            for line in ours:
+                hits = [by_name[name] for name in line["ranking"]]
+                markdown = serialize_tools_for_output_markdown(hits)
+                out.write(json.dumps({"query": line["query"], "markdown": markdown}) + "\n")
     if "--misses" in sys.argv:
         for i, r in enumerate(requests):
             a, b = rank_of(ours[i]["ranking"], r["expected"]), rank_of(theirs[i], r["expected"])

@@ -23,4 +23,8 @@ trap 'rm -f "$out"' EXIT
 # the ranking does not depend on optimisation: the workspace's debug build serves
 cargo build -q --workspace --bin search_rank
 "${CARGO_TARGET_DIR:-$root/target}/debug/search_rank" --json > "$out"
-"$PYTHON" "$here/compare.py" "$out" "$@"
+markdown="$(mktemp)"
+trap 'rm -f "$out" "$markdown"' EXIT
+"$PYTHON" "$here/compare.py" "$out" --markdown "$markdown" "$@"
+# what a search's answer costs a model beside the same hits as JSON and in FastMCP's markdown
+"${CARGO_TARGET_DIR:-$root/target}/debug/search_rank" --tokens "$markdown"

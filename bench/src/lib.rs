@@ -24,7 +24,7 @@ use rmcp::{ClientLifecycleMode, ClientServiceExt as _, ServerHandler, ServiceExt
 use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
-use toolshape::{Render, Server, ToolSet, tool, tools};
+use toolshape::{Server, ToolSet, tool, tools};
 
 /// One record of a payload: about 100 bytes of JSON with strings, integers, a float, an
 /// optional field and a nested object.
@@ -120,22 +120,31 @@ pub fn toolshape_server() -> Server<Payloads> {
     )
 }
 
-/// The formats toolshape's are measured against: `MainJson` (the json render before the
-/// canonical writer) and `BareJson` (rmcp's own `Json<T>` conversion: no envelope, no
-/// provenance). `Render` is sealed, so they live in toolshape, behind its `__bench` feature.
-pub use toolshape::__private::bench::{BareJson, MainJson};
-
-/// A toolshape server of the same tool rendered by [`MainJson`].
-pub fn toolshape_main_server() -> Server<Payloads> {
-    toolshape_server_with(MainJson)
+/// The benchmarked tool as MCP's own structured result, without toolshape's envelope
+/// (`envelope = false`): the value as `structuredContent`, the provenance in `_meta`.
+#[tool(name = "get_payload", format = "json", envelope = false)]
+pub async fn get_payload_plain(
+    #[state] payloads: &Payloads,
+    /// Index into [`SIZES`].
+    size: usize,
+) -> Result<Payload, String> {
+    payloads.get(size)
 }
 
-/// The spec of [`get_payload`] for the variants built by hand and for timing a render
-/// alone (`toolshape::__private::call_facts(&SPEC)`).
+/// A toolshape server of [`get_payload_plain`] (served under the name `get_payload`).
+pub fn toolshape_plain_server() -> Server<Payloads> {
+    Server::new(
+        Payloads::default(),
+        ToolSet::new(tools![get_payload_plain]).expect("one tool"),
+    )
+}
+
+/// A spec for timing a render alone (`toolshape::__private::call_facts(&SPEC)`): the facts
+/// a result is made of come from a tool's spec.
 pub static SPEC: toolshape::__private::ToolSpec = toolshape::__private::ToolSpec {
     name: "get_payload",
     title: None,
-    description: "The benchmarked tool, built by hand with another render.",
+    description: "The benchmarked tool.",
     version: "0.0.0",
     params: &[toolshape::__private::ParamSpec {
         name: "size",
@@ -147,16 +156,6 @@ pub static SPEC: toolshape::__private::ToolSpec = toolshape::__private::ToolSpec
     location: "bench/src/lib.rs",
     ..toolshape::__private::ToolSpec::DEFAULT
 };
-
-/// A toolshape server of the same tool rendered by `F` (built with the runtime's hidden
-/// builder, as `#[tool]` does, but with another `Render`).
-pub fn toolshape_server_with<F: Render<Payload>>(format: F) -> Server<Payloads> {
-    let def = toolshape::__private::ToolDef::<Payloads>::build(&SPEC)
-        .params((toolshape::__private::param::<usize>(),))
-        .handler(|payloads: &Payloads, (size,), _| Box::pin(async move { payloads.get(size) }))
-        .format(format);
-    Server::new(Payloads::default(), ToolSet::new([def]).expect("one tool"))
-}
 
 /// The parameters of [`RmcpServer::get_payload`].
 #[derive(Debug, Deserialize, JsonSchema)]

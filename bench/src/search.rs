@@ -112,3 +112,6 @@ pub fn ranks(tools: &[Tool], requests: &[Request]) -> Vec<Option<usize>> {
         })
         .collect()
 }
+
+#[cfg(test)]
+mod quality;

@@ -8,7 +8,7 @@ use std::fmt;
 use plotters::prelude::*;
 use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
-use toolshape::{Hybrid, Narrative, Plot, ToolError, ToolSet, tool, tools};
+use toolshape::{Narrative, ToolError, ToolSet, formats::Hybrid, formats::Plot, tool, tools};
 
 use crate::png::{ChartError, draw_png};
 

@@ -24,7 +24,8 @@ use schemars::JsonSchema;
 use serde::Deserialize;
 use serde_json::{Value, json};
 use toolshape::{
-    Attachment, Context, Elicitation, LogLevel, Rich, Sampled, ToolError, ToolSet, tool, tools,
+    Context, ToolError, ToolSet, context::Elicitation, context::LogLevel, context::Sampled,
+    formats::Attachment, formats::Rich, tool, tools,
 };
 
 /// A 1×1 PNG.

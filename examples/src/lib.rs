@@ -21,10 +21,10 @@ pub mod quickstart;
 #[cfg(feature = "users")]
 pub mod users;
 
-#[cfg(feature = "redis")]
-use toolshape::redis::RedisStore;
 use toolshape::rmcp::ServerHandler;
 use toolshape::serve;
+#[cfg(feature = "redis")]
+use toolshape::store::redis::RedisStore;
 
 /// An example's error: a malformed command line, a server or an exporter that failed.
 pub type Error = serve::Error;
@@ -36,13 +36,13 @@ pub type Error = serve::Error;
 /// - `--http [ADDR]`: streamable HTTP at `http://ADDR/mcp` (`ADDR` defaults to
 ///   `127.0.0.1:8080`);
 /// - `--store redis://HOST:PORT/DB` after it: the server's shared state in that Redis
-///   ([`toolshape::redis`]), for many replicas behind a load balancer. The lease of the
+///   ([`toolshape::store::redis`]), for many replicas behind a load balancer. The lease of the
 ///   tasks it runs is `TOOLSHAPE_STORE_LEASE_MS` milliseconds when that is set (10 s
 ///   otherwise).
 ///
-/// An example may take switches of its own besides (flags without a value, such as the
-/// ontap example's `--search`: [`Args::parse_with`]). Anything else is an error, never
-/// ignored.
+/// An example may take flags of its own besides ([`Flags`]: switches such as the ontap
+/// example's `--search`, options with a value such as the users example's `--db PATH`).
+/// Anything else is an error, never ignored.
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
 pub struct Args {
     /// `--http [ADDR]`: the address to serve HTTP on; `None` for stdio.
@@ -51,6 +51,20 @@ pub struct Args {
     pub store: Option<String>,
     /// The example's own switches that the command line gave, in its order.
     pub switches: Vec<String>,
+    /// The example's own options that the command line gave (flag and value), in its order.
+    pub options: Vec<(String, String)>,
+}
+
+/// The flags an example takes besides `--http [ADDR]` and `--store URL`.
+#[derive(Debug, Clone, Copy, Default)]
+pub struct Flags<'a> {
+    /// Flags without a value (`--search`), each at most once, anywhere on the line.
+    pub switches: &'a [&'a str],
+    /// Flags with a value (`--db PATH`), each at most once, anywhere on the line.
+    pub options: &'a [&'a str],
+    /// Flags with a value that only serving over HTTP takes (`--issuer URL`): after
+    /// `--http`, each at most once.
+    pub http_options: &'a [&'a str],
 }
 
 /// The usage line of [`Args`].
@@ -83,6 +97,24 @@ impl Args {
         args: impl IntoIterator<Item = String>,
         switches: &[&str],
     ) -> Result<Args, serve::Error> {
+        Args::parse_flags(
+            args,
+            &Flags {
+                switches,
+                ..Flags::default()
+            },
+        )
+    }
+
+    /// [`Args::parse`] for an example that takes `flags` of its own.
+    ///
+    /// # Errors
+    /// See [`Args::parse`]; a flag of the example's given twice, an option without its
+    /// value (a value does not start with `--`), an HTTP option before `--http`.
+    pub fn parse_flags(
+        args: impl IntoIterator<Item = String>,
+        flags: &Flags<'_>,
+    ) -> Result<Args, serve::Error> {
         let mut parsed = Args::default();
         let mut args = args.into_iter().peekable();
         while let Some(arg) = args.next() {
@@ -99,10 +131,26 @@ impl Args {
                         .into());
                 }
                 "--store" if parsed.store.is_none() => {
-                    let url = args.next().ok_or("`--store` needs a URL")?;
+                    let url = args
+                        .next_if(|next| !next.starts_with("--"))
+                        .ok_or("`--store` needs a URL")?;
                     parsed.store = Some(url);
                 }
-                switch if switches.contains(&switch) => {
+                option if flags.http_options.contains(&option) && parsed.http.is_none() => {
+                    return Err(format!("`{option}` goes after `--http ADDR`").into());
+                }
+                option
+                    if flags.options.contains(&option) || flags.http_options.contains(&option) =>
+                {
+                    if parsed.option(option).is_some() {
+                        return Err(format!("`{option}` is given twice").into());
+                    }
+                    let value = args
+                        .next_if(|next| !next.starts_with("--"))
+                        .ok_or_else(|| format!("`{option}` needs a value"))?;
+                    parsed.options.push((option.to_owned(), value));
+                }
+                switch if flags.switches.contains(&switch) => {
                     if parsed.switches.iter().any(|s| s == switch) {
                         return Err(format!("`{switch}` is given twice").into());
                     }
@@ -119,6 +167,14 @@ impl Args {
     /// Whether the command line gave `switch`.
     pub fn has(&self, switch: &str) -> bool {
         self.switches.iter().any(|s| s == switch)
+    }
+
+    /// The value the command line gave the option `flag`, if it gave it.
+    pub fn option(&self, flag: &str) -> Option<&str> {
+        self.options
+            .iter()
+            .find(|(given, _)| given == flag)
+            .map(|(_, value)| value.as_str())
     }
 
     /// The process's command line, for an example called `program` that takes `switches`
@@ -220,7 +276,7 @@ fn log_filter() -> tracing_subscriber::EnvFilter {
 
 #[cfg(test)]
 mod tests {
-    use super::Args;
+    use super::{Args, Flags};
 
     fn parse(line: &str) -> Result<Args, String> {
         Args::parse(line.split_whitespace().map(str::to_owned)).map_err(|e| e.to_string())
@@ -286,6 +342,38 @@ mod tests {
         assert_eq!(
             parse("--http a --serch"),
             Err("unexpected argument `--serch`".to_owned())
+        );
+    }
+
+    #[test]
+    fn an_example_takes_its_own_options_and_http_options_after_http() {
+        let flags = Flags {
+            options: &["--db"],
+            http_options: &["--issuer"],
+            ..Flags::default()
+        };
+        let parse = |line: &str| {
+            Args::parse_flags(line.split_whitespace().map(str::to_owned), &flags)
+                .map_err(|e| e.to_string())
+        };
+        let args = parse("--db users.db --http 127.0.0.1:9000 --issuer https://a").unwrap();
+        assert_eq!(args.option("--db"), Some("users.db"));
+        assert_eq!(args.option("--issuer"), Some("https://a"));
+        assert_eq!(args.http.as_deref(), Some("127.0.0.1:9000"));
+        assert_eq!(parse("--http").unwrap().option("--db"), None);
+        assert_eq!(
+            parse("--issuer https://a --http"),
+            Err("`--issuer` goes after `--http ADDR`".to_owned())
+        );
+        assert_eq!(parse("--db"), Err("`--db` needs a value".to_owned()));
+        assert_eq!(parse("--db --http"), Err("`--db` needs a value".to_owned()));
+        assert_eq!(
+            parse("--db a --db b"),
+            Err("`--db` is given twice".to_owned())
+        );
+        assert_eq!(
+            parse("--http --jwks u"),
+            Err("unexpected argument `--jwks`".to_owned())
         );
     }
 }

@@ -18,7 +18,7 @@ use rusqlite::functions::FunctionFlags;
 use rusqlite::{
     Connection, OptionalExtension as _, Row, TransactionBehavior, params, params_from_iter,
 };
-use toolshape::{Context, Elicitation, ToolError, ToolSet, ToolText, tool, tools};
+use toolshape::{Context, ToolError, ToolSet, ToolText, context::Elicitation, tool, tools};
 
 /// One user, as the model reads it: in a list too, one block per user, as the convention
 /// shows it.
@@ -653,47 +653,22 @@ pub fn seed() -> Vec<User> {
 pub const USAGE: &str = "usage: users [--db PATH] [--http [ADDR] [--store redis://HOST:PORT/DB] \
                          [--issuer URL --audience URL [--jwks URL]]]";
 
-/// What the command line asks for.
-#[derive(Default)]
-struct Args {
-    db: Option<std::path::PathBuf>,
-    /// `--http [ADDR]`.
-    http: Option<String>,
-    /// `--store URL`: the shared store of many replicas.
-    store: Option<String>,
-    issuer: Option<String>,
-    audience: Option<String>,
-    jwks: Option<String>,
-}
+/// The users server's own flags, beside `--http [ADDR]` and `--store URL`.
+const FLAGS: crate::Flags<'static> = crate::Flags {
+    switches: &["-h", "--help"],
+    options: &["--db"],
+    http_options: &["--issuer", "--audience", "--jwks"],
+};
 
-fn parse(args: impl IntoIterator<Item = String>) -> Result<Option<Args>, String> {
-    let mut parsed = Args::default();
-    let mut args = args.into_iter().peekable();
-    let value = |flag: &str, value: Option<String>| {
-        value
-            .filter(|value| !value.starts_with("--"))
-            .ok_or_else(|| format!("`{flag}` needs a value; {USAGE}"))
-    };
-    while let Some(arg) = args.next() {
-        match arg.as_str() {
-            "--db" => parsed.db = Some(std::path::PathBuf::from(value("--db", args.next())?)),
-            "--http" => {
-                let addr = args.next_if(|next| !next.starts_with("--"));
-                parsed.http = Some(addr.unwrap_or_else(|| "127.0.0.1:8080".to_owned()));
-            }
-            "--store" | "--issuer" | "--audience" | "--jwks" if parsed.http.is_none() => {
-                return Err(format!("`{arg}` comes after `--http ADDR`; {USAGE}"));
-            }
-            "--store" => parsed.store = Some(value("--store", args.next())?),
-            "--issuer" => parsed.issuer = Some(value("--issuer", args.next())?),
-            "--audience" => parsed.audience = Some(value("--audience", args.next())?),
-            "--jwks" => parsed.jwks = Some(value("--jwks", args.next())?),
-            "-h" | "--help" => return Ok(None),
-            other => return Err(format!("unexpected argument `{other}`; {USAGE}")),
-        }
+/// The command line read by the examples' parser ([`crate::Args`]); `None` for `--help`.
+fn parse(args: impl IntoIterator<Item = String>) -> Result<Option<crate::Args>, String> {
+    let parsed = crate::Args::parse_flags(args, &FLAGS).map_err(|e| format!("{e}; {USAGE}"))?;
+    if parsed.has("-h") || parsed.has("--help") {
+        return Ok(None);
     }
-    match (&parsed.issuer, &parsed.audience, &parsed.jwks) {
-        (Some(_), Some(_), _) | (None, None, None) => Ok(Some(parsed)),
+    let oauth = ["--issuer", "--audience", "--jwks"].map(|flag| parsed.option(flag).is_some());
+    match oauth {
+        [true, true, _] | [false, false, false] => Ok(Some(parsed)),
         _ => Err(format!(
             "`--issuer` and `--audience` go together (`--jwks` needs both); {USAGE}"
         )),
@@ -712,9 +687,10 @@ pub async fn run(args: impl IntoIterator<Item = String>) -> Result<(), toolshape
         println!("{USAGE}");
         return Ok(());
     };
-    let db_path = args
-        .db
-        .unwrap_or_else(|| std::env::temp_dir().join("toolshape-users.sqlite3"));
+    let db_path = args.option("--db").map_or_else(
+        || std::env::temp_dir().join("toolshape-users.sqlite3"),
+        std::path::PathBuf::from,
+    );
 
     crate::init_logging();
     let db = UserDb::open(&db_path)
@@ -723,19 +699,14 @@ pub async fn run(args: impl IntoIterator<Item = String>) -> Result<(), toolshape
     let mut server = toolshape::Server::new(db, toolset()).with_info(
         toolshape::rmcp::model::Implementation::new("toolshape-users", env!("CARGO_PKG_VERSION")),
     );
-    let Some(addr) = args.http else {
+    let Some(addr) = args.http.clone() else {
         return server.serve_stdio().await;
     };
-    let shared = crate::Args {
-        http: Some(addr.clone()),
-        store: args.store,
-        ..crate::Args::default()
-    };
-    if let Some(store) = shared.connect().await? {
+    if let Some(store) = args.connect().await? {
         server = server.with_store(&store);
     }
     let mut options = toolshape::serve::HttpOptions::default();
-    if let (Some(issuer), Some(audience)) = (args.issuer, args.audience) {
+    if let (Some(issuer), Some(audience)) = (args.option("--issuer"), args.option("--audience")) {
         // Most clients of a user directory read it: the `401` suggests `users:read`, so
         // that MCP clients ask for it (and not for every scope the metadata lists, which a
         // read-only client is not granted), then step up to `users:write` on the `403` of
@@ -743,7 +714,7 @@ pub async fn run(args: impl IntoIterator<Item = String>) -> Result<(), toolshape
         // lists the tools `users:write` allows and calls them.
         let mut oauth = toolshape::serve::oauth::OAuth::new(audience, issuer)
             .with_suggested_scopes(["users:read"]);
-        if let Some(jwks) = args.jwks {
+        if let Some(jwks) = args.option("--jwks") {
             oauth = oauth.with_jwks_uri(jwks);
         }
         // a wrong issuer or JWKS fails here, not at the first request

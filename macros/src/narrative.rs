@@ -230,7 +230,7 @@ fn implementation(input: &DeriveInput, krate: &syn::Path, body: TokenStream) -> 
 
 fn named_fields(input: &DeriveInput) -> syn::Result<Vec<syn::Ident>> {
     let message = "`#[derive(Narrative)]` works on structs with named fields, which the template's placeholders name\n\
-                   help: implement `toolshape::Narrative` by hand, or return `toolshape::Hybrid<T>` with a narrative made at run time";
+                   help: implement `toolshape::Narrative` by hand, or return `toolshape::formats::Hybrid<T>` with a narrative made at run time";
     match &input.data {
         Data::Struct(data) => match &data.fields {
             Fields::Named(fields) => Ok(fields
@@ -284,7 +284,7 @@ fn not_a_placeholder(
         "help: compute the value into a field of the type and name that field".to_owned()
     } else {
         format!(
-            "help: write `{{{receiver}{spec}}}` for the value itself; for `{method}()` of it, compute the result into a field of `{type_ident}` and name that field, or return `toolshape::Hybrid<T>` with a narrative made at run time"
+            "help: write `{{{receiver}{spec}}}` for the value itself; for `{method}()` of it, compute the result into a field of `{type_ident}` and name that field, or return `toolshape::formats::Hybrid<T>` with a narrative made at run time"
         )
     };
     format!(

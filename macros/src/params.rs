@@ -216,7 +216,7 @@ fn state_of(
         errors.push(
             darling::Error::custom(
                 "a tool takes at most one `#[state]` parameter\n\
-                 help: take one state type and implement `toolshape::Provides<T>` on it for each part",
+                 help: take one state type and implement `toolshape::tool::Provides<T>` on it for each part",
             )
             .with_span(&typed.pat),
         );

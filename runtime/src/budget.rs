@@ -46,7 +46,7 @@ use rmcp::model::{CallToolResult, JsonObject, Tool};
 use serde_json::Value;
 
 use crate::layer::{Call, Layer, Next};
-use crate::{BoxFuture, Format, canonical, with_page};
+use crate::{formats::Format, formats::with_page, provenance::canonical, tool::BoxFuture};
 
 /// The argument a budgeted tool takes to ask for a later page.
 pub const CURSOR: &str = "cursor";
@@ -171,7 +171,7 @@ fn pages(tool: &Tool) -> Option<ListAt> {
     let without_envelope = tool
         .meta
         .as_ref()
-        .and_then(|meta| meta.get(crate::TOOL_META_KEY))
+        .and_then(|meta| meta.get(crate::tool::TOOL_META_KEY))
         .and_then(|about| about.get("envelope"))
         == Some(&Value::Bool(false));
     if without_envelope {

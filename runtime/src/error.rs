@@ -65,7 +65,7 @@ impl From<&str> for ToolError {
 /// [`ToolError`] (`cannot call the tool `name`: …`), `?` in a layer the protocol's error.
 ///
 /// ```
-/// use toolshape::{CallError, ToolError};
+/// use toolshape::{error::CallError, ToolError};
 /// # fn error() -> CallError { CallError::new("add", rmcp::ErrorData::invalid_params("no tool is named `add`", None)) }
 /// let error: CallError = error();
 /// assert_eq!(error.tool(), "add");

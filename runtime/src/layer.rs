@@ -45,7 +45,7 @@
 //! ```
 //! use toolshape::layer::{Call, Layer, Next};
 //! use toolshape::rmcp::{ErrorData, model::CallToolResult};
-//! use toolshape::{BoxFuture, ToolDef, ToolSet, tool, tools};
+//! use toolshape::{tool::BoxFuture, tool::ToolDef, ToolSet, tool, tools};
 //!
 //! /// Refuses every call of the tools it names, and lists them with `list_refused`.
 //! struct Refuse(&'static [&'static str]);

@@ -43,13 +43,13 @@
 //! shows is the narrative followed by the data in a fenced json block, and
 //! `structuredContent` is the envelope with a `narrative` field. The narrative comes from a
 //! template on the output type, checked at compile time, or is written at run time by
-//! returning [`Hybrid<T>`], which can also attach [`Plot`]s (sent as image blocks), a
+//! returning [`Hybrid<T>`](formats::Hybrid), which can also attach [`Plot`](formats::Plot)s (sent as image blocks), a
 //! `model_id` and a `source`.
 //!
 //! ```
 //! use serde::Serialize;
 //! use schemars::JsonSchema;
-//! use toolshape::{Hybrid, Narrative, tool};
+//! use toolshape::{formats::Hybrid, Narrative, tool};
 //!
 //! #[derive(Serialize, JsonSchema, Narrative)]
 //! #[narrative("Found {volumes.len} volumes on {cluster}")]
@@ -72,7 +72,7 @@
 //!         .with_source("prometheus")
 //! }
 //! # fn main() {
-//! #     let _: [toolshape::ToolDef<()>; 2] = toolshape::tools![list_volumes, count_alerts];
+//! #     let _: [toolshape::tool::ToolDef<()>; 2] = toolshape::tools![list_volumes, count_alerts];
 //! #     assert_eq!(list_volumes("c1".into()).narrative(), "Found 2 volumes on c1");
 //! # }
 //! ```
@@ -109,19 +109,19 @@ macro_rules! debug_as_message {
     )+};
 }
 
-mod provenance;
+pub mod provenance;
 
-mod formats;
+pub mod formats;
 
 pub mod apps;
 
-mod store;
+pub mod store;
 
-mod error;
+pub mod error;
 
-mod context;
+pub mod context;
 
-mod tool;
+pub mod tool;
 
 pub mod layer;
 
@@ -143,34 +143,17 @@ pub mod testing;
 #[doc(hidden)]
 #[path = "private.rs"]
 pub mod __private;
-#[cfg(feature = "redis")]
-pub use store::redis;
 
+// The root holds what a first server needs; everything else is in the module of its
+// concern (`formats`, `provenance`, `context`, `tool`, `serve`, …).
 pub use context::Context;
-pub use context::answers::Answers;
-pub use context::ask::{Answer, Ask, Elicitation, InputError, Sampled};
-pub use context::caller::Caller;
-pub use context::log::LogLevel;
-pub use context::rounds::{StateKeyError, StateKeys};
-pub use error::{CallError, DuplicateTool, ToolError};
-pub use formats::Hybrid;
-pub use formats::content::{Attachment, Rich};
-pub use formats::facts::CallFacts;
-pub use formats::narrative::Narrative;
-pub use formats::plot::Plot;
-pub use formats::text;
+pub use error::{DuplicateTool, ToolError};
+pub use formats::Narrative;
 pub use formats::text::ToolText;
-pub use formats::with_page;
-pub use formats::{Format, HybridFormat, HybridOutput, HybridText, Json, JsonOutput, Render};
 pub use handler::Server;
-pub use provenance::canonical;
-pub use provenance::{META_KEY, Provenance, data_hash, hash_canonical};
-pub use store::tasks;
-pub use tool::args::BorrowedParam;
+/// What the compiler checks in a tool's declaration; the code `#[tool]` and `tools!`
+/// generate names it here, so that a message about a declaration names this path.
 pub use tool::checks;
-pub use tool::def::ToolDef;
-pub use tool::spec::{BoxFuture, Kind, TOOL_META_KEY, TaskSupport};
-pub use tool::state::Provides;
 pub use toolset::ToolSet;
 /// Derives [`Narrative`](trait@Narrative) from a `#[narrative("...")]` template on the type,
 /// for `#[tool(format = "hybrid")]`: the sentence a hybrid result leads with.
@@ -193,7 +176,7 @@ pub use toolset::ToolSet;
 /// ```
 ///
 /// A placeholder that names no field fails to compile, at the placeholder. For a narrative
-/// a template cannot say, implement the trait by hand or return [`Hybrid<T>`](Hybrid) from
+/// a template cannot say, implement the trait by hand or return [`Hybrid<T>`](formats::Hybrid) from
 /// the tool to write it at run time.
 pub use toolshape_macros::Narrative;
 #[doc = include_str!("docs/tool.md")]
@@ -208,7 +191,7 @@ macro_rules! tools {
 
 /// Derives the text form of a type, for `#[tool(format = "text")]`: a markdown
 /// code block of `Label: value` lines for one record, a header and one line per record for a
-/// list (the compact layout). See [`text`] for the rendering and `docs/text-format.md` for
+/// list (the compact layout). See [`formats::text`] for the rendering and `docs/text-format.md` for
 /// the whole form.
 ///
 /// ````
@@ -240,7 +223,7 @@ macro_rules! tools {
 ///     password_hash: String::new(),
 /// };
 /// # let _ = &user.password_hash;
-/// assert_eq!(toolshape::text::render(&user), "\
+/// assert_eq!(toolshape::formats::text::render(&user), "\
 /// ```
 /// User ID: 42
 /// Name: Alice
@@ -250,7 +233,7 @@ macro_rules! tools {
 /// Tags: admin, oncall
 /// ```");
 /// assert_eq!(
-///     toolshape::text::render(&vec![user]),
+///     toolshape::formats::text::render(&vec![user]),
 ///     "Found 1 user:\nid,name,salary,quota,tags[]\n42,Alice,120000,5368709120,admin;oncall",
 /// );
 /// ````
@@ -273,7 +256,7 @@ macro_rules! tools {
 ///
 /// On a field: `label = "User ID"` (default: the name made readable, `user_id` → `User ID`),
 /// `skip`, `detailed` (shown only in detailed results: `#[tool(detail)]`,
-/// [`text::render_with`]), and at most one value format (for blocks and tables): `currency` / `currency = "€"`, `bytes` /
+/// [`formats::text::render_with`]), and at most one value format (for blocks and tables): `currency` / `currency = "€"`, `bytes` /
 /// `bytes = "decimal"`, `percent` (a ratio), `thousands`, `timestamp` /
 /// `timestamp = "%Y-%m-%d"` (unix seconds or a `chrono` date-time, in UTC).
 ///

@@ -21,12 +21,6 @@ pub use ::std::string::String;
 
 pub use toolshape_macros::tools;
 
-/// The formats the benchmarks compare toolshape's with ([`Render`](crate::Render) is sealed).
-#[cfg(feature = "__bench")]
-pub mod bench {
-    pub use crate::formats::bench_formats::{BareJson, MainJson};
-}
-
 /// Whether `name` is a tool name MCP allows: 1 to 128 characters from `A-Z a-z 0-9 _ - .`.
 /// For `#[tool(name = CONSTANT)]`, checked where the compiler evaluates the constant.
 pub const fn is_tool_name(name: &str) -> bool {
@@ -101,8 +95,8 @@ impl IsValue {
     }
 }
 
-/// Facts of a call of `spec` starting now, for benchmarks and tests of a [`Render`](crate::Render)
+/// Facts of a call of `spec` starting now, for benchmarks and tests of a [`Render`](crate::formats::Render)
 /// alone; tools get theirs from the runtime.
-pub fn call_facts(spec: &ToolSpec) -> crate::CallFacts<'_> {
+pub fn call_facts(spec: &ToolSpec) -> crate::formats::CallFacts<'_> {
     spec.facts(std::time::Instant::now(), None)
 }

@@ -40,6 +40,7 @@ use rmcp::service::{ClientInitializeError, RoleClient, RunningService};
 use rmcp::{
     ClientHandler, ClientLifecycleMode, ClientServiceExt as _, ServerHandler, ServiceExt as _,
 };
+use tokio::io::DuplexStream;
 
 /// rmcp's client, connected to a server in the same process: with no handler of its own
 /// (`Client`, from [`connect`]), or with the one given to [`connect_with_client`]
@@ -83,7 +84,7 @@ pub async fn connect_with_version<H: ServerHandler>(
 /// use serde::Deserialize;
 /// use serde_json::json;
 /// use toolshape::rmcp::model::CallToolRequestParams;
-/// use toolshape::{Context, Elicitation, Server, ToolError, ToolSet, testing, tool, tools};
+/// use toolshape::{Context, context::Elicitation, Server, ToolError, ToolSet, testing, tool, tools};
 ///
 /// #[derive(Deserialize, JsonSchema)]
 /// struct Name { name: String }
@@ -130,12 +131,53 @@ pub async fn connect_with_client<H: ServerHandler, C: ClientHandler>(
     server: H,
     client: C,
 ) -> Result<Client<C>, ClientInitializeError> {
+    client_on(serve_in_memory(server), client).await
+}
+
+/// Serves `server` on one end of an in-memory pipe, as [`connect`] does, and returns the
+/// other end: the bytes a client would exchange with it, for a test that speaks JSON-RPC
+/// itself (one message a line) or connects a client of its own with [`client_on`].
+pub fn serve_in_memory<H: ServerHandler>(server: H) -> DuplexStream {
     let (server_io, client_io) = tokio::io::duplex(1 << 20);
     tokio::spawn(async move {
         if let Ok(running) = crate::serve::Traced::new(server).serve(server_io).await {
             let _ = running.waiting().await;
         }
     });
+    client_io
+}
+
+/// The server's end of an in-memory pipe served by toolshape's line transport, as
+/// [`Server::serve_stdio`](crate::Server::serve_stdio) serves stdin and stdout: the serving
+/// (to spawn, or to await for how it ends) and the client's end of the pipe (for
+/// [`client_on`]). The serving ends with the server's error at start-up, or when the
+/// client's end is dropped.
+#[cfg(feature = "stdio")]
+pub fn serve_lines_in_memory<S: Send + Sync + 'static, H: ServerHandler>(
+    server: crate::Server<S, H>,
+) -> (
+    impl std::future::Future<Output = Result<(), crate::serve::Error>> + Send + 'static,
+    DuplexStream,
+) {
+    let (server_io, client_io) = tokio::io::duplex(1 << 20);
+    let serving = async move {
+        let (read, write) = tokio::io::split(server_io);
+        let limits = crate::serve::Limits::default();
+        server
+            .serve_lines(tokio::io::BufReader::new(read), write, &limits)
+            .await
+    };
+    (serving, client_io)
+}
+
+/// Connects `client` to a server at the other end of `io` ([`serve_in_memory`],
+/// [`serve_lines_in_memory`]), speaking the protocol version its
+/// [`get_info`](ClientHandler::get_info) states: `server/discover` for 2026-07-28 and
+/// later, the `initialize` handshake before.
+pub async fn client_on<C: ClientHandler>(
+    io: DuplexStream,
+    client: C,
+) -> Result<Client<C>, ClientInitializeError> {
     let version = client.get_info().protocol_version;
     let lifecycle = if version >= ProtocolVersion::V_2026_07_28 {
         ClientLifecycleMode::Discover {
@@ -144,5 +186,5 @@ pub async fn connect_with_client<H: ServerHandler, C: ClientHandler>(
     } else {
         ClientLifecycleMode::Initialize
     };
-    client.serve_with_lifecycle(client_io, lifecycle).await
+    client.serve_with_lifecycle(io, lifecycle).await
 }

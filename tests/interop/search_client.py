@@ -43,7 +43,7 @@ async def run(target, mode: str) -> None:
         found = await client.call_tool("search_tools", {"query": "find people by their name"})
         hits = [tool["name"] for tool in (found.structured_content or {}).get("tools", [])]
         check(not found.is_error and ("search_users" in hits or "find_users" in hits), f"{label} search finds the user search", hits)
-        check("query (string, required)" in text_of(found), f"{label} the text names each parameter", text_of(found))
+        check("\n  query: string. " in text_of(found), f"{label} the text names each parameter", text_of(found))
 
         limited = await client.call_tool("search_tools", {"query": "user", "limit": 1})
         check(len(limited.structured_content["tools"]) == 1, f"{label} limit 1 answers one tool", limited.structured_content)

@@ -17,7 +17,7 @@ use std::sync::{Mutex, OnceLock};
 use serde_json::{Value, json};
 use toolshape::serve::HttpOptions;
 use toolshape::serve::oauth::OAuth;
-use toolshape::{Caller, Context, Server, ToolSet, tool, tools};
+use toolshape::{Context, Server, ToolSet, context::Caller, tool, tools};
 use toolshape_examples::users::{UserDb, toolset};
 
 /// Everything every test of this binary logged, at every level (rmcp's traces included).

@@ -21,12 +21,12 @@ use opentelemetry_sdk::metrics::data::{AggregatedMetrics, MetricData};
 use opentelemetry_sdk::metrics::{InMemoryMetricExporter, PeriodicReader, SdkMeterProvider};
 use opentelemetry_sdk::propagation::TraceContextPropagator;
 use opentelemetry_sdk::trace::{InMemorySpanExporter, SdkTracerProvider, SpanData};
+use rmcp::ClientHandler;
 use rmcp::model::{
     CallToolRequestParams, CallToolResponse, ClientCapabilities, ClientConfig, GetTaskParams,
     Implementation, ProtocolVersion, RequestMetaObject, TaskStatus,
 };
 use rmcp::service::{RoleClient, RunningService};
-use rmcp::{ClientHandler, ClientLifecycleMode, ClientServiceExt as _};
 use serde_json::{Value, json};
 use toolshape::{Server, ToolError, ToolSet, tool, tools};
 use tracing_subscriber::layer::SubscriberExt as _;
@@ -104,22 +104,14 @@ type Client = RunningService<RoleClient, TestClient>;
 /// rmcp's client on the 2026-07-28 protocol, talking to [`server`] over toolshape's line
 /// transport (what `Server::serve_stdio` runs) in memory.
 async fn connect() -> Client {
-    let (server_io, client_io) = tokio::io::duplex(1 << 20);
-    tokio::spawn(async move {
-        let (read, write) = tokio::io::split(server_io);
-        let reader = tokio::io::BufReader::new(read);
-        let _ = server()
-            .serve_lines(reader, write, &Default::default())
-            .await;
-    });
-    let version = ProtocolVersion::V_2026_07_28;
-    TestClient(version.clone())
-        .serve_with_lifecycle(
-            client_io,
-            ClientLifecycleMode::Discover {
-                preferred_versions: vec![version],
-            },
-        )
+    connect_to(server()).await
+}
+
+/// [`connect`] to this server.
+async fn connect_to<H: rmcp::ServerHandler>(server: Server<(), H>) -> Client {
+    let (serving, client_io) = toolshape::testing::serve_lines_in_memory(server);
+    tokio::spawn(serving);
+    toolshape::testing::client_on(client_io, TestClient(ProtocolVersion::V_2026_07_28))
         .await
         .expect("connects")
 }
@@ -271,6 +263,74 @@ async fn failures_have_an_error_type() {
         ),
         other => panic!("an error status, got {other:?}"),
     }
+    client.cancel().await.unwrap();
+}
+
+/// One prompt, `greet` (rmcp's `#[prompt_router]`), served beside the tools.
+struct Prompts {
+    prompt_router: rmcp::handler::server::router::prompt::PromptRouter<Prompts>,
+}
+
+#[rmcp::prompt_router]
+impl Prompts {
+    /// Greet the user.
+    #[rmcp::prompt]
+    fn greet(&self) -> Vec<rmcp::model::PromptMessage> {
+        vec![rmcp::model::PromptMessage::new_text(
+            rmcp::model::Role::User,
+            "Say hello.",
+        )]
+    }
+}
+
+#[rmcp::prompt_handler(router = self.prompt_router)]
+impl rmcp::ServerHandler for Prompts {
+    fn get_info(&self) -> rmcp::model::ServerConfig {
+        rmcp::model::ServerConfig::new(
+            rmcp::model::ServerCapabilities::builder()
+                .enable_prompts()
+                .build(),
+        )
+    }
+}
+
+#[tokio::test]
+async fn a_prompt_names_its_span_only_when_the_server_has_it() {
+    telemetry();
+    let server = server().with_handler(Prompts {
+        prompt_router: Prompts::prompt_router(),
+    });
+    let client = connect_to(server).await;
+    let get = |name: &str, trace_id: &str| {
+        let mut meta = RequestMetaObject::default();
+        meta.set_traceparent(format!("00-{trace_id}-{CLIENT_SPAN}-01"));
+        let mut params = rmcp::model::GetPromptRequestParams::new(name);
+        params.meta = Some(meta);
+        params
+    };
+
+    let trace = "2af7651916cd43dd8448eb211c80319c";
+    client.get_prompt(get("greet", trace)).await.unwrap();
+    let span = span_named(trace, "prompts/get greet");
+    assert_eq!(text(&span, "gen_ai.prompt.name").as_deref(), Some("greet"));
+    assert_eq!(
+        text(&span, "mcp.method.name").as_deref(),
+        Some("prompts/get")
+    );
+
+    // A prompt the server does not have: named by the method alone (the name is the
+    // client's, and a span's name is one of few); the attribute keeps it.
+    let trace = "3af7651916cd43dd8448eb211c80319c";
+    client
+        .get_prompt(get("made_up_prompt", trace))
+        .await
+        .expect_err("an unknown prompt is an error");
+    let span = span_named(trace, "prompts/get");
+    assert_eq!(
+        text(&span, "gen_ai.prompt.name").as_deref(),
+        Some("made_up_prompt")
+    );
+    assert!(text(&span, "error.type").is_some(), "{span:?}");
     client.cancel().await.unwrap();
 }
 

@@ -1,11 +1,10 @@
 //! Per-call overhead, interleaved: each round calls every variant once, in rotating order,
 //! so that load from other processes on a shared machine falls on all of them alike.
 //! Prints medians and ratios to rmcp. Complements `benches/call.rs` (criterion), which
-//! runs the variants one after the other. `toolshape_bare` (e2e only) is toolshape's
-//! runtime and line transport serving rmcp's own `Json<T>` conversion: its gap to rmcp is
-//! dispatch and transport, the rest of `toolshape`'s gap is the envelope. `toolshape_plain`
-//! is `format = "json", envelope = false`: the value as structured content, the provenance
-//! in `_meta`.
+//! runs the variants one after the other. `toolshape_plain` (e2e only) is
+//! `format = "json", envelope = false`: the value as structured content, the provenance in
+//! `_meta`; its gap to rmcp is mostly dispatch and transport, the rest of `toolshape`'s gap
+//! is the envelope.
 //!
 //! `cargo run -p toolshape-bench --release --bin alternate [ROUNDS]`
 
@@ -13,11 +12,11 @@ use std::hint::black_box;
 use std::time::{Duration, Instant};
 
 use rmcp::handler::server::tool::IntoCallToolResult as _;
-use toolshape::Render;
-use toolshape_bench::{MainJson, Payload, SIZES, SPEC, call, payload};
+use toolshape::formats::Render;
+use toolshape_bench::{Payload, SIZES, SPEC, call, payload};
 
 /// The end-to-end variants, in the order of `clients`.
-const E2E: [&str; 4] = ["rmcp", "toolshape", "toolshape_bare", "toolshape_plain"];
+const E2E: [&str; 3] = ["rmcp", "toolshape", "toolshape_plain"];
 
 fn median(mut samples: Vec<Duration>) -> Duration {
     samples.sort();
@@ -74,8 +73,8 @@ fn main() {
         "rounds {rounds} (÷100 at 1 MB); load at start: {}",
         load.trim()
     );
-    println!("| step | size | rmcp | toolshape | toolshape_main |");
-    println!("| --- | --- | --- | --- | --- |");
+    println!("| step | size | rmcp | toolshape |");
+    println!("| --- | --- | --- | --- |");
 
     for &(label, count) in &SIZES {
         let data: Payload = payload(count);
@@ -94,23 +93,13 @@ fn main() {
             let value = data.clone();
             let start = Instant::now();
             let facts = toolshape::__private::call_facts(&SPEC);
-            black_box(<toolshape::Json as Render<Payload>>::render(value, &facts));
+            black_box(<toolshape::formats::Json as Render<Payload>>::render(
+                value, &facts,
+            ));
             start.elapsed()
         };
-        let mut main = || {
-            let value = data.clone();
-            let start = Instant::now();
-            let facts = toolshape::__private::call_facts(&SPEC);
-            black_box(<MainJson as Render<Payload>>::render(value, &facts));
-            start.elapsed()
-        };
-        let medians = interleave(rounds, &mut [&mut rmcp, &mut toolshape, &mut main]);
-        row(
-            "render",
-            label,
-            &["rmcp", "toolshape", "toolshape_main"],
-            &medians,
-        );
+        let medians = interleave(rounds, &mut [&mut rmcp, &mut toolshape]);
+        row("render", label, &["rmcp", "toolshape"], &medians);
     }
 
     let runtime = tokio::runtime::Builder::new_current_thread()
@@ -123,10 +112,7 @@ fn main() {
             toolshape_bench::toolshape_server(),
         )),
         runtime.block_on(toolshape_bench::connect_toolshape(
-            toolshape_bench::toolshape_server_with(toolshape_bench::BareJson),
-        )),
-        runtime.block_on(toolshape_bench::connect_toolshape(
-            toolshape_bench::toolshape_server_with(toolshape::__private::PlainJson),
+            toolshape_bench::toolshape_plain_server(),
         )),
     ];
     for (index, &(label, count)) in SIZES.iter().enumerate() {
@@ -158,8 +144,7 @@ fn main() {
         let mut a = || (timed.borrow_mut())(0);
         let mut b = || (timed.borrow_mut())(1);
         let mut c = || (timed.borrow_mut())(2);
-        let mut d = || (timed.borrow_mut())(3);
-        let medians = interleave(rounds, &mut [&mut a, &mut b, &mut c, &mut d]);
+        let medians = interleave(rounds, &mut [&mut a, &mut b, &mut c]);
         row("e2e", label, &E2E, &medians);
     }
 

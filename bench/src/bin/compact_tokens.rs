@@ -131,9 +131,9 @@ fn main() {
     let json = serde_json::to_value(&blocks).expect("JSON");
     let toon = datasets::toon(std::slice::from_ref(&json)).remove(0);
     let texts = [
-        ("blocks", toolshape::text::render(&blocks)),
-        ("table", toolshape::text::render(&rows)),
-        ("compact", toolshape::text::render(&lines)),
+        ("blocks", toolshape::formats::text::render(&blocks)),
+        ("table", toolshape::formats::text::render(&rows)),
+        ("compact", toolshape::formats::text::render(&lines)),
         ("compact JSON", json.to_string()),
         ("TOON 4.4.0", toon),
     ];

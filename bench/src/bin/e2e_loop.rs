@@ -1,6 +1,6 @@
 //! Calls one variant's `get_payload` in a loop, for a profiler:
 //! `cargo run -p toolshape-bench --release --bin e2e_loop -- toolshape 0 20000`
-//! (variant `rmcp` | `toolshape` | `bare`, size index into `SIZES`, calls).
+//! (variant `rmcp` | `toolshape` | `plain`, size index into `SIZES`, calls).
 
 use std::hint::black_box;
 
@@ -16,11 +16,8 @@ fn main() {
     let client = runtime.block_on(async {
         match variant.as_str() {
             "rmcp" => toolshape_bench::connect_rmcp().await,
-            "bare" => {
-                toolshape_bench::connect_toolshape(toolshape_bench::toolshape_server_with(
-                    toolshape_bench::BareJson,
-                ))
-                .await
+            "plain" => {
+                toolshape_bench::connect_toolshape(toolshape_bench::toolshape_plain_server()).await
             }
             _ => toolshape_bench::connect_toolshape(toolshape_bench::toolshape_server()).await,
         }

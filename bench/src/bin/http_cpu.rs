@@ -1,11 +1,12 @@
 //! Server CPU per call over streamable HTTP, under load: rmcp 3.11's own server of a
 //! `Json<User>` tool against toolshape's `Server::http_router` (on `serve::app_on`) of the same user as
-//! `envelope = false` (`get_user`, provenance in `_meta`), as the envelope
-//! (`get_user_by_id`), and rendered by rmcp's own `Json<T>` conversion (`get_user_bare`: no
-//! provenance, what toolshape's runtime and transport cost alone).
+//! `envelope = false` (`get_user`, provenance in `_meta`) and as the envelope
+//! (`get_user_by_id`).
 //!
 //! Each server is a child process of this binary (release build, `TCP_NODELAY` on every
-//! accepted socket, loopback only). `wrk` (Debian package `wrk`) sends 2026-07-28 stateless
+//! accepted socket, loopback only), on the same runtime: tokio's multi-threaded one with a
+//! worker per core (`Runtime::new`). The bench is built with the workspace's features, so
+//! toolshape's has `otel` (a duration per request, on OpenTelemetry's no-op meter). `wrk` (Debian package `wrk`) sends 2026-07-28 stateless
 //! `tools/call` POSTs with 16 connections for a few seconds to each in turn, for 3 rounds,
 //! rotating the order; server CPU per call is the child's utime + stime (from
 //! `/proc/PID/stat`) over the calls wrk saw answered. Prints every run, then medians and
@@ -98,25 +99,6 @@ pub async fn get_user(
     get_user_by_id(directory, id).await
 }
 
-/// `get_user` served by toolshape's runtime with rmcp's own `Json<T>` conversion as its
-/// render (no provenance, rmcp's text): its gap to rmcp is toolshape's dispatch and
-/// transport, its gap to `get_user` the provenance and the canonical text.
-static BARE: toolshape::__private::ToolSpec = toolshape::__private::ToolSpec {
-    name: "get_user_bare",
-    title: None,
-    description: "Look up one user by id, rendered as rmcp's Json<T>.",
-    version: "0.0.0",
-    params: &[toolshape::__private::ParamSpec {
-        name: "id",
-        description: "The user's numeric id.",
-        constraints: toolshape::__private::Constraints::NONE,
-    }],
-    model_id: None,
-    rust_path: "http_cpu::get_user_bare",
-    location: "bench/src/bin/http_cpu.rs",
-    ..toolshape::__private::ToolSpec::DEFAULT
-};
-
 /// The parameters of [`RmcpUsers::get_user`].
 #[derive(Debug, Deserialize, JsonSchema)]
 pub struct GetUserParams {
@@ -177,18 +159,7 @@ async fn serve_rmcp(listener: tokio::net::TcpListener) {
 
 /// Serves toolshape's server with its `http_router` on the listener (`serve::app_on`).
 async fn serve_toolshape(listener: tokio::net::TcpListener) {
-    let bare = toolshape::__private::ToolDef::<Directory>::build(&BARE)
-        .params((toolshape::__private::param::<u32>(),))
-        .handler(|directory: &Directory, (id,), _| {
-            Box::pin(async move {
-                directory
-                    .find(id)
-                    .ok_or_else(|| ToolError::new(format!("User with ID {id} not found")))
-            })
-        })
-        .format(toolshape_bench::BareJson);
-    let mut tools = ToolSet::new(tools![get_user_by_id, get_user]).expect("distinct names");
-    tools.add(bare).expect("distinct names");
+    let tools = ToolSet::new(tools![get_user_by_id, get_user]).expect("distinct names");
     let server = Server::new(Directory::default(), tools);
     toolshape::serve::app_on(server.http_router(&Default::default()), listener)
         .await
@@ -202,16 +173,11 @@ struct Target {
     tool: &'static str,
 }
 
-const TARGETS: [Target; 4] = [
+const TARGETS: [Target; 3] = [
     Target {
         label: "rmcp 3.11, `Json<User>`",
         server: "rmcp",
         tool: "get_user",
-    },
-    Target {
-        label: "toolshape runtime, rmcp's `Json<T>` render (no provenance)",
-        server: "toolshape",
-        tool: "get_user_bare",
     },
     Target {
         label: "toolshape `get_user` (`envelope = false`)",

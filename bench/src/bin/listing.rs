@@ -29,7 +29,7 @@ use schemars::JsonSchema;
 use serde::Deserialize;
 use serde_json::{Value, json};
 use toolshape::__private::PlainJson;
-use toolshape::Render;
+use toolshape::formats::Render;
 
 /// The tour's tools written with rmcp's own macros: same names, doc comments and
 /// parameters, each returning `Json<T>` of the type the toolshape tool returns (a `String`
@@ -121,7 +121,7 @@ where
     let mut plain = tool.clone();
     plain.output_schema = <PlainJson as Render<T>>::output_schema().map(Arc::new);
     if let Some(meta) = plain.meta.as_mut()
-        && let Some(Value::Object(about)) = meta.0.get_mut(toolshape::TOOL_META_KEY)
+        && let Some(Value::Object(about)) = meta.0.get_mut(toolshape::tool::TOOL_META_KEY)
     {
         about.insert("format".into(), "json".into());
         about.insert("envelope".into(), false.into());
@@ -156,7 +156,7 @@ fn main() {
     if let Some(Value::Object(about)) = made
         .meta
         .as_mut()
-        .and_then(|meta| meta.0.get_mut(toolshape::TOOL_META_KEY))
+        .and_then(|meta| meta.0.get_mut(toolshape::tool::TOOL_META_KEY))
     {
         about.insert("kind".into(), "read".into());
     }

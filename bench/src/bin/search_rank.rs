@@ -5,13 +5,19 @@
 //! line), which `bench/search/compare.py` reads to put toolshape beside FastMCP; `--misses`
 //! prints the requests whose tool is not first; `--time` times one search over 1,000 tools
 //! (the catalogue six times over, as `benches/search.rs`): each request searched 200 times
-//! in turn, medians of each round and of the index's build (run it `--release`).
+//! in turn, medians of each round and of the index's build (run it `--release`);
+//! `--tokens [MARKDOWN.jsonl]` counts o200k_base tokens of each search's answer text for the
+//! model against its hits' `tools/list` entries as JSON and, given the file `compare.py
+//! --markdown` writes, against FastMCP's markdown of the same hits, and of the listing with
+//! search on against the full listing of the catalogue's first 100 tools.
 
 use std::hint::black_box;
 use std::time::{Duration, Instant};
 
-use toolshape::search::SearchIndex;
-use toolshape_bench::search::{Quality, catalogue, ranks, requests, thousand_tools};
+use std::collections::HashMap;
+
+use toolshape::search::{SearchIndex, result_text};
+use toolshape_bench::search::{Quality, Request, catalogue, ranks, requests, thousand_tools};
 
 fn main() {
     let mode = std::env::args().nth(1).unwrap_or_default();
@@ -98,6 +104,7 @@ fn main() {
                 builds[builds.len() / 2]
             );
         }
+        "--tokens" => tokens(&tools, &requests, std::env::args().nth(2)),
         "" => {
             println!("{} tools, {} requests", tools.len(), requests.len());
             for split in ["development", "held_out", "all"] {
@@ -114,8 +121,69 @@ fn main() {
             }
         }
         other => {
-            eprintln!("unknown argument {other:?}: expected --json, --misses, --time or nothing");
+            eprintln!(
+                "unknown argument {other:?}: expected --json, --misses, --time, --tokens or nothing"
+            );
             std::process::exit(2);
         }
+    }
+}
+
+/// `--tokens`: what a search's answer costs a model, in o200k_base tokens, beside the same
+/// hits as JSON entries and in FastMCP's markdown (when `markdown` names `compare.py
+/// --markdown`'s output).
+fn tokens(tools: &[rmcp::model::Tool], requests: &[Request], markdown: Option<String>) {
+    let bpe = tiktoken_rs::o200k_base_singleton();
+    let count = |text: &str| bpe.encode_with_special_tokens(text).len();
+    let fastmcp: HashMap<String, String> = markdown
+        .map(|path| {
+            let text = std::fs::read_to_string(&path).expect("the markdown file");
+            text.lines()
+                .map(|line| {
+                    let value: serde_json::Value = serde_json::from_str(line).expect("a line");
+                    (
+                        value["query"].as_str().unwrap_or_default().to_owned(),
+                        value["markdown"].as_str().unwrap_or_default().to_owned(),
+                    )
+                })
+                .collect()
+        })
+        .unwrap_or_default();
+    let index = SearchIndex::new(tools);
+    let (mut text, mut json, mut theirs, mut searches) = (0, 0, 0, 0);
+    for request in requests {
+        let hits: Vec<&rmcp::model::Tool> = index
+            .search(&request.query)
+            .iter()
+            .take(5)
+            .map(|hit| &tools[hit.index])
+            .collect();
+        if hits.is_empty() {
+            continue;
+        }
+        searches += 1;
+        let answer = result_text(&request.query, &hits);
+        if std::env::var("SHOW").ok().as_deref() == Some(&request.query) {
+            println!("{answer}\n({} tokens)", count(&answer));
+        }
+        text += count(&answer);
+        json += count(&serde_json::json!({ "tools": hits }).to_string());
+        if let Some(markdown) = fastmcp.get(&request.query) {
+            theirs += count(markdown);
+        }
+    }
+    println!(
+        "{searches} searches of up to 5 hits, tokens per search: toolshape's text {:.0}, the \
+         entries as JSON {:.0} (text {:.3}x)",
+        text as f64 / searches as f64,
+        json as f64 / searches as f64,
+        text as f64 / json as f64
+    );
+    if theirs > 0 {
+        println!(
+            "FastMCP 4.1.6's markdown of the same hits {:.0} (text {:.3}x)",
+            theirs as f64 / searches as f64,
+            text as f64 / theirs as f64
+        );
     }
 }

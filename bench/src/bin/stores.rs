@@ -16,8 +16,8 @@ use rmcp::model::{CallToolRequestParams, CallToolResult, ContentBlock, TaskStatu
 use rmcp::task_manager::{TaskManager, TaskOptions};
 use schemars::JsonSchema;
 use serde::Serialize;
-use toolshape::redis::RedisStore;
-use toolshape::tasks::TaskStore;
+use toolshape::store::redis::RedisStore;
+use toolshape::store::tasks::TaskStore;
 use toolshape::undo::Undo;
 use toolshape::{Server, ToolError, ToolSet, tool, tools};
 

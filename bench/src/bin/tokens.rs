@@ -15,7 +15,7 @@ use rmcp::handler::server::tool::IntoCallToolResult as _;
 use schemars::JsonSchema;
 use serde::Serialize;
 use serde_json::json;
-use toolshape::{Narrative, Render, ToolText};
+use toolshape::{Narrative, ToolText, formats::Render};
 
 #[derive(Debug, Clone, Serialize, JsonSchema, ToolText, Narrative)]
 #[text(noun = "user", empty = "No users found matching your criteria.")]
@@ -349,9 +349,9 @@ fn styles(data: &Data) -> Vec<(&'static str, String)> {
 /// The text form of `value` (for a list wrapper, of its records).
 fn text<T>(value: T) -> String
 where
-    toolshape::text::Text: Render<T>,
+    toolshape::formats::text::Text: Render<T>,
 {
-    toolshape_text::<toolshape::text::Text, _>(value)
+    toolshape_text::<toolshape::formats::text::Text, _>(value)
 }
 
 /// Every style for one data set: the JSON forms and hybrid from `value`, its text form, and
@@ -363,14 +363,14 @@ fn rows<T>(
 ) -> Vec<(&'static str, String)>
 where
     T: Clone + Serialize + JsonSchema + 'static,
-    toolshape::Json: Render<T>,
-    toolshape::HybridFormat: Render<T>,
+    toolshape::formats::Json: Render<T>,
+    toolshape::formats::HybridFormat: Render<T>,
 {
     let mut rows = vec![
         ("rmcp Json<T> (compact)", rmcp_json(value.clone())),
         (
             "toolshape json",
-            toolshape_text::<toolshape::Json, _>(value.clone()),
+            toolshape_text::<toolshape::formats::Json, _>(value.clone()),
         ),
         ("Python SDK indent=2", python_indent2(value)),
         ("toolshape text", text),
@@ -378,7 +378,7 @@ where
     rows.extend(variant);
     rows.push((
         "toolshape hybrid",
-        toolshape_text::<toolshape::HybridFormat, _>(value.clone()),
+        toolshape_text::<toolshape::formats::HybridFormat, _>(value.clone()),
     ));
     rows
 }

@@ -6,7 +6,7 @@
 //! `TOOLSHAPE_STATE_KEYS` (`id:base64key,...`, the first one active) sets the keys that seal
 //! the request state of input-required results; without it the server uses a random key.
 
-use toolshape::{Server, StateKeys};
+use toolshape::{Server, context::StateKeys};
 use toolshape_examples::Args;
 
 #[tokio::main]

@@ -6,27 +6,28 @@
 //! Usage: `quickstart [--http [ADDR]] [--otlp URL]`
 
 use toolshape::Server;
-use toolshape_examples::Error;
 #[cfg(feature = "otlp")]
 use toolshape_examples::otlp::Otlp;
 use toolshape_examples::quickstart::{Directory, toolset};
+use toolshape_examples::{Args, Error, Flags};
 
 const USAGE: &str = "usage: quickstart [--http [ADDR]] [--otlp URL]";
 
 fn main() -> Result<(), Error> {
-    let mut http = None;
-    let mut otlp = None;
-    let mut args = std::env::args().skip(1).peekable();
-    while let Some(arg) = args.next() {
-        match arg.as_str() {
-            "--http" => {
-                let addr = args.next_if(|next| !next.starts_with("--"));
-                http = Some(addr.unwrap_or_else(|| "127.0.0.1:8080".to_owned()));
-            }
-            "--otlp" => otlp = Some(args.next().ok_or(USAGE)?),
-            other => return Err(format!("unknown argument `{other}`; {USAGE}").into()),
-        }
+    let flags = Flags {
+        options: &["--otlp"],
+        ..Flags::default()
+    };
+    let args =
+        Args::parse_flags(std::env::args().skip(1), &flags).map_err(|e| format!("{e}; {USAGE}"))?;
+    if args.store.is_some() {
+        return Err(format!(
+            "the quickstart keeps no shared state: it takes no `--store`; {USAGE}"
+        )
+        .into());
     }
+    let http = args.http.clone();
+    let otlp = args.option("--otlp").map(str::to_owned);
     // The exporters start and stop outside the runtime: their HTTP client runs its own.
     let exporters = match &otlp {
         Some(url) => {

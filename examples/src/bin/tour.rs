@@ -8,7 +8,7 @@
 use rmcp::ServiceExt as _;
 use rmcp::model::CallToolRequestParams;
 use serde_json::{Value, json};
-use toolshape::{Server, TOOL_META_KEY};
+use toolshape::{Server, tool::TOOL_META_KEY};
 use toolshape_examples::quickstart::{Directory, toolset};
 
 #[tokio::main(flavor = "current_thread")]

@@ -3,7 +3,7 @@
 
 use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
-use toolshape::{Hybrid, ToolError, ToolText, tool};
+use toolshape::{ToolError, ToolText, formats::Hybrid, tool};
 
 use super::Ontap;
 use super::names::{gib, not_found, percent};

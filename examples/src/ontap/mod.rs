@@ -38,7 +38,7 @@ use std::sync::{Mutex, MutexGuard};
 use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 use toolshape::undo::Undo;
-use toolshape::{Hybrid, Server, ToolDef, ToolError, ToolSet, tool, tools};
+use toolshape::{Server, ToolError, ToolSet, formats::Hybrid, tool, tool::ToolDef, tools};
 
 pub use crate::charts::{Alert, Autosize, AutosizeMode, Severity};
 use cluster::{Cluster, SEED, VolumeState};
@@ -856,7 +856,7 @@ pub fn server() -> Server<Ontap> {
 ///
 /// # Panics
 /// Never: see [`server`].
-pub fn server_on(store: Option<&toolshape::redis::RedisStore>) -> Server<Ontap> {
+pub fn server_on(store: Option<&toolshape::store::redis::RedisStore>) -> Server<Ontap> {
     let mut tools = toolset();
     let undo = Undo::for_tools(&tools).expect("each setter's parameters name configuration fields");
     if let Some(store) = store {

@@ -4,7 +4,7 @@
 
 use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
-use toolshape::{Hybrid, ToolError, tool};
+use toolshape::{ToolError, formats::Hybrid, tool};
 
 use super::Ontap;
 use super::cluster::{Cluster, VolumeState};

@@ -4,10 +4,10 @@
 use std::time::Duration;
 
 use toolshape::layer::{Call, Layer, Next};
-use toolshape::redis::RedisStore;
 use toolshape::rmcp::ErrorData;
 use toolshape::rmcp::model::CallToolResult;
-use toolshape::{BoxFuture, Kind};
+use toolshape::store::redis::RedisStore;
+use toolshape::{tool::BoxFuture, tool::Kind};
 
 use super::Ontap;
 use super::cluster::{Cluster, SEED};
@@ -33,7 +33,7 @@ return 0
 ///
 /// Calls on one replica take turns too, because they share one copy of the cluster.
 pub struct SharedCluster {
-    connection: toolshape::redis::Connection,
+    connection: toolshape::store::redis::Connection,
     key: String,
     lock: String,
     turn: tokio::sync::Mutex<()>,

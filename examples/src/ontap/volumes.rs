@@ -4,7 +4,7 @@
 
 use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
-use toolshape::{Hybrid, ToolError, tool};
+use toolshape::{ToolError, formats::Hybrid, tool};
 
 use super::cluster::VolumeState;
 use super::names::{gib, percent};

@@ -15,7 +15,7 @@ use common::{
 use schemars::JsonSchema;
 use serde::Serialize;
 use serde_json::{Value, json};
-use toolshape::{Hybrid, Server, tool, tools};
+use toolshape::{Server, formats::Hybrid, tool, tools};
 use toolshape_examples::charts::{self, CHART_SIZE, StorageCluster};
 
 const VOLUME: &str = "b6f2c1a4-6f1e-11ee-8c99-0242ac120002";

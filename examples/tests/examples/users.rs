@@ -378,32 +378,16 @@ impl rmcp::ClientHandler for Confirming {
 
 #[tokio::test]
 async fn delete_user_asks_a_client_that_can_ask_its_user() {
-    use rmcp::{ClientLifecycleMode, ClientServiceExt as _, ServiceExt as _};
     for version in versions() {
         for (answer, deleted) in [(Some(true), true), (Some(false), false), (None, false)] {
             let temp = TempDb::new();
             let server = Server::new(temp.open(), toolset());
-            let (server_io, client_io) = tokio::io::duplex(1 << 20);
-            tokio::spawn(async move {
-                if let Ok(running) = server.serve(server_io).await {
-                    let _ = running.waiting().await;
-                }
-            });
             let handler = Confirming {
                 answer,
                 version: version.clone(),
                 asked: Default::default(),
             };
-            let lifecycle = if version >= rmcp::model::ProtocolVersion::V_2026_07_28 {
-                ClientLifecycleMode::Discover {
-                    preferred_versions: vec![version.clone()],
-                }
-            } else {
-                ClientLifecycleMode::Initialize
-            };
-            let client = handler
-                .clone()
-                .serve_with_lifecycle(client_io, lifecycle)
+            let client = toolshape::testing::connect_with_client(server, handler.clone())
                 .await
                 .unwrap();
             let arguments = json!({"id": 7}).as_object().cloned().unwrap();

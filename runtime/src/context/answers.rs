@@ -22,12 +22,12 @@ use crate::context::{Context, detached_request};
 /// Questions are answered by kind, in the order the tool asks them: the first
 /// [`elicit`](Answers::elicit) answers the tool's first form or URL, the second its second,
 /// and so on; samples and roots likewise. A question the tool names with
-/// [`Ask::key`](crate::Ask::key) is answered by the answer given that name with
+/// [`Ask::key`](crate::context::Ask::key) is answered by the answer given that name with
 /// [`key`](Answers::key) (it still counts in its kind's order).
 ///
 /// The context declares the elicitation, sampling and roots capabilities, so
 /// [`Context::can_elicit`] and its siblings say yes; [`capabilities`](Answers::capabilities)
-/// declares others. A question with no answer here fails with [`InputError::Failed`](crate::InputError::Failed)
+/// declares others. A question with no answer here fails with [`InputError::Failed`](crate::context::InputError::Failed)
 /// naming it, as a client that fails to answer would.
 #[derive(Debug, Clone)]
 pub struct Answers {
@@ -100,7 +100,7 @@ impl Answers {
     }
 
     /// Names the answer given last: it answers the question the tool names `key` with
-    /// [`Ask::key`](crate::Ask::key).
+    /// [`Ask::key`](crate::context::Ask::key).
     pub fn key(mut self, key: impl Into<String>) -> Self {
         if let Some(last) = self.last.take()
             && let Some(answer) = self.answers.remove(&last)
@@ -113,7 +113,7 @@ impl Answers {
     }
 
     /// The capabilities the client declares, instead of elicitation, sampling and roots: a
-    /// question needing one it lacks fails with [`InputError::Unsupported`](crate::InputError::Unsupported).
+    /// question needing one it lacks fails with [`InputError::Unsupported`](crate::context::InputError::Unsupported).
     pub fn capabilities(mut self, capabilities: ClientCapabilities) -> Self {
         self.capabilities = capabilities;
         self
@@ -143,7 +143,7 @@ impl Context {
     /// ```
     /// use schemars::JsonSchema;
     /// use serde::{Deserialize, Serialize};
-    /// use toolshape::{Answers, Context, Elicitation, ToolError};
+    /// use toolshape::{context::Answers, Context, context::Elicitation, ToolError};
     ///
     /// #[derive(Serialize, Deserialize, JsonSchema)]
     /// struct Confirm {

@@ -36,7 +36,7 @@ impl Context {
     /// ```
     /// use serde::Deserialize;
     /// use schemars::JsonSchema;
-    /// use toolshape::{Context, Elicitation, ToolError};
+    /// use toolshape::{Context, context::Elicitation, ToolError};
     ///
     /// #[derive(Deserialize, JsonSchema)]
     /// struct Confirm {
@@ -52,7 +52,7 @@ impl Context {
     ///         _ => Ok(false),
     ///     }
     /// }
-    /// # let _: [toolshape::ToolDef<()>; 1] = toolshape::tools![delete_volume];
+    /// # let _: [toolshape::tool::ToolDef<()>; 1] = toolshape::tools![delete_volume];
     /// ```
     pub fn elicit<T>(&self, message: impl Into<String>) -> Ask<'_, Elicitation<T>>
     where

@@ -20,7 +20,7 @@ use rmcp::service::RequestContext;
 /// Cloning is cheap.
 ///
 /// ```
-/// use toolshape::Caller;
+/// use toolshape::context::Caller;
 ///
 /// let caller = Caller::with_token(Some("alice".into()), Some("cli".into()), ["users:read"], Default::default());
 /// assert!(caller.has_scope("users:read"));

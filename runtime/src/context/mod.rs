@@ -2,9 +2,10 @@
 //! parameter receives (cancellation, progress, logs, the caller, the client's capabilities,
 //! other tools of the server), and what the server serving a call lends it.
 //!
-//! Beside it: who is calling ([`caller`]), the questions a tool asks the client ([`ask`])
-//! and the answers a unit test gives them ([`answers`]), the round engine that answers them
-//! ([`inputs`]) and the rounds of a call that asks ([`rounds`]), log levels ([`log`]).
+//! Beside it: who is calling (`caller`: [`Caller`]), the questions a tool asks the client
+//! (`ask`: [`Ask`], [`Elicitation`], [`Sampled`]) and the answers a unit test gives them
+//! (`answers`: [`Answers`]), the round engine that answers them (`inputs`) and the rounds of
+//! a call that asks (`rounds`: [`StateKeys`]), log levels (`log`: [`LogLevel`]).
 
 // rmcp marks sampling, roots and logging deprecated (SEP-2577); they are part of 2025-11-25,
 // and 2026-07-28 still asks for samples and roots as the questions of an input-required result.
@@ -31,8 +32,14 @@ use crate::store::tasks::TaskHandle;
 
 // The server builds what it lends a call from these: their homes are beside this file.
 pub(crate) use crate::context::inputs::TaskStarter;
+pub(crate) use crate::context::log::SessionLogLevel;
 use crate::context::log::requested_log_level;
-pub(crate) use crate::context::log::{LogLevel, SessionLogLevel};
+
+pub use answers::Answers;
+pub use ask::{Answer, Ask, Elicitation, InputError, Sampled};
+pub use caller::Caller;
+pub use log::LogLevel;
+pub use rounds::{StateKeyError, StateKeys};
 
 /// The request a tool is serving. Take it with a `#[context]` parameter:
 ///
@@ -48,7 +55,7 @@ pub(crate) use crate::context::log::{LogLevel, SessionLogLevel};
 ///     }
 ///     i
 /// }
-/// # let _: [toolshape::ToolDef<()>; 1] = toolshape::tools![count];
+/// # let _: [toolshape::tool::ToolDef<()>; 1] = toolshape::tools![count];
 /// ```
 ///
 /// Besides cancellation it reports progress ([`Context::progress`]), sends log messages
@@ -67,7 +74,7 @@ pub(crate) use crate::context::log::{LogLevel, SessionLogLevel};
 /// does what must happen once (a write, a payment) only after its last question.
 ///
 /// The answers of earlier rounds travel with the client as request state, sealed with the
-/// server's key (see [`StateKeys`](crate::StateKeys)); state that fails the seal's check is
+/// server's key (see [`StateKeys`]); state that fails the seal's check is
 /// refused with a JSON-RPC error.
 #[derive(Debug, Clone)]
 pub struct Context {
@@ -111,7 +118,7 @@ impl Context {
 
     /// Who made the request: the subject, client and scopes of its access token over HTTP
     /// with OAuth, else the local user (over stdio, over HTTP without OAuth, and in a
-    /// [`detached`](Context::detached) context). See [`Caller`](crate::Caller).
+    /// [`detached`](Context::detached) context). See [`Caller`].
     ///
     /// ```
     /// use toolshape::Context;
@@ -121,10 +128,10 @@ impl Context {
     /// fn whoami(#[context] cx: Context) -> String {
     ///     cx.caller().subject().unwrap_or("someone").to_owned()
     /// }
-    /// # let _: [toolshape::ToolDef<()>; 1] = toolshape::tools![whoami];
+    /// # let _: [toolshape::tool::ToolDef<()>; 1] = toolshape::tools![whoami];
     /// ```
-    pub fn caller(&self) -> crate::Caller {
-        crate::Caller::of(&self.request)
+    pub fn caller(&self) -> crate::context::Caller {
+        crate::context::Caller::of(&self.request)
     }
 
     /// Whether the client has cancelled this request.
@@ -279,7 +286,7 @@ impl Context {
     ///     let data = &sum.structured_content.ok_or_else(|| ToolError::new("add failed"))?["data"];
     ///     Ok(2 * data.as_i64().unwrap_or_default())
     /// }
-    /// # fn main() { let _: [toolshape::ToolDef<()>; 2] = toolshape::tools![add, double_sum]; }
+    /// # fn main() { let _: [toolshape::tool::ToolDef<()>; 2] = toolshape::tools![add, double_sum]; }
     /// ```
     ///
     /// # Errors

@@ -33,13 +33,13 @@ const STATE_TTL: Duration = Duration::from_secs(60 * 60);
 /// keeping the old one until its state has expired (an hour):
 ///
 /// ```
-/// use toolshape::StateKeys;
+/// use toolshape::context::StateKeys;
 /// let keys = StateKeys::new("2026-11", [
 ///     ("2026-11", b"a new key of at least thirty-two bytes".to_vec()),
 ///     ("2026-10", b"the old key, kept while its state lives".to_vec()),
 /// ])?;
 /// # let _ = keys;
-/// # Ok::<(), toolshape::StateKeyError>(())
+/// # Ok::<(), toolshape::context::StateKeyError>(())
 /// ```
 #[derive(Clone)]
 pub struct StateKeys {

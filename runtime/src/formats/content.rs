@@ -14,10 +14,10 @@ use serde_json::Value;
 /// `{"content_index", "type", "mime_type"?, "uri"?, "title"?}`, `content_index` being the
 /// block's index in `content`.
 ///
-/// Attach them with [`Rich`] (any format) or [`Hybrid::with_attachment`](crate::Hybrid::with_attachment).
+/// Attach them with [`Rich`] (any format) or [`Hybrid::with_attachment`](crate::formats::Hybrid::with_attachment).
 ///
 /// ```
-/// use toolshape::Attachment;
+/// use toolshape::formats::Attachment;
 ///
 /// let report = Attachment::resource_text("report://q3", "text/csv", "region,total\nemea,12\n")
 ///     .titled("Q3 totals");
@@ -233,7 +233,7 @@ impl Attachment {
 /// block before them.
 ///
 /// ```
-/// use toolshape::{Attachment, Rich};
+/// use toolshape::{formats::Attachment, formats::Rich};
 ///
 /// /// The waveform of a recording, and the recording.
 /// #[toolshape::tool(format = "text")]
@@ -242,7 +242,7 @@ impl Attachment {
 ///     Rich::new(format!("Recording {id}: 1 channel, 8 kHz."))
 ///         .with(Attachment::audio(wav, "audio/wav").titled(id))
 /// }
-/// # let _: [toolshape::ToolDef<()>; 1] = toolshape::tools![recording];
+/// # let _: [toolshape::tool::ToolDef<()>; 1] = toolshape::tools![recording];
 /// ```
 #[derive(Debug, Clone, PartialEq)]
 pub struct Rich<T> {

@@ -8,7 +8,7 @@ use rmcp::model::{CallToolResult, ContentBlock};
 
 use crate::provenance::{self, Provenance};
 
-/// Facts about the call a [`Render`](crate::Render) implementation needs to build provenance.
+/// Facts about the call a [`Render`](crate::formats::Render) implementation needs to build provenance.
 pub struct CallFacts<'a> {
     /// The tool's name.
     pub(crate) tool: &'a str,

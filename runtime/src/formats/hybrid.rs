@@ -22,7 +22,7 @@ use crate::formats::{Format, Render, Sealed};
 /// data is `structuredContent.data`.
 ///
 /// ```
-/// use toolshape::{Hybrid, Plot};
+/// use toolshape::{formats::Hybrid, formats::Plot};
 ///
 /// let counts = vec![("critical", 1), ("warning", 2)];
 /// let answer = Hybrid::new("1 critical and 2 warning alerts are active.", counts)
@@ -121,7 +121,7 @@ impl Sealed for HybridFormat {}
     label = "this output has no narrative",
     note = "a hybrid result leads with a plain-English narrative; give the output one of two ways:",
     note = "1. a template on a struct of yours (a list or an `Option` goes in a field of it): `#[derive(toolshape::Narrative)]` and `#[narrative(\"Found {{count}} volumes\")]`, whose `{{placeholders}}` name its fields",
-    note = "2. a narrative made at run time: return `toolshape::Hybrid<{Self}>`, built with `Hybrid::new(narrative, data)`",
+    note = "2. a narrative made at run time: return `toolshape::formats::Hybrid<{Self}>`, built with `Hybrid::new(narrative, data)`",
     note = "or, if the tool has nothing to narrate, use `format = \"json\"`"
 )]
 pub trait HybridOutput {

@@ -1,9 +1,9 @@
 //! Output formats: how a tool's successful value becomes what the client receives.
 //!
 //! Each `format = "..."` of `#[tool]` names one implementation of [`Render`]: [`Json`] here,
-//! [`HybridFormat`] in [`hybrid`] with its value types there and in [`narrative`], and
+//! [`HybridFormat`] with its value types ([`Hybrid`], [`Narrative`]), and
 //! [`Text`](text::Text) in [`text`]. The macro only picks the implementation; the envelope,
-//! the hash and the serialisation live here, once. Rich content ([`content`], [`plot`]) is
+//! the hash and the serialisation live here, once. Rich content ([`Rich`], [`Plot`]) is
 //! shared by all three.
 //!
 //! [`Render`] is sealed, for real: no crate but this one can implement it. The set of formats
@@ -11,16 +11,13 @@
 //! against it at compile time, and `docs/wire-format.md` specifies what a client receives
 //! for each. A format a server wrote could be named by none of these, so an open trait would
 //! be a door to nothing. A fourth format is a change to toolshape — one module here, one
-//! variant of [`Format`], one keyword in the macro. The alternatives the benchmarks measure
-//! against live in `bench_formats`, compiled only with the hidden `__bench` feature.
+//! variant of [`Format`], one keyword in the macro.
 //!
 //! The files: [`Render`] and [`Format`] here, with the paging of a result; `json` (json, and
 //! json without the envelope), `hybrid` (hybrid, and the `Hybrid<T>` a tool returns), `hybrid_text` (hybrid with the
 //! data's text: `data = "text"`, `detail`), `envelope` (the success path every
 //! envelope format shares, and the `outputSchema`); `text` for the text format.
 
-#[cfg(feature = "__bench")]
-pub(crate) mod bench_formats;
 pub(crate) mod content;
 mod envelope;
 pub(crate) mod facts;
@@ -36,12 +33,18 @@ pub mod text;
 use rmcp::model::{CallToolResult, ContentBlock, JsonObject};
 use serde_json::Value;
 
-use crate::formats::facts::CallFacts;
 use crate::provenance::{self, canonical};
 use envelope::{model_view, narrative_and_data};
 pub use hybrid::{Hybrid, HybridFormat, HybridOutput};
 pub use hybrid_text::HybridText;
-pub use json::{Json, JsonOutput, PlainJson};
+pub use json::{Json, JsonOutput};
+// json without the envelope, for generated code (`envelope = false`)
+pub use content::{Attachment, Rich};
+pub use facts::CallFacts;
+#[doc(hidden)]
+pub use json::PlainJson;
+pub use narrative::Narrative;
+pub use plot::Plot;
 
 /// The output formats a tool can declare.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
@@ -90,7 +93,7 @@ pub(crate) use sealed::Sealed;
 ///
 /// ```compile_fail,E0277
 /// use toolshape::rmcp::model::{CallToolResult, JsonObject};
-/// use toolshape::{CallFacts, Format, Render};
+/// use toolshape::{formats::CallFacts, formats::Format, formats::Render};
 ///
 /// struct Mine;
 ///
@@ -134,7 +137,7 @@ pub trait Render<T>: Sealed + Send + Sync + 'static {
 ///
 /// ```
 /// use serde_json::json;
-/// use toolshape::{Format, Json, Render, with_page};
+/// use toolshape::{formats::Format, formats::Json, formats::Render, formats::with_page};
 ///
 /// # let spec = toolshape::__private::ToolSpec { name: "numbers", ..toolshape::__private::ToolSpec::DEFAULT };
 /// # let facts = toolshape::__private::call_facts(&spec);
@@ -144,7 +147,7 @@ pub trait Render<T>: Sealed + Send + Sync + 'static {
 /// let envelope = first.structured_content.unwrap();
 /// assert_eq!(envelope["data"], json!([1, 2]));
 /// assert_eq!(envelope["page"]["next_cursor"], "2");
-/// assert_eq!(envelope["metadata"]["data_hash"], toolshape::data_hash(&json!([1, 2])).unwrap());
+/// assert_eq!(envelope["metadata"]["data_hash"], toolshape::provenance::data_hash(&json!([1, 2])).unwrap());
 /// ```
 pub fn with_page(
     result: &CallToolResult,

@@ -22,13 +22,13 @@
 /// `{{` and `}}` are literal braces.
 ///
 /// Implement it by hand for anything a template cannot say; or return
-/// [`Hybrid<T>`](crate::Hybrid) to write the narrative at run time.
+/// [`Hybrid<T>`](crate::formats::Hybrid) to write the narrative at run time.
 #[diagnostic::on_unimplemented(
     message = "`{Self}` has no narrative, which a `format = \"hybrid\"` tool's output needs",
     label = "this output has no narrative",
     note = "a hybrid result leads with a plain-English narrative; give the output one in either of two ways:",
     note = "1. a template on a struct of yours, whose `{{placeholders}}` name its fields (a list or an `Option` goes in a field of it):\n       #[derive(toolshape::Narrative)]\n       #[narrative(\"Found {{count}} volumes on {{cluster}}\")]\n       struct VolumeSummary {{ count: usize, cluster: String }}",
-    note = "2. a narrative made at run time: return `toolshape::Hybrid<{Self}>` from the tool:\n       Ok(Hybrid::new(format!(\"Found {{}} volumes\", summary.count), summary))",
+    note = "2. a narrative made at run time: return `toolshape::formats::Hybrid<{Self}>` from the tool:\n       Ok(Hybrid::new(format!(\"Found {{}} volumes\", summary.count), summary))",
     note = "or, if the tool has nothing to narrate, use `#[tool(format = \"json\")]`"
 )]
 pub trait Narrative {

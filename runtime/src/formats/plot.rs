@@ -4,7 +4,7 @@ use base64::Engine as _;
 use rmcp::model::ContentBlock;
 use serde_json::Value;
 
-/// An image attached to a result with [`Hybrid::with_plot`](crate::Hybrid::with_plot).
+/// An image attached to a result with [`Hybrid::with_plot`](crate::formats::Hybrid::with_plot).
 ///
 /// It travels as an MCP `image` content block after the text (base64 there, as MCP requires,
 /// never inside the JSON envelope); the envelope's `plots` lists

@@ -1,16 +1,18 @@
-//! Which tools a caller sees and may call: [`Access`], one rule for `tools/list` and
-//! `tools/call` ([`Server::offers`](crate::Server)), built from the tools' scopes, a
-//! [`ToolSwitch`] and a filter.
+//! Which tools a caller sees and may call: [`Access`], built from the tools' scopes, a
+//! [`ToolSwitch`] and a filter, and [`Admission`], the one decision `tools/list`,
+//! `search_tools` and `tools/call` read for a caller and a tool.
 
 use std::sync::Arc;
 
+use rmcp::ServerHandler;
 use rmcp::model::ClientCapabilities;
 
+use crate::handler::Server;
 use crate::handler::switch::ToolSwitch;
 
 /// Which tools a caller sees and may call, given the tool, the caller and the client's
 /// declared capabilities: [`Access::with_filter`].
-pub type ToolFilter = dyn Fn(&crate::layer::ToolInfo<'_>, &crate::Caller, Option<&ClientCapabilities>) -> bool
+pub type ToolFilter = dyn Fn(&crate::layer::ToolInfo<'_>, &crate::context::Caller, Option<&ClientCapabilities>) -> bool
     + Send
     + Sync;
 
@@ -77,14 +79,18 @@ impl Access {
     }
 
     /// Decides, per request, which tools a caller sees in `tools/list` and may call: `keep`
-    /// gets each tool (its name, kind, scopes, listing), the [`Caller`](crate::Caller) and
+    /// gets each tool (its name, kind, scopes, listing), the [`Caller`](crate::context::Caller) and
     /// the capabilities the client declared (when it did), and returns whether the tool is
-    /// for them. It runs after the scope check (a tool the caller lacks scopes for is never
-    /// shown).
+    /// for them. A tool the caller lacks scopes for is never shown, whatever the filter
+    /// says; a call of a tool the filter drops is refused as a call of an unknown tool.
     #[must_use]
     pub fn with_filter(
         mut self,
-        keep: impl Fn(&crate::layer::ToolInfo<'_>, &crate::Caller, Option<&ClientCapabilities>) -> bool
+        keep: impl Fn(
+            &crate::layer::ToolInfo<'_>,
+            &crate::context::Caller,
+            Option<&ClientCapabilities>,
+        ) -> bool
         + Send
         + Sync
         + 'static,
@@ -100,5 +106,49 @@ impl Access {
     pub fn with_switch(mut self, switch: &ToolSwitch) -> Self {
         self.switch = Some(switch.clone());
         self
+    }
+}
+
+/// What a caller may do with one tool of a [`Server`]: the one decision `tools/list`,
+/// `search_tools` and `tools/call` read ([`Server::admission`]).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum Admission {
+    /// Switched off or dropped by the filter: not listed, not found, and a call is refused
+    /// as a call of an unknown tool.
+    Hidden,
+    /// Offered, but the caller's token lacks one of the tool's scopes: not listed, not
+    /// found, and a call is answered with a tool error naming the scopes.
+    NotGranted,
+    /// Listed, found and called.
+    Granted,
+}
+
+impl<S: Send + Sync + 'static, H: ServerHandler> Server<S, H> {
+    /// What `caller` may do with the tool `name`: hidden when it is switched off
+    /// ([`ToolSwitch`]) or the filter drops it, not granted when the caller's token lacks
+    /// one of its scopes ([`ToolSet::grants`](crate::ToolSet)), granted otherwise.
+    /// `capabilities` are the client's, read only when there is a filter.
+    pub(crate) fn admission(
+        &self,
+        name: &str,
+        caller: &crate::context::Caller,
+        capabilities: Option<&ClientCapabilities>,
+    ) -> Admission {
+        let switched_on =
+            (self.access.switch.as_ref()).is_none_or(|switch| switch.is_enabled(name));
+        let kept = || {
+            self.access.filter.as_ref().is_none_or(|filter| {
+                self.tools
+                    .info(name)
+                    .is_none_or(|info| filter(&info, caller, capabilities))
+            })
+        };
+        if !(switched_on && kept()) {
+            Admission::Hidden
+        } else if self.tools.grants(name, caller) {
+            Admission::Granted
+        } else {
+            Admission::NotGranted
+        }
     }
 }

@@ -153,9 +153,9 @@ impl<S: Send + Sync + 'static, H: ServerHandler> Server<S, H> {
     /// Keeps everything a client can see across requests in one shared store, for many
     /// replicas of the server behind a load balancer: its tasks, and the journal of its
     /// [undo layer](crate::undo) if it has one (instead of the layer's own). See
-    /// [`redis`](crate::redis) for what lives where, and what stays per replica.
+    /// [`redis`](crate::store::redis) for what lives where, and what stays per replica.
     #[cfg(feature = "redis")]
-    pub fn with_store(mut self, store: &crate::redis::RedisStore) -> Self {
+    pub fn with_store(mut self, store: &crate::store::redis::RedisStore) -> Self {
         self.tasks = Arc::new(store.tasks());
         self.journal = Some(Arc::new(store.journal("undo")));
         self
@@ -266,7 +266,7 @@ impl TaskSettings {
     }
 
     /// Keeps the calls running as tasks in `store` instead of rmcp's in-memory
-    /// `TaskManager`: see [`tasks`](crate::tasks).
+    /// `TaskManager`: see [`tasks`](crate::store::tasks).
     #[must_use]
     pub fn with_store(mut self, store: impl TaskStore) -> Self {
         self.store = Some(Arc::new(store));

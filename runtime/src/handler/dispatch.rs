@@ -12,6 +12,7 @@ use rmcp::{ErrorData, RoleServer, ServerHandler};
 
 use crate::context::{CallTools, FromServer, TaskStarter};
 use crate::handler::Server;
+use crate::handler::access::Admission;
 use crate::handler::task_work;
 use crate::tool::spec::TaskSupport;
 use crate::toolset::ToolSet;
@@ -28,7 +29,7 @@ impl<S: Send + Sync + 'static> CallTools for Reachable<S> {
         name: &'a str,
         arguments: rmcp::model::JsonObject,
         context: crate::Context,
-    ) -> crate::BoxFuture<'a, Result<rmcp::model::CallToolResult, ErrorData>> {
+    ) -> crate::tool::BoxFuture<'a, Result<rmcp::model::CallToolResult, ErrorData>> {
         if self.tools.get(name).is_none() {
             return Box::pin(std::future::ready(Err(ErrorData::invalid_params(
                 format!("no tool is named `{name}`"),
@@ -116,10 +117,10 @@ impl<S: Send + Sync + 'static, H: ServerHandler> Server<S, H> {
         }
     }
 
-    /// The answer to a call this caller may not make, before anything starts (a task too):
-    /// a tool it is not offered (switched off, or hidden by the filter) is refused as one
-    /// that does not exist; a caller without the tool's scopes gets a tool error naming
-    /// them.
+    /// The answer to a call this caller may not make ([`Server::admission`]), before
+    /// anything starts (a task too): a tool it is not offered (switched off, or hidden by
+    /// the filter) is refused as one that does not exist; a caller without the tool's scopes
+    /// gets a tool error naming them.
     ///
     /// Not part of [`Server::dispatch`]'s body: what it reads would live in that future
     /// across its awaits, and a `tools/call`'s future is moved whole into the task that
@@ -129,17 +130,19 @@ impl<S: Send + Sync + 'static, H: ServerHandler> Server<S, H> {
         name: &str,
         context: &RequestContext<RoleServer>,
     ) -> Option<Result<CallToolResponse, ErrorData>> {
-        let caller = crate::Caller::of(context);
+        let caller = crate::context::Caller::of(context);
         let capabilities = self.capabilities_for_filter(context);
-        if !self.offers(name, &caller, capabilities.as_ref()) {
-            return Some(Err(ErrorData::invalid_params(
+        match self.admission(name, &caller, capabilities.as_ref()) {
+            Admission::Granted => None,
+            Admission::Hidden => Some(Err(ErrorData::invalid_params(
                 format!("no tool is named `{name}`"),
                 None,
-            )));
+            ))),
+            Admission::NotGranted => self
+                .tools
+                .refuse_scopes(name, &caller)
+                .map(|refusal| Ok(CallToolResponse::Complete(refusal))),
         }
-        self.tools
-            .refuse_scopes(name, &caller)
-            .map(|refusal| Ok(CallToolResponse::Complete(refusal)))
     }
 
     /// The capabilities the client declared, read only when a tool filter will look at them.
@@ -151,29 +154,6 @@ impl<S: Send + Sync + 'static, H: ServerHandler> Server<S, H> {
             .filter
             .as_ref()
             .and_then(|_| context.client_capabilities())
-    }
-
-    /// Whether `caller` is offered the tool `name`: it is switched on ([`ToolSwitch`]) and
-    /// the tool filter keeps it. One rule for `tools/list` and `tools/call`.
-    ///
-    /// [`ToolSwitch`]: crate::ToolSwitch
-    pub(super) fn offers(
-        &self,
-        name: &str,
-        caller: &crate::Caller,
-        capabilities: Option<&ClientCapabilities>,
-    ) -> bool {
-        let switched_on = self
-            .access
-            .switch
-            .as_ref()
-            .is_none_or(|switch| switch.is_enabled(name));
-        switched_on
-            && self.access.filter.as_ref().is_none_or(|filter| {
-                self.tools
-                    .info(name)
-                    .is_none_or(|info| filter(&info, caller, capabilities))
-            })
     }
 
     /// Runs the call as a task in the server's store: the task exists (`tasks/get` finds

@@ -7,6 +7,7 @@ use rmcp::service::RequestContext;
 use rmcp::{ErrorData, RoleServer, ServerHandler};
 
 use crate::handler::Server;
+use crate::handler::access::Admission;
 use crate::search::served::Served;
 use crate::search::tools::{CALL_TOOL, SEARCH_TOOLS, read_query, unwrap_call};
 
@@ -20,16 +21,15 @@ pub(super) enum Step {
 }
 
 impl<S: Send + Sync + 'static, H: ServerHandler> Server<S, H> {
-    /// Whether `caller` may see and call the tool `name`: its token grants the tool's
-    /// scopes, and the server [offers](Server::offers) it. What `tools/list` lists and
-    /// `search_tools` finds.
+    /// Whether `caller` sees the tool `name` ([`Server::admission`]): what `tools/list`
+    /// lists and `search_tools` finds.
     pub(super) fn visible(
         &self,
         name: &str,
-        caller: &crate::Caller,
+        caller: &crate::context::Caller,
         capabilities: Option<&ClientCapabilities>,
     ) -> bool {
-        self.tools.grants(name, caller) && self.offers(name, caller, capabilities)
+        self.admission(name, caller, capabilities) == Admission::Granted
     }
 
     /// The `tools/list` entries the caller sees.
@@ -37,7 +37,7 @@ impl<S: Send + Sync + 'static, H: ServerHandler> Server<S, H> {
         &self,
         context: &RequestContext<RoleServer>,
     ) -> Result<Vec<Tool>, ErrorData> {
-        let caller = crate::Caller::of(context);
+        let caller = crate::context::Caller::of(context);
         let capabilities = self.capabilities_for_filter(context);
         let visible = |tool: &Tool| self.visible(&tool.name, &caller, capabilities.as_ref());
         let Some(search) = &self.search else {
@@ -97,7 +97,7 @@ impl<S: Send + Sync + 'static, H: ServerHandler> Server<S, H> {
             || self.tools.list(),
             |name| switch.is_none_or(|switch| switch.is_enabled(name)),
         );
-        let caller = crate::Caller::of(context);
+        let caller = crate::context::Caller::of(context);
         let capabilities = self.capabilities_for_filter(context);
         let found: Vec<&Tool> = (built.index.search(&query.words).into_iter())
             .filter_map(|hit| built.tools.get(hit.index))

@@ -1,4 +1,4 @@
-//! A call of a tool run as a task: the work a [`TaskStore`](crate::tasks::TaskStore) runs.
+//! A call of a tool run as a task: the work a [`TaskStore`](crate::store::tasks::TaskStore) runs.
 
 use std::cell::Cell;
 use std::panic::AssertUnwindSafe;

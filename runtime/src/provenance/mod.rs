@@ -99,7 +99,7 @@ pub fn hash_canonical(canonical_json: &[u8]) -> String {
 }
 
 /// The data hash of a value, as a tool result carries it: the value as JSON, its RFC 8785
-/// canonical form ([`canonical`](crate::provenance::canonical)), then [`hash_canonical`].
+/// canonical form ([`canonical`]), then [`hash_canonical`].
 ///
 /// # Errors
 /// When the value cannot be serialised as JSON (a map with non-string keys, a failing

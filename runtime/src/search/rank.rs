@@ -1,7 +1,8 @@
 //! Ranking tools for a query: the index built once over the tools' texts, and its scoring.
 //!
 //! Each tool is five fields of terms (see [`text`](super::text)): its name, its title, its
-//! description, its parameters' names and its parameters' descriptions. A query is scored
+//! description, its parameters' names and its parameters' descriptions (with the values an
+//! enumerated parameter takes: `method: "create" | "update"`, `state: "open" | "closed"`). A query is scored
 //! with BM25F (BM25 over the fields' weighted, length-normalised term counts), where each
 //! query word counts once, through the best of its own term and its synonyms (a synonym at
 //! a lower weight). Two signals are added on top of BM25F:
@@ -10,7 +11,12 @@
 //!   (`delete_file` for "remove the file" over a tool that mentions files and removal in
 //!   passing);
 //! - **word pairs**: two query words that stand next to each other in a tool's name, title
-//!   or description (`pull request`, `sub issue`) add to its score.
+//!   or description (`pull request`, `sub issue`) add to its score;
+//! - **coordination**: the share of the query's words a tool answers weighs half its score;
+//! - **intent**: a request that names no change, or asks a question ("what did commit 1a2b
+//!   change"), ranks the tools that act after those that look;
+//! - **feedback**: the name words of the first three hits feed back, weakly, into the query,
+//!   so that tools of the same kind as the best hits move up among the rest.
 //!
 //! Scores are sums in a fixed order; ties go to the tool listed first: the same tools and
 //! query always give the same order.
@@ -57,6 +63,17 @@ const COORDINATION: f64 = 0.5;
 /// What multiplies the score of a tool that changes something (its name holds a word of
 /// [`CHANGES`](super::text::CHANGES)) when the request names no change.
 const UNASKED_CHANGE: f64 = 0.6;
+
+/// How many of the best tools feed their name words back into the query.
+const FEEDBACK_HITS: usize = 3;
+/// How much a fed-back word counts, relative to the score of the hit it came from.
+const FEEDBACK: f64 = 0.01;
+/// A request's first words that make it a question: it asks to look, whatever verb follows
+/// ("what did commit 1a2b change").
+const QUESTION_WORDS: &[&str] = &[
+    "any", "are", "did", "do", "does", "has", "have", "how", "is", "was", "were", "what", "what's",
+    "whats", "when", "where", "which", "who", "whom", "whose",
+];
 
 /// A term's documents: for each tool holding it, its saturated weighted count in (0, 1).
 #[derive(Debug, Clone)]
@@ -111,6 +128,18 @@ fn fields(tool: &Tool, others: &std::collections::HashSet<&str>) -> [String; FIE
             if let Some(Value::String(text)) = schema.get("description") {
                 param_descriptions.push_str(&strip(text));
                 param_descriptions.push(' ');
+            }
+            // the values a parameter takes name what the tool can do ("create", "closed")
+            for value in schema
+                .get("enum")
+                .and_then(Value::as_array)
+                .into_iter()
+                .flatten()
+            {
+                if let Value::String(value) = value {
+                    param_descriptions.push_str(value);
+                    param_descriptions.push(' ');
+                }
             }
         }
     }
@@ -285,9 +314,12 @@ impl SearchIndex {
             }
         }
         // a request that names no change looks: tools that act come after those that look
-        let asks_change = words
-            .iter()
-            .any(|word| word.iter().any(|(t, _)| self.changes.contains(t)));
+        let first = query.split_whitespace().next().unwrap_or("").to_lowercase();
+        let question = query.contains('?') || QUESTION_WORDS.contains(&first.as_str());
+        let asks_change = !question
+            && words
+                .iter()
+                .any(|word| word.iter().any(|(t, _)| self.changes.contains(t)));
         if !asks_change {
             for (score, acts) in scores.iter_mut().zip(&self.acts) {
                 if *acts {
@@ -296,6 +328,7 @@ impl SearchIndex {
             }
         }
 
+        self.feed_back(&words, &mut scores);
         let mut hits: Vec<Hit> = scores
             .into_iter()
             .enumerate()
@@ -304,6 +337,46 @@ impl SearchIndex {
             .collect();
         hits.sort_by(|a, b| b.score.total_cmp(&a.score).then(a.index.cmp(&b.index)));
         hits
+    }
+
+    /// Feedback from the first hits: each name word of the [`FEEDBACK_HITS`] best tools that
+    /// the query did not ask for adds, to every tool already found that holds it,
+    /// [`FEEDBACK`] × that hit's score × the word's weight in the tool. Tools of the same
+    /// kind as the best hits (`list_gists` beside `get_gist`) move up among the rest.
+    fn feed_back(&self, words: &[Vec<(u32, f64)>], scores: &mut [f64]) {
+        // the best tools, in order (ties to the tool listed first), in one pass
+        let mut best: Vec<usize> = Vec::with_capacity(FEEDBACK_HITS + 1);
+        for (doc, &score) in scores.iter().enumerate() {
+            if score <= 0.0 {
+                continue;
+            }
+            let at = best.partition_point(|&b| scores[b] >= score);
+            if at < FEEDBACK_HITS {
+                best.insert(at, doc);
+                best.truncate(FEEDBACK_HITS);
+            }
+        }
+        let mut extra: Vec<(u32, f64)> = Vec::new();
+        for &doc in &best {
+            for &term in &self.names[doc] {
+                if words.iter().flatten().any(|(t, _)| *t == term) {
+                    continue;
+                }
+                let add = FEEDBACK * scores[doc];
+                match extra.iter_mut().find(|(t, _)| *t == term) {
+                    Some((_, weight)) => *weight += add,
+                    None => extra.push((term, add)),
+                }
+            }
+        }
+        for (term, weight) in extra {
+            let postings = &self.postings[term as usize];
+            for &(doc, saturated) in &postings.docs {
+                if scores[doc as usize] > 0.0 {
+                    scores[doc as usize] += weight * postings.idf * saturated;
+                }
+            }
+        }
     }
 
     /// A query word's alternatives that some tool holds, as term ids.
@@ -337,6 +410,10 @@ impl SearchIndex {
 
     /// Multiplies each score by how much of the tool's name the query asks for.
     fn weigh_names(&self, words: &[Vec<(u32, f64)>], scores: &mut [f64]) {
+        // each term the query asks for, at its best weight, sorted for a binary search
+        let mut asked: Vec<(u32, f64)> = words.iter().flatten().copied().collect();
+        asked.sort_by(|a, b| a.0.cmp(&b.0).then(b.1.total_cmp(&a.1)));
+        asked.dedup_by_key(|(term, _)| *term);
         for (doc, score) in scores.iter_mut().enumerate() {
             if *score == 0.0 {
                 continue;
@@ -345,18 +422,15 @@ impl SearchIndex {
             if name.is_empty() {
                 continue;
             }
-            let asked: f64 = name
+            let share: f64 = name
                 .iter()
                 .map(|term| {
-                    words
-                        .iter()
-                        .flat_map(|word| word.iter())
-                        .filter(|(t, _)| t == term)
-                        .map(|(_, w)| *w)
-                        .fold(0.0, f64::max)
+                    asked
+                        .binary_search_by_key(term, |(t, _)| *t)
+                        .map_or(0.0, |i| asked[i].1)
                 })
                 .sum();
-            *score *= 1.0 + NAME_COVERAGE_BOOST * asked / name.len() as f64;
+            *score *= 1.0 + NAME_COVERAGE_BOOST * share / name.len() as f64;
         }
     }
 }
@@ -396,6 +470,7 @@ mod tests {
         );
         assert_eq!(split("getFileContents"), ["get", "file", "contents"]);
         assert_eq!(split("HTTPServer"), ["http", "server"]);
+        assert_eq!(split("open PRs, URLs"), ["open", "prs", "urls"]);
         assert_eq!(
             split("pullNumber, repo_path"),
             ["pull", "number", "repo", "path"]
@@ -481,6 +556,55 @@ mod tests {
         assert_eq!(
             names(&tools, "add a table to the database")[0],
             "create_table"
+        );
+    }
+
+    #[test]
+    fn a_question_asks_to_look_whatever_its_verb() {
+        let tools = [
+            tool(
+                "create_commit",
+                "Record changes as a new commit.",
+                json!({}),
+            ),
+            tool("show_commit", "Show the changes of a commit.", json!({})),
+        ];
+        assert_eq!(
+            names(&tools, "make a commit of my changes")[0],
+            "create_commit"
+        );
+        assert_eq!(
+            names(&tools, "what did commit 1a2b change")[0],
+            "show_commit"
+        );
+    }
+
+    #[test]
+    fn the_values_of_an_enumerated_parameter_describe_the_tool() {
+        let tools = [
+            tool("issue_read", "Read one issue.", json!({})),
+            tool(
+                "issue_write",
+                "Write an issue.",
+                json!({"state": {"type": "string", "enum": ["open", "closed"]}}),
+            ),
+        ];
+        assert_eq!(names(&tools, "close the issue as closed")[0], "issue_write");
+        assert_eq!(names(&tools, "issue closed")[0], "issue_write");
+    }
+
+    #[test]
+    fn the_first_hits_names_feed_back_into_the_query() {
+        // the last two match "gist" equally; the best hit's other name word ("list") lifts
+        // the tool of its kind over the first-listed one
+        let tools = [
+            tool("list_gists", "List gists.", json!({})),
+            tool("show_page", "Shows a gist.", json!({})),
+            tool("list_files", "Shows a gist.", json!({})),
+        ];
+        assert_eq!(
+            names(&tools, "gist"),
+            ["list_gists", "list_files", "show_page"]
         );
     }
 

@@ -1,7 +1,7 @@
 //! What `search_tools` answers: the tools found as their `tools/list` entries (for
 //! programs, in `structuredContent`) and as a compact text for the model — each tool's name,
 //! what it does, and each parameter with its type, whether it is required, its default and
-//! its description.
+//! what it is (its description's first sentence).
 
 use std::fmt::Write as _;
 
@@ -26,10 +26,11 @@ fn entry(tool: &Tool) -> Value {
 
 /// The text `search_tools` answers a model for `query`, having found `tools` (best first):
 /// each tool's name, its description, `(read-only)` or `(destructive)` from its annotations,
-/// and a line per parameter with its type, `required` or `optional`, its default and its
-/// description; then how to call one. When `tools` is empty, a line saying that nothing
-/// matched and suggesting broader words. For a search tool of your own, or to measure what
-/// a search costs a model.
+/// and a line per parameter: its name (`?` after an optional one), its type, its default and
+/// its description's first sentence. A parameter written exactly so for a tool above is only
+/// named, on one line ending `as above`. Then how to call one. When `tools` is empty, a line
+/// saying that nothing matched and suggesting broader words. For a search tool of your own,
+/// or to measure what a search costs a model.
 ///
 /// ```
 /// use std::sync::Arc;
@@ -37,14 +38,14 @@ fn entry(tool: &Tool) -> Value {
 ///
 /// let schema = serde_json::json!({
 ///     "type": "object",
-///     "properties": {"id": {"type": "integer", "description": "The user's id."}},
+///     "properties": {"id": {"type": "integer", "description": "The user's id. Not its name."}},
 ///     "required": ["id"],
 /// });
 /// let tool = Tool::new("get_user", "Read one user.", Arc::new(schema.as_object().unwrap().clone()));
 /// assert_eq!(
 ///     toolshape::search::result_text("show a user", &[&tool]),
-///     "get_user: Read one user.\n  id (integer, required): The user's id.\n\
-///      Call one with call_tool {\"name\": ..., \"arguments\": {...}}."
+///     "get_user: Read one user.\n  id: integer. The user's id.\n\
+///      ? marks an optional parameter. Call one with call_tool {\"name\": ..., \"arguments\": {...}}."
 /// );
 /// ```
 pub fn text(query: &str, tools: &[&Tool]) -> String {
@@ -55,15 +56,19 @@ pub fn text(query: &str, tools: &[&Tool]) -> String {
         );
     }
     let mut out = String::new();
+    let mut written: Vec<String> = Vec::new();
     for tool in tools {
-        describe(&mut out, tool);
+        describe(&mut out, tool, &mut written);
     }
-    out.push_str("Call one with call_tool {\"name\": ..., \"arguments\": {...}}.");
+    out.push_str(
+        "? marks an optional parameter. Call one with call_tool {\"name\": ..., \"arguments\": {...}}.",
+    );
     out
 }
 
-/// One tool: `name: description (read-only)`, then a line per parameter.
-fn describe(out: &mut String, tool: &Tool) {
+/// One tool: `name: description (read-only)`, then a line per parameter, and one line
+/// naming the parameters written the same way for a tool above (`written`: their lines).
+fn describe(out: &mut String, tool: &Tool, written: &mut Vec<String>) {
     out.push_str(&tool.name);
     let description = tool
         .description
@@ -99,34 +104,51 @@ fn describe(out: &mut String, tool: &Tool) {
         .iter()
         .partition(|(name, _)| required.contains(&name.as_str()));
     first.extend(rest);
+    let mut repeated: Vec<String> = Vec::new();
     for (name, property) in first {
         let resolved = resolve(property, definitions);
-        let _ = write!(out, "  {name} ({}", type_of(property, definitions));
-        out.push_str(if required.contains(&name.as_str()) {
-            ", required"
-        } else {
-            ", optional"
-        });
-        if let Some(default) = property.get("default").or_else(|| resolved.get("default")) {
-            let _ = write!(out, ", default {default}");
+        let mut label = name.clone();
+        if !required.contains(&name.as_str()) {
+            label.push('?');
         }
-        out.push(')');
+        let mut line = format!("{label}: {}", type_of(property, definitions));
+        if let Some(default) = property.get("default").or_else(|| resolved.get("default")) {
+            let _ = write!(line, " (default {default})");
+        }
         let description = property
             .get("description")
             .or_else(|| resolved.get("description"))
             .and_then(Value::as_str)
             .map(one_line)
             .unwrap_or_default();
+        let description = first_sentence(&description);
         if !description.is_empty() {
-            let _ = write!(out, ": {description}");
+            let _ = write!(line, ". {description}");
         }
-        out.push('\n');
+        if written.contains(&line) {
+            repeated.push(label);
+        } else {
+            let _ = writeln!(out, "  {line}");
+            written.push(line);
+        }
+    }
+    if !repeated.is_empty() {
+        let _ = writeln!(out, "  {}: as above", repeated.join(", "));
     }
 }
 
 /// A description on one line: its lines joined by spaces, blank ones dropped.
 fn one_line(text: &str) -> String {
     text.split_whitespace().collect::<Vec<_>>().join(" ")
+}
+
+/// A text's first sentence (up to the first `. `): what a parameter is. The rest of a
+/// parameter's description (its conditions, its examples) is in the tool's `inputSchema`.
+fn first_sentence(text: &str) -> &str {
+    match text.find(". ") {
+        Some(end) => &text[..=end],
+        None => text,
+    }
 }
 
 /// `schema`, or the definition its `$ref` names.
@@ -138,7 +160,7 @@ fn resolve<'a>(schema: &'a Value, definitions: Option<&'a Map<String, Value>>) -
         .unwrap_or(schema)
 }
 
-/// A parameter's type in a few words: `string`, `integer 1 to 10`, `one of "a", "b"`,
+/// A parameter's type in a few words: `string`, `integer 1 to 10`, `"a"|"b"`,
 /// `array of string`, `string or integer`.
 fn type_of(schema: &Value, definitions: Option<&Map<String, Value>>) -> String {
     let schema = resolve(schema, definitions);
@@ -148,7 +170,7 @@ fn type_of(schema: &Value, definitions: Option<&Map<String, Value>>) -> String {
             .filter(|v| !v.is_null())
             .map(Value::to_string)
             .collect();
-        return format!("one of {}", values.join(", "));
+        return values.join("|");
     }
     if let Some(value) = schema.get("const") {
         return value.to_string();
@@ -231,11 +253,32 @@ mod tests {
         assert_eq!(
             text("remove snapshot", &[&delete]),
             "delete_snapshot: Delete a snapshot of a volume.\n\
-             \x20 volume (string, required): The volume's name.\n\
-             \x20 keep (integer 0 to 9, optional, default 1)\n\
-             \x20 mode (one of \"fast\", \"safe\", optional): How.\n\
-             \x20 tags (array of string, optional)\n\
-             Call one with call_tool {\"name\": ..., \"arguments\": {...}}."
+             \x20 volume: string. The volume's name.\n\
+             \x20 keep?: integer 0 to 9 (default 1)\n\
+             \x20 mode?: \"fast\"|\"safe\". How.\n\
+             \x20 tags?: array of string\n\
+             ? marks an optional parameter. Call one with call_tool {\"name\": ..., \"arguments\": {...}}."
+        );
+    }
+
+    #[test]
+    fn a_parameter_written_the_same_for_a_tool_above_is_only_named() {
+        let owner = json!({"type": "string", "description": "Repository owner. A user or an org."});
+        let schema = json!({
+            "type": "object",
+            "properties": {"owner": owner, "page": {"type": "integer"}},
+            "required": ["owner"],
+        });
+        let list = tool("list_issues", "List issues.", schema.clone());
+        let get = tool("get_issue", "Get an issue.", schema);
+        assert_eq!(
+            text("issues", &[&list, &get]),
+            "list_issues: List issues.\n\
+             \x20 owner: string. Repository owner.\n\
+             \x20 page?: integer\n\
+             get_issue: Get an issue.\n\
+             \x20 owner, page?: as above\n\
+             ? marks an optional parameter. Call one with call_tool {\"name\": ..., \"arguments\": {...}}."
         );
     }
 

@@ -5,8 +5,8 @@
 //! camelCase boundaries), lowercase, spell out common abbreviations, drop stopwords, stem
 //! (Snowball English, from `rust-stemmers`). A query additionally carries, for each of its
 //! words, the synonyms a user types for the words tools are written with ([`SYNONYMS`], at
-//! [`SYNONYM_WEIGHT`]) and related words of the domains MCP servers serve ([`RELATED`], at
-//! [`RELATED_WEIGHT`]); a phrase ("look for", "get rid of") stands for one word
+//! [`SYNONYM_WEIGHT`]), related words of the domains MCP servers serve ([`RELATED`]) and of
+//! software work in general ([`CONCEPTS`]), both at [`RELATED_WEIGHT`]; a phrase ("look for", "get rid of") stands for one word
 //! ([`PHRASES`]). The tables are small and written by hand: what they hold is documented
 //! beside them, and `docs/benchmarks.md` measures what they are worth.
 
@@ -51,6 +51,8 @@ const ABBREVIATIONS: &[(&str, &str)] = &[
 /// before stopwords are dropped).
 const PHRASES: &[(&[&str], &str)] = &[
     (&["get", "rid", "of"], "delete"),
+    (&["file", "a"], "create"),
+    (&["file", "an"], "create"),
     (&["look", "for"], "search"),
     (&["look", "up"], "search"),
     (&["search", "for"], "search"),
@@ -69,7 +71,9 @@ const PHRASES: &[(&[&str], &str)] = &[
 /// sit in several rows ("show" is both getting one thing and listing many).
 pub(crate) const SYNONYMS: &[&[&str]] = &[
     // what a tool does
-    &["create", "make", "new", "add", "generate"],
+    &[
+        "create", "make", "new", "add", "generate", "report", "raise",
+    ],
     &[
         "delete", "remove", "erase", "drop", "destroy", "discard", "purge", "forget",
     ],
@@ -93,7 +97,9 @@ pub(crate) const SYNONYMS: &[&[&str]] = &[
     &["copy", "duplicate", "clone", "fork"],
     &["send", "post", "publish", "share"],
     &["reply", "respond", "answer"],
-    &["run", "execute", "trigger", "launch", "invoke", "start"],
+    &[
+        "run", "execute", "trigger", "launch", "invoke", "start", "evaluate", "eval",
+    ],
     &["cancel", "stop", "abort", "halt", "kill", "terminate"],
     &["close", "shut", "quit", "exit"],
     &["compare", "diff", "difference"],
@@ -163,7 +169,7 @@ pub(crate) const RELATED: &[&[&str]] = &[
     ],
     &["dismiss", "clear", "ignore", "mute"],
     &["workflow", "action", "pipeline", "ci", "build", "job"],
-    &["commit", "revision", "sha", "changeset"],
+    &["commit", "revision", "sha", "changeset", "hash"],
     &["history", "log"],
     &["stage", "staged", "index", "cached"],
     &["blame", "author", "wrote", "annotate"],
@@ -177,7 +183,7 @@ pub(crate) const RELATED: &[&[&str]] = &[
     &["review", "approve", "approval", "feedback"],
     &["organization", "org", "company"],
     &["discussion", "forum", "thread", "conversation"],
-    &["repository", "codebase"],
+    &["repository", "codebase", "project"],
     &["sub", "child", "parent", "subtask"],
     &["merge", "squash", "rebase"],
     &["working", "local", "checkout", "uncommitted", "unstaged"],
@@ -296,6 +302,47 @@ pub(crate) const RELATED: &[&[&str]] = &[
     &["event", "meeting", "calendar", "schedule", "appointment"],
 ];
 
+/// Related words of software work in general, by concept (what a state, a check, a piece
+/// of pending work is called), whatever the server.
+pub(crate) const CONCEPTS: &[&[&str]] = &[
+    // the state of work in progress
+    &[
+        "status",
+        "uncommitted",
+        "changed",
+        "modified",
+        "dirty",
+        "clean",
+        "unsaved",
+    ],
+    // what waits for someone
+    &[
+        "pending",
+        "waiting",
+        "outstanding",
+        "attention",
+        "todo",
+        "unread",
+        "new",
+    ],
+    // checks that read code
+    &[
+        "scanning", "scan", "analysis", "static", "codeql", "lint", "linter", "sast",
+    ],
+    // what a check reports
+    &["alert", "warning", "finding", "flagged", "flag", "problem"],
+    // knowledge kept for later
+    &[
+        "memory",
+        "remember",
+        "know",
+        "knowledge",
+        "fact",
+        "note",
+        "graph",
+    ],
+];
+
 /// The weight of a related word beside the word the user typed (1.0).
 pub(crate) const RELATED_WEIGHT: f64 = 0.5;
 
@@ -320,7 +367,9 @@ pub(crate) fn split(text: &str) -> Vec<String> {
         let mut start = 0;
         for i in 1..chars.len() {
             let (prev, cur) = (chars[i - 1], chars[i]);
-            let next_lower = chars.get(i + 1).is_some_and(|c| c.is_lowercase());
+            // `HTTPServer` splits before `Server`; `PRs`, `URLs` stay one word (a plural)
+            let next_lower = chars.get(i + 1).is_some_and(|c| c.is_lowercase())
+                && !(chars.get(i + 1) == Some(&'s') && i + 2 == chars.len());
             let boundary = (prev.is_lowercase() && cur.is_uppercase())
                 || (prev.is_uppercase() && cur.is_uppercase() && next_lower)
                 || (prev.is_alphabetic() != cur.is_alphabetic());
@@ -432,10 +481,9 @@ impl Analyzer {
     /// A query word's own term and its synonyms' terms.
     fn expand(&self, word: &str, term: Option<String>) -> QueryWord {
         let mut alternatives: QueryWord = term.into_iter().map(|t| (t, 1.0)).collect();
-        for (synonym, weight) in synonyms().get(word).into_iter().flatten() {
-            let stem = self.stemmer.stem(synonym).into_owned();
-            if !alternatives.iter().any(|(t, _)| *t == stem) {
-                alternatives.push((stem, *weight));
+        for (stem, weight) in synonyms().get(word).into_iter().flatten() {
+            if !alternatives.iter().any(|(t, _)| t == stem) {
+                alternatives.push((stem.clone(), *weight));
             }
         }
         alternatives
@@ -480,19 +528,26 @@ fn is_stopword(word: &str) -> bool {
     STOPWORDS.binary_search(&word).is_ok()
 }
 
-/// Each word of the synonym and related-word tables with the other words of its rows and
-/// their weight, synonyms first, in table order.
-fn synonyms() -> &'static HashMap<&'static str, Vec<(&'static str, f64)>> {
-    static TABLE: OnceLock<HashMap<&'static str, Vec<(&'static str, f64)>>> = OnceLock::new();
+/// Each word of the synonym, related-word and concept tables with the stems of the other
+/// words of its rows and their weight, synonyms first, in table order (each stem once, at
+/// its first weight). Built once: a query looks its words up without stemming the tables.
+fn synonyms() -> &'static HashMap<&'static str, Vec<(String, f64)>> {
+    static TABLE: OnceLock<HashMap<&'static str, Vec<(String, f64)>>> = OnceLock::new();
     TABLE.get_or_init(|| {
-        let mut table: HashMap<&str, Vec<(&str, f64)>> = HashMap::new();
-        for (rows, weight) in [(SYNONYMS, SYNONYM_WEIGHT), (RELATED, RELATED_WEIGHT)] {
+        let stemmer = Stemmer::create(Algorithm::English);
+        let mut table: HashMap<&str, Vec<(String, f64)>> = HashMap::new();
+        for (rows, weight) in [
+            (SYNONYMS, SYNONYM_WEIGHT),
+            (RELATED, RELATED_WEIGHT),
+            (CONCEPTS, RELATED_WEIGHT),
+        ] {
             for row in rows {
                 for word in *row {
                     let others = table.entry(word).or_default();
                     for other in *row {
-                        if other != word && !others.iter().any(|(o, _)| o == other) {
-                            others.push((other, weight));
+                        let stem = stemmer.stem(other);
+                        if other != word && !others.iter().any(|(o, _)| *o == stem) {
+                            others.push((stem.into_owned(), weight));
                         }
                     }
                 }

@@ -5,17 +5,16 @@
 use std::collections::HashMap;
 use std::sync::{Arc, Mutex};
 
-use axum::extract::{Request, State};
+use axum::extract::Request;
 use axum::http::request::Parts;
 use axum::http::{HeaderValue, StatusCode, header};
-use axum::middleware::Next;
 use axum::response::{IntoResponse as _, Response};
 use rmcp::model::{ClientJsonRpcMessage, ClientRequest, JsonRpcMessage};
 use serde_json::json;
 
 use super::oauth::OAuth;
 use super::scopes::ToolScopes;
-use crate::Caller;
+use crate::context::Caller;
 
 /// An [`OAuth`] and what the router knows of its tools' scopes.
 #[derive(Clone)]
@@ -161,9 +160,8 @@ impl Auth {
     }
 }
 
-/// The router with the token check on `/mcp` and the metadata routes beside it.
-pub(crate) fn protect(router: axum::Router, auth: &Auth) -> axum::Router {
-    let auth = Arc::new(auth.clone());
+/// The Protected Resource Metadata routes (RFC 9728), served beside `/mcp`.
+pub(crate) fn metadata_routes(auth: &Auth) -> axum::Router {
     let metadata = auth.metadata.clone();
     let document = move || {
         let metadata = metadata.clone();
@@ -184,14 +182,19 @@ pub(crate) fn protect(router: axum::Router, auth: &Auth) -> axum::Router {
     if path != "/.well-known/oauth-protected-resource" {
         wellknown = wellknown.route(&path, axum::routing::get(document));
     }
-    router
-        .layer(axum::middleware::from_fn_with_state(auth, authenticate))
-        .merge(wellknown)
+    wellknown
 }
 
-/// The bearer token of a request: checked, taken off the request, and its caller put in the
-/// request's extensions for the tools.
-async fn authenticate(State(auth): State<Arc<Auth>>, mut request: Request, next: Next) -> Response {
+/// The bearer token of a request to `/mcp`: checked, taken off the request, and its caller
+/// put in the request's extensions for the tools, which `next` then answers.
+pub(crate) async fn authenticate<F>(
+    auth: &Auth,
+    mut request: Request,
+    next: impl FnOnce(Request) -> F,
+) -> Response
+where
+    F: Future<Output = Response>,
+{
     let in_query = request.uri().query().is_some_and(|query| {
         query
             .split('&')
@@ -298,7 +301,7 @@ async fn authenticate(State(auth): State<Arc<Auth>>, mut request: Request, next:
         .await;
     }
     request.extensions_mut().insert(caller);
-    next.run(request).await
+    next(request).await
 }
 
 /// A refusal, once what is left of the request's body is read (64 KiB at most): hyper

@@ -5,15 +5,15 @@
 use std::sync::Arc;
 
 use axum::body::Body;
-use axum::extract::{Request, State};
+use axum::extract::Request;
 use axum::http::{HeaderValue, Method, StatusCode, header};
-use axum::middleware::Next;
 use axum::response::{IntoResponse as _, Response};
 use rmcp::ServerHandler;
 use rmcp::transport::streamable_http_server::StreamableHttpServerConfig;
 use rmcp::transport::streamable_http_server::session::SessionManager as _;
 use rmcp::transport::streamable_http_server::session::local::LocalSessionManager;
 
+use super::headers;
 use super::scopes::ToolScopes;
 use super::{Error, Limits, Traced};
 use crate::handler::protocol::{self, INVALID_PARAMS, Incoming, Rejection};
@@ -162,25 +162,13 @@ pub(crate) fn router_with<H: ServerHandler + Clone>(
     #[cfg_attr(not(feature = "oauth"), allow(unused_variables))] tool_scopes: Option<ToolScopes>,
 ) -> axum::Router {
     let sessions = Arc::new(LocalSessionManager::default());
-    let service = Arc::new(HttpService::new(
+    let service = HttpService::new(
         move || Ok(Traced::new(handler.clone())),
         sessions.clone(),
         options.rmcp_config(),
-    ));
-    // rmcp's service answers a request by reference: shared, it is not cloned (its
-    // configuration's lists of hosts and origins with it) by each layer a request passes.
-    // Polled without rmcp's connection span: a 2026-07-28 request is a connection of its
-    // own, and that span would be a second trace beside the request's.
-    let service = axum::routing::any(move |request: Request| async move {
-        use tracing::instrument::WithSubscriber as _;
-        let dispatch = super::observe::without_connection_span().clone();
-        service
-            .handle(request)
-            .with_subscriber(dispatch)
-            .await
-            .into_response()
-    });
-    let layer = Arc::new(Layer {
+    );
+    let endpoint = Arc::new(Endpoint {
+        service,
         sessions,
         max: options.limits.max_message_bytes,
         max_sessions: options.limits.max_sessions,
@@ -192,16 +180,18 @@ pub(crate) fn router_with<H: ServerHandler + Clone>(
             .clone()
             .map(|oauth| super::auth::Auth::new(oauth, tool_scopes)),
     });
-    let router = axum::Router::new()
-        .nest_service("/mcp", service)
-        .layer(axum::middleware::from_fn_with_state(layer.clone(), check));
     #[cfg(feature = "oauth")]
-    let router = match &layer.auth {
-        Some(auth) => super::auth::protect(router, auth),
+    let metadata = endpoint.auth.as_ref().map(super::auth::metadata_routes);
+    let mcp = axum::routing::any(move |request: Request| {
+        let endpoint = endpoint.clone();
+        async move { endpoint.serve(request).await }
+    });
+    let router = axum::Router::new().nest_service("/mcp", mcp);
+    #[cfg(feature = "oauth")]
+    let router = match metadata {
+        Some(metadata) => router.merge(metadata),
         None => router,
     };
-    // outermost but CORS: a request refused by any check above still gets its span
-    let router = router.layer(axum::middleware::from_fn(super::refused::observe));
     // a browser's preflight carries no token and is no request of MCP: answered first
     match super::cors::Cors::new(&options.cors_origins) {
         Some(cors) => router.layer(axum::middleware::from_fn_with_state(
@@ -313,7 +303,14 @@ impl hyper::service::Service<HyperRequest> for WithPeer {
     }
 }
 
-pub(super) struct Layer {
+/// The `/mcp` endpoint: each request runs through the span of a refused request, the OAuth
+/// checks, toolshape's own checks and rmcp's service, as plain calls of one handler (not a
+/// stack of middleware, each of which would box a future and clone the service below it
+/// for every request).
+struct Endpoint<H: ServerHandler> {
+    /// rmcp's service. It answers a request by reference: shared, it is not cloned (with
+    /// its configuration's lists of hosts and origins) for each request.
+    service: HttpService<H>,
     sessions: Arc<LocalSessionManager>,
     max: usize,
     /// [`Limits::max_sessions`].
@@ -322,99 +319,129 @@ pub(super) struct Layer {
     #[cfg(feature = "oauth")]
     owners: super::auth::Owners,
     #[cfg(feature = "oauth")]
-    pub(super) auth: Option<super::auth::Auth>,
+    auth: Option<super::auth::Auth>,
 }
 
-/// toolshape's checks in front of rmcp's service.
-async fn check(State(layer): State<Arc<Layer>>, request: Request, next: Next) -> Response {
-    // With OAuth, a session is used only by the subject that started it.
-    #[cfg(feature = "oauth")]
-    if layer.auth.is_some() {
-        return layer
-            .owners
-            .guard(&layer.sessions, request, |request| {
-                checked(layer.clone(), request, next)
-            })
-            .await;
+impl<H: ServerHandler + Clone> Endpoint<H> {
+    /// A request to `/mcp`, answered. A request refused by any check below still gets its
+    /// span ([`refused::observe`](super::refused::observe)).
+    async fn serve(&self, request: Request) -> Response {
+        super::refused::observe(request, |request| self.authenticated(request)).await
     }
-    checked(layer, request, next).await
-}
 
-/// [`check`], the session's owner aside.
-async fn checked(layer: Arc<Layer>, request: Request, next: Next) -> Response {
-    match *request.method() {
-        Method::DELETE => {
-            let session = request
-                .headers()
-                .get("mcp-session-id")
-                .and_then(|v| v.to_str().ok())
-                .map(Arc::<str>::from);
-            if let Some(session) = session
-                && !layer.sessions.has_session(&session).await.unwrap_or(true)
-            {
-                return (
-                    StatusCode::NOT_FOUND,
-                    format!("Not Found: no session `{session}`"),
-                )
-                    .into_response();
-            }
-            // rmcp answers `202 Accepted`; the session is gone when it does, and the
-            // Python SDK takes only 200 or 204 for a session ended (it warns otherwise)
-            let mut response = next.run(request).await;
-            if response.status() == StatusCode::ACCEPTED {
-                *response.status_mut() = StatusCode::NO_CONTENT;
-                *response.body_mut() = Body::empty();
-            }
-            response
+    /// With OAuth, the request's access token first.
+    async fn authenticated(&self, request: Request) -> Response {
+        #[cfg(feature = "oauth")]
+        if let Some(auth) = &self.auth {
+            return super::auth::authenticate(auth, request, |request| self.check(request)).await;
         }
-        Method::POST => {
-            let (parts, body) = request.into_parts();
-            let bytes = match axum::body::to_bytes(body, layer.max).await {
-                Ok(bytes) => bytes,
-                Err(_) => {
+        self.check(request).await
+    }
+
+    /// toolshape's checks in front of rmcp's service.
+    async fn check(&self, request: Request) -> Response {
+        // With OAuth, a session is used only by the subject that started it.
+        #[cfg(feature = "oauth")]
+        if self.auth.is_some() {
+            return self
+                .owners
+                .guard(&self.sessions, request, |request| self.checked(request))
+                .await;
+        }
+        self.checked(request).await
+    }
+
+    /// [`check`](Self::check), the session's owner aside.
+    async fn checked(&self, request: Request) -> Response {
+        match *request.method() {
+            Method::DELETE => {
+                let session = request
+                    .headers()
+                    .get(headers::MCP_SESSION_ID)
+                    .and_then(|v| v.to_str().ok())
+                    .map(Arc::<str>::from);
+                if let Some(session) = session
+                    && !self.sessions.has_session(&session).await.unwrap_or(true)
+                {
                     return (
-                        StatusCode::PAYLOAD_TOO_LARGE,
-                        format!(
-                            "Payload Too Large: request body exceeds {} bytes",
-                            layer.max
-                        ),
+                        StatusCode::NOT_FOUND,
+                        format!("Not Found: no session `{session}`"),
                     )
                         .into_response();
                 }
-            };
-            if let Some(refusal) = layer.refuse_a_session(&parts, &bytes) {
-                return refusal;
+                // rmcp answers `202 Accepted`; the session is gone when it does, and the
+                // Python SDK takes only 200 or 204 for a session ended (it warns otherwise)
+                let mut response = self.rmcp(request).await;
+                if response.status() == StatusCode::ACCEPTED {
+                    *response.status_mut() = StatusCode::NO_CONTENT;
+                    *response.body_mut() = Body::empty();
+                }
+                response
             }
-            // With OAuth, a `tools/call` is held against its tool's scopes before anything
-            // runs: the message is read here first (only then).
-            #[cfg(feature = "oauth")]
-            if let Some(auth) = &layer.auth
-                && let Incoming::Message(message) = protocol::classify(&bytes)
-                && let Some(refusal) = auth.refuse_call(&parts, &message)
-            {
-                return refusal;
+            Method::POST => {
+                let (parts, body) = request.into_parts();
+                let bytes = match axum::body::to_bytes(body, self.max).await {
+                    Ok(bytes) => bytes,
+                    Err(_) => {
+                        return (
+                            StatusCode::PAYLOAD_TOO_LARGE,
+                            format!("Payload Too Large: request body exceeds {} bytes", self.max),
+                        )
+                            .into_response();
+                    }
+                };
+                if let Some(refusal) = self.refuse_a_session(&parts, &bytes) {
+                    return refusal;
+                }
+                // With OAuth, a `tools/call` is held against its tool's scopes before
+                // anything runs: the message is read here first (only then).
+                #[cfg(feature = "oauth")]
+                if let Some(auth) = &self.auth
+                    && let Incoming::Message(message) = protocol::classify(&bytes)
+                    && let Some(refusal) = auth.refuse_call(&parts, &message)
+                {
+                    return refusal;
+                }
+                // rmcp reads the body first: a good message is parsed once. Only a body it
+                // refuses is looked at here, and answered with the JSON-RPC error it
+                // deserves when it is not a message of MCP. A refusal of who asks (a
+                // foreign origin or host, `403`) stands whatever the body holds.
+                let response = self
+                    .rmcp(Request::from_parts(parts, Body::from(bytes.clone())))
+                    .await;
+                let status = response.status();
+                if !status.is_client_error() || status == StatusCode::FORBIDDEN {
+                    return response;
+                }
+                match protocol::classify(&bytes) {
+                    Incoming::Message(_) => response,
+                    Incoming::Reply(rejection) => json_rpc_error(&rejection),
+                }
             }
-            // rmcp reads the body first: a good message is parsed once. Only a body it
-            // refuses is looked at here, and answered with the JSON-RPC error it deserves
-            // when it is not a message of MCP. A refusal of who asks (a foreign origin or
-            // host, `403`) stands whatever the body holds.
-            let response = next
-                .run(Request::from_parts(parts, Body::from(bytes.clone())))
-                .await;
-            let status = response.status();
-            if !status.is_client_error() || status == StatusCode::FORBIDDEN {
-                return response;
-            }
-            match protocol::classify(&bytes) {
-                Incoming::Message(_) => response,
-                Incoming::Reply(rejection) => json_rpc_error(&rejection),
-            }
+            _ => self.rmcp(request).await,
         }
-        _ => next.run(request).await,
+    }
+
+    /// rmcp's answer. While a subscriber listens at `info`, polled without rmcp's
+    /// connection span: a 2026-07-28 request is a connection of its own, and that span
+    /// would be a second trace beside the request's. While none does, rmcp opens no span
+    /// and nothing needs leaving out.
+    ///
+    /// rmcp's future is large and boxed here, once: unboxed, it would be copied into each
+    /// of the futures of the checks above as each is made.
+    async fn rmcp(&self, request: Request) -> Response {
+        let answer = if tracing::level_enabled!(tracing::Level::INFO) {
+            use tracing::instrument::WithSubscriber as _;
+            let dispatch = super::observe::without_connection_span().clone();
+            Box::pin(self.service.handle(request).with_subscriber(dispatch)).await
+        } else {
+            Box::pin(self.service.handle(request)).await
+        };
+        answer.into_response()
     }
 }
 
-impl Layer {
+impl<H: ServerHandler> Endpoint<H> {
     /// The `503` of an `initialize` (which opens a session) while the server keeps
     /// [`Limits::max_sessions`] sessions. The body is looked at only at the limit. The
     /// sessions are counted without waiting: while one is being opened or closed (the map
@@ -424,7 +451,7 @@ impl Layer {
         parts: &axum::http::request::Parts,
         body: &[u8],
     ) -> Option<Response> {
-        if parts.headers.contains_key("mcp-session-id") {
+        if parts.headers.contains_key(headers::MCP_SESSION_ID) {
             return None;
         }
         let open = self.sessions.sessions.try_read().ok()?.len();

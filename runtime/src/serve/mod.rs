@@ -143,6 +143,8 @@ mod auth;
 #[cfg(feature = "http")]
 mod cors;
 #[cfg(feature = "http")]
+mod headers;
+#[cfg(feature = "http")]
 mod http;
 #[cfg(feature = "oauth")]
 pub mod oauth;

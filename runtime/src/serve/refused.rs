@@ -8,7 +8,6 @@ use std::borrow::Cow;
 
 use axum::extract::Request;
 use axum::http::HeaderValue;
-use axum::middleware::Next;
 use axum::response::Response;
 use tracing::field::Empty;
 
@@ -50,6 +49,7 @@ fn text(value: &Option<HeaderValue>) -> Option<&str> {
 
 impl Heads {
     fn of(request: &Request) -> Self {
+        use super::headers as names;
         let headers = request.headers();
         Heads {
             http_method: request.method().clone(),
@@ -58,33 +58,37 @@ impl Heads {
                 .extensions()
                 .get::<axum::extract::ConnectInfo<std::net::SocketAddr>>()
                 .map(|info| info.0),
-            mcp_method: headers.get("mcp-method").cloned(),
-            name: headers.get("mcp-name").cloned(),
-            session: headers.get("mcp-session-id").cloned(),
-            version: headers.get("mcp-protocol-version").cloned(),
+            mcp_method: headers.get(names::MCP_METHOD).cloned(),
+            name: headers.get(names::MCP_NAME).cloned(),
+            session: headers.get(names::MCP_SESSION_ID).cloned(),
+            version: headers.get(names::MCP_PROTOCOL_VERSION).cloned(),
             #[cfg(feature = "otel")]
-            traceparent: headers.get("traceparent").cloned(),
+            traceparent: headers.get(names::TRACEPARENT).cloned(),
             #[cfg(feature = "otel")]
-            tracestate: headers.get("tracestate").cloned(),
+            tracestate: headers.get(names::TRACESTATE).cloned(),
         }
     }
 }
 
 /// Opens and closes a span for each request to `/mcp` answered with an error status, or
-/// with a refusal of toolshape's layer, that no handler saw. What a 2026-07-28 client puts
-/// in its headers (`Mcp-Method`, `Mcp-Name`, `Mcp-Protocol-Version`) names it; a
-/// `traceparent` header continues the caller's trace (feature `otel`).
-pub(crate) async fn observe(request: Request, next: Next) -> Response {
+/// with a refusal of toolshape's checks, that no handler saw: `next` answers the request.
+/// What a 2026-07-28 client puts in its headers (`Mcp-Method`, `Mcp-Name`,
+/// `Mcp-Protocol-Version`) names it; a `traceparent` header continues the caller's trace
+/// (feature `otel`).
+pub(crate) async fn observe<F>(request: Request, next: impl FnOnce(Request) -> F) -> Response
+where
+    F: Future<Output = Response>,
+{
     // Nothing to do while no subscriber listens at `info` (the span would be disabled) and
     // there is no duration to record (feature `otel`).
     let watched = cfg!(feature = "otel") || tracing::level_enabled!(tracing::Level::INFO);
-    if !watched || !request.uri().path().starts_with("/mcp") {
-        return next.run(request).await;
+    if !watched {
+        return next(request).await;
     }
     #[cfg(feature = "otel")]
     let started = std::time::Instant::now();
     let heads = Heads::of(&request);
-    let mut response = next.run(request).await;
+    let mut response = next(request).await;
     let status = response.status();
     let refusal = response.extensions_mut().remove::<Refusal>();
     if refusal.is_none() && !status.is_client_error() && !status.is_server_error() {

@@ -112,7 +112,7 @@ impl<S: Send + Sync + 'static, H: ServerHandler> Server<S, H> {
     ///   `tools/call` names: `403` with `error="insufficient_scope"` and `scope="…"`, the tool
     ///   not run;
     /// - the `Authorization` header is taken off the request once checked, so nothing after
-    ///   (rmcp, logs) sees the token; the tools see the [`Caller`](crate::Caller);
+    ///   (rmcp, logs) sees the token; the tools see the [`Caller`](crate::context::Caller);
     /// - a 2025-11-25 session belongs to the subject whose token started it: a request with
     ///   its `Mcp-Session-Id` and another subject's token is answered `404` as for a session
     ///   that does not exist (MCP's security best practices: a session id is no credential),

@@ -1,7 +1,7 @@
 //! Where calls running as tasks live (`#[tool(task = "...")]`): a [`TaskStore`].
 //!
 //! A [`Server`](crate::Server) keeps its tasks in rmcp's in-memory
-//! [`TaskManager`](rmcp::task_manager::TaskManager) unless it is given another store with
+//! [`TaskManager`] unless it is given another store with
 //! [`TaskSettings::with_store`](crate::serve::TaskSettings::with_store). The store answers the
 //! protocol's `tasks/get`, `tasks/update` and `tasks/cancel`, and runs the work of each task
 //! it creates; the running tool reaches its task through a [`TaskHandle`] (its questions,
@@ -11,8 +11,8 @@
 //! created a task runs its work and writes its state through the handle, while `tasks/get`,
 //! `tasks/update` and `tasks/cancel` may arrive at any process and go to the shared state.
 //!
-//! With the `redis` feature, [`RedisTasks`](crate::redis::RedisTasks) keeps them in Redis,
-//! shared by every replica of a server: see [`redis`](crate::redis).
+//! With the `redis` feature, [`RedisTasks`](crate::store::redis::RedisTasks) keeps them in Redis,
+//! shared by every replica of a server: see [`redis`](crate::store::redis).
 //!
 //! The methods answer futures, as a store across the network needs. A store of your own can
 //! wrap another:
@@ -21,8 +21,8 @@
 //! use rmcp::ErrorData;
 //! use rmcp::model::{DetailedTask, InputResponses, Task};
 //! use rmcp::task_manager::{TaskManager, TaskOptions};
-//! use toolshape::BoxFuture;
-//! use toolshape::tasks::{TaskStore, TaskWork};
+//! use toolshape::tool::BoxFuture;
+//! use toolshape::store::tasks::{TaskStore, TaskWork};
 //!
 //! /// rmcp's store, with a log line for each task started.
 //! struct Logged(TaskManager);

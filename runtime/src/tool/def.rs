@@ -47,7 +47,7 @@ type Check = dyn Fn(&Reading, JsonObject) -> Option<CallToolResult> + Send + Syn
 /// for each annotated function.
 ///
 /// `S` is the state the tool needs: the type of `self` for a method, `T` for a
-/// `#[state] x: &T` parameter (through [`Provides`](crate::Provides)), or any type for a
+/// `#[state] x: &T` parameter (through [`Provides`](crate::tool::Provides)), or any type for a
 /// tool that needs none.
 pub struct ToolDef<S> {
     pub(crate) spec: &'static ToolSpec,

@@ -9,7 +9,7 @@
 /// state struct implements `Provides` for each part its tools ask for:
 ///
 /// ```
-/// use toolshape::Provides;
+/// use toolshape::tool::Provides;
 /// struct Db;
 /// struct Mailer;
 /// struct App { db: Db, mailer: Mailer }
@@ -26,7 +26,7 @@
 #[diagnostic::on_unimplemented(
     message = "the server state `{Self}` does not provide `{T}` to tools",
     label = "a tool here takes `#[state] &{T}`",
-    note = "implement `toolshape::Provides<{T}>` for `{Self}`, or serve the tool with `{T}` as the state"
+    note = "implement `toolshape::tool::Provides<{T}>` for `{Self}`, or serve the tool with `{T}` as the state"
 )]
 pub trait Provides<T: ?Sized> {
     /// The part of the state a tool asked for.

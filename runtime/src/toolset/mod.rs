@@ -313,7 +313,7 @@ impl<S: Send + Sync + 'static> ToolSet<S> {
     pub(crate) fn runs_tasks(&self) -> bool {
         self.entries
             .values()
-            .any(|entry| entry.def.spec.task != crate::TaskSupport::Never)
+            .any(|entry| entry.def.spec.task != crate::tool::TaskSupport::Never)
     }
 
     /// What was declared about the tool `name`, as [layers](crate::layer) see it.

@@ -78,7 +78,7 @@ use rmcp::model::{CallToolResult, JsonObject};
 
 use crate::layer::{Call, Layer, Next};
 pub use crate::store::journal::{JournalEntry, JournalStore, MemoryJournal, StoreError};
-use crate::{BoxFuture, ToolDef};
+use crate::{tool::BoxFuture, tool::ToolDef};
 use setup::Pairing;
 pub use setup::{UndoBuilder, UndoSetupError, restore_arguments};
 use tools::{UNDOING, Undoing, data_of};

@@ -9,7 +9,7 @@ use rmcp::model::{JsonObject, Tool};
 use serde_json::Value;
 
 use super::{JournalStore, MemoryJournal, Undo};
-use crate::{Kind, ToolSet};
+use crate::{ToolSet, tool::Kind};
 
 /// Why undo cannot be set up over a tool set: the names of a setter and its state tool do
 /// not line up.

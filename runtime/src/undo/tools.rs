@@ -113,7 +113,7 @@ async fn list_undo_history() -> Result<UndoHistory, ToolError> {
 }
 
 /// Undo's tools, for [`Layer::tools`](crate::layer::Layer::tools).
-pub(super) fn defs<State: Send + Sync + 'static>() -> Vec<crate::ToolDef<State>> {
+pub(super) fn defs<State: Send + Sync + 'static>() -> Vec<crate::tool::ToolDef<State>> {
     crate::tools![undo_last_action, list_undo_history].into()
 }
 

@@ -6,7 +6,10 @@ use rmcp::model::{ClientCapabilities, CreateMessageResult, Root, SamplingMessage
 use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 use serde_json::json;
-use toolshape::{Answers, Context, Elicitation, InputError, ToolError, ToolSet, tool, tools};
+use toolshape::{
+    Context, ToolError, ToolSet, context::Answers, context::Elicitation, context::InputError, tool,
+    tools,
+};
 
 #[derive(Debug, Serialize, Deserialize, JsonSchema)]
 struct Name {

@@ -193,15 +193,8 @@ async fn a_view_nobody_registered_stops_the_server_at_start_up() {
             && error.contains("ToolSet::app_view"),
         "{error}"
     );
-    let (_client, server_end) = tokio::io::duplex(64);
-    let (reader, writer) = tokio::io::split(server_end);
-    let served = Server::new((), tools)
-        .serve_lines(
-            tokio::io::BufReader::new(reader),
-            writer,
-            &toolshape::serve::Limits::default(),
-        )
-        .await;
+    let (serving, _client) = toolshape::testing::serve_lines_in_memory(Server::new((), tools));
+    let served = serving.await;
     assert_eq!(served.unwrap_err().to_string(), error);
 
     let misnamed = ToolSet::<()>::new(tools![plain])

@@ -18,7 +18,7 @@ where
 {
     Dataset {
         name,
-        compact: toolshape::text::render(records),
+        compact: toolshape::formats::text::render(records),
         json: serde_json::to_value(records).expect("serialisable"),
     }
 }

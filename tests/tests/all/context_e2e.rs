@@ -14,12 +14,13 @@ use rmcp::model::{
     RootsCapabilities, SamplingCapability, SamplingMessage,
 };
 use rmcp::service::{NotificationContext, RequestContext, RoleClient};
-use rmcp::{ClientHandler, ErrorData, ServiceExt as _};
+use rmcp::{ClientHandler, ErrorData};
 use schemars::JsonSchema;
 use serde::Deserialize;
 use serde_json::{Value, json};
 use toolshape::{
-    Context, Elicitation, LogLevel, Server, StateKeys, ToolError, ToolSet, testing, tool, tools,
+    Context, Server, ToolError, ToolSet, context::Elicitation, context::LogLevel,
+    context::StateKeys, testing, tool, tools,
 };
 
 #[derive(Deserialize, JsonSchema)]
@@ -431,12 +432,7 @@ async fn a_level_set_by_the_client_filters_log_messages() {
 #[tokio::test]
 async fn without_a_progress_token_nothing_is_sent() {
     use tokio::io::{AsyncBufReadExt as _, AsyncWriteExt as _, BufReader};
-    let (server_io, client_io) = tokio::io::duplex(1 << 20);
-    tokio::spawn(async move {
-        if let Ok(running) = server().serve(server_io).await {
-            let _ = running.waiting().await;
-        }
-    });
+    let client_io = toolshape::testing::serve_in_memory(server());
     let (read, mut write) = tokio::io::split(client_io);
     let mut lines = BufReader::new(read).lines();
     for message in [

@@ -201,7 +201,7 @@ struct User {
 
 /// The property: exactly one fenced code block, nothing outside it.
 fn check_text(label: &str, user: &User) {
-    let text = toolshape::text::render(user);
+    let text = toolshape::formats::text::render(user);
     let mut blocks = 0;
     let mut inside = false;
     for event in Parser::new(&text) {

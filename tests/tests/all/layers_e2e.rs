@@ -12,7 +12,9 @@ use rmcp::ErrorData;
 use rmcp::model::{CallToolResult, ContentBlock as Content};
 use serde_json::json;
 use toolshape::layer::{self, Call, Layer, Next};
-use toolshape::{BoxFuture, Context, Kind, Server, ToolDef, ToolError, ToolSet, tool, tools};
+use toolshape::{
+    Context, Server, ToolError, ToolSet, tool, tool::BoxFuture, tool::Kind, tool::ToolDef, tools,
+};
 
 #[derive(Default)]
 struct Shop {

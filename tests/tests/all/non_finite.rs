@@ -15,7 +15,9 @@ use schemars::JsonSchema;
 use serde::Serialize;
 use serde_json::{Value, json};
 use toolshape::__private::ToolSpec;
-use toolshape::{Hybrid, HybridFormat, Json, Narrative, Render, Server};
+use toolshape::{
+    Narrative, Server, formats::Hybrid, formats::HybridFormat, formats::Json, formats::Render,
+};
 
 static SPEC: ToolSpec = ToolSpec {
     name: "generated",

@@ -9,7 +9,7 @@ use common::{call, check_error, connect, recomputed_hash, text_of, validate, ver
 use schemars::JsonSchema;
 use serde::Serialize;
 use serde_json::{Value, json};
-use toolshape::{Attachment, Rich, Server, ToolError, ToolSet, tool, tools};
+use toolshape::{Server, ToolError, ToolSet, formats::Attachment, formats::Rich, tool, tools};
 
 /// A time in a zone, as the reference time server answers.
 #[derive(Serialize, JsonSchema)]

@@ -7,7 +7,9 @@ use toolshape_test_support as common;
 use base64::Engine as _;
 use rmcp::model::{CallToolResult, ContentBlock, ResourceContents};
 use serde_json::{Value, json};
-use toolshape::{Attachment, Hybrid, Rich, Server, ToolSet, tool, tools};
+use toolshape::{
+    Server, ToolSet, formats::Attachment, formats::Hybrid, formats::Rich, tool, tools,
+};
 
 const PNG: &[u8] =
     b"\x89PNG\r\n\x1a\n\0\0\0\rIHDR\0\0\0\x01\0\0\0\x01\x08\x06\0\0\0\x1f\x15\xc4\x89";
@@ -41,7 +43,8 @@ fn json_rich() -> Rich<Vec<u32>> {
 fn hybrid_rich() -> Hybrid<Vec<u32>> {
     let svg = r#"<svg xmlns="http://www.w3.org/2000/svg" width="1" height="1"/>"#;
     attachments().into_iter().fold(
-        Hybrid::new("Two numbers.", vec![1, 2]).with_plot(toolshape::Plot::svg(svg, "plot")),
+        Hybrid::new("Two numbers.", vec![1, 2])
+            .with_plot(toolshape::formats::Plot::svg(svg, "plot")),
         Hybrid::with_attachment,
     )
 }

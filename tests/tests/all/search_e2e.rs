@@ -23,7 +23,7 @@ use toolshape::search::{SearchIndex, ToolSearch};
 use toolshape::serve::{Access, ToolSwitch};
 use toolshape::testing;
 use toolshape::undo::Undo;
-use toolshape::{Caller, Server, ToolSet, tool, tools};
+use toolshape::{Server, ToolSet, context::Caller, tool, tools};
 
 /// What the tools and the layer saw, and the prices.
 #[derive(Default)]
@@ -276,9 +276,9 @@ async fn a_search_answers_the_ranked_entries_and_a_text_naming_each_parameter() 
     assert_eq!(
         text(&found),
         "delete_snapshot: Delete a snapshot of a storage volume. (destructive)\n\
-         \x20 snapshot (string, required): The snapshot's name.\n\
-         \x20 volume (string, required): The volume's name.\n\
-         Call one with call_tool {\"name\": ..., \"arguments\": {...}}."
+         \x20 snapshot: string. The snapshot's name.\n\
+         \x20 volume: string. The volume's name.\n\
+         ? marks an optional parameter. Call one with call_tool {\"name\": ..., \"arguments\": {...}}."
     );
     let _ = client.cancel().await;
 }
@@ -637,10 +637,7 @@ async fn a_caller_finds_only_the_tools_its_scopes_allow() {
 /// Serves `server` over an in-memory pipe as `serve_stdio` would, returning what it ended
 /// with: an error at once, or (a server that started) a timeout after 5 s without a client.
 async fn serve(server: Server<Shop>) -> Result<(), toolshape::serve::Error> {
-    let (server_io, _client_io) = tokio::io::duplex(1 << 16);
-    let (read, write) = tokio::io::split(server_io);
-    let limits = toolshape::serve::Limits::default();
-    let serving = server.serve_lines(tokio::io::BufReader::new(read), write, &limits);
+    let (serving, _client_io) = testing::serve_lines_in_memory(server);
     tokio::time::timeout(Duration::from_secs(5), serving)
         .await
         .map_err(|_| "the server started")?

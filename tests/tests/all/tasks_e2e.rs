@@ -23,9 +23,9 @@ use serde::Deserialize;
 use serde_json::{Value, json};
 use tokio::sync::Notify;
 use toolshape::serve::TaskSettings;
-use toolshape::tasks::{TaskHandle, TaskStore, TaskWork};
+use toolshape::store::tasks::{TaskHandle, TaskStore, TaskWork};
 use toolshape::{
-    BoxFuture, Context, Server, TaskSupport, ToolError, ToolSet, testing, tool, tools,
+    Context, Server, ToolError, ToolSet, testing, tool, tool::BoxFuture, tool::TaskSupport, tools,
 };
 
 /// Sleeps, then says how long.
@@ -214,7 +214,7 @@ async fn a_task_is_created_polled_and_completed_in_both_eras() {
         assert_eq!(result["isError"], json!(false), "{version}");
         // The result is what a plain call returns, provenance included.
         assert!(
-            result["_meta"][toolshape::META_KEY]["tool_version"].is_string(),
+            result["_meta"][toolshape::provenance::META_KEY]["tool_version"].is_string(),
             "{version}: {result:?}"
         );
 

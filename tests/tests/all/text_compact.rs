@@ -5,7 +5,7 @@
 use proptest::prelude::*;
 use serde::Serialize;
 use toolshape::ToolText;
-use toolshape::text::{Detail, render, render_with};
+use toolshape::formats::text::{Detail, render, render_with};
 
 use crate::compact_reader::{read, same, without_missing};
 

@@ -2,7 +2,7 @@
 //! and the text form's other shapes (nested records, lists, formats, fences).
 
 use toolshape::ToolText;
-use toolshape::text::render;
+use toolshape::formats::text::render;
 
 /// The ADR's user.
 /// The convention's user, in its layout: one block per record in a list too.
@@ -483,7 +483,7 @@ mod hygiene {
 
     #[test]
     fn shadowed_names_do_not_matter() {
-        let text = ::toolshape::text::render(&Shadowed {
+        let text = ::toolshape::formats::text::render(&Shadowed {
             a: 1,
             b: std::option::Option::None,
         });

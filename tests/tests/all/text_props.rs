@@ -6,7 +6,7 @@
 use proptest::prelude::*;
 use pulldown_cmark::{CodeBlockKind, Event, Parser, Tag, TagEnd};
 use toolshape::ToolText;
-use toolshape::text::render;
+use toolshape::formats::text::render;
 
 #[derive(Debug, Clone, ToolText)]
 #[text(

@@ -2,7 +2,6 @@
 //! capability it needs, in both protocol eras.
 
 use rmcp::model::{ClientCapabilities, ClientConfig, Implementation, ProtocolVersion};
-use rmcp::{ClientLifecycleMode, ClientServiceExt as _, ServiceExt as _};
 use serde_json::json;
 use toolshape::{Context, Server, ToolSet, tool, tools};
 
@@ -32,22 +31,9 @@ async fn client(
     capabilities: ClientCapabilities,
     version: ProtocolVersion,
 ) -> toolshape::testing::Client {
-    let (server_io, client_io) = tokio::io::duplex(1 << 20);
-    tokio::spawn(async move {
-        if let Ok(running) = server().serve(server_io).await {
-            let _ = running.waiting().await;
-        }
-    });
-    let lifecycle = if version >= ProtocolVersion::V_2026_07_28 {
-        ClientLifecycleMode::Discover {
-            preferred_versions: vec![version.clone()],
-        }
-    } else {
-        ClientLifecycleMode::Initialize
-    };
-    ClientConfig::new(capabilities, Implementation::new("filter-test", "0"))
-        .with_protocol_version(version)
-        .serve_with_lifecycle(client_io, lifecycle)
+    let config = ClientConfig::new(capabilities, Implementation::new("filter-test", "0"))
+        .with_protocol_version(version);
+    toolshape::testing::connect_with_client(server(), config)
         .await
         .unwrap()
 }
@@ -109,12 +95,14 @@ fn wipe() {
 async fn a_caller_without_the_scopes_gets_a_tool_error_naming_them() {
     let tools = ToolSet::<()>::new(tools![wipe]).unwrap();
     let mut request = Context::detached().request().clone();
-    request.extensions.insert(toolshape::Caller::with_token(
-        Some("bob".into()),
-        None,
-        ["users:write"],
-        Default::default(),
-    ));
+    request
+        .extensions
+        .insert(toolshape::context::Caller::with_token(
+            Some("bob".into()),
+            None,
+            ["users:write"],
+            Default::default(),
+        ));
     let result = tools
         .call(
             &(),
@@ -129,12 +117,15 @@ async fn a_caller_without_the_scopes_gets_a_tool_error_naming_them() {
         text.contains("`wipe` needs the scope `admin`, which the caller's access token does not grant; the tool did not run"),
         "{text}"
     );
-    let listed = tools.list_for(&toolshape::Caller::with_token(
+    let listed = tools.list_for(&toolshape::context::Caller::with_token(
         None,
         None,
         ["users:write"],
         Default::default(),
     ));
     assert!(listed.is_empty());
-    assert_eq!(tools.list_for(&toolshape::Caller::local()).len(), 1);
+    assert_eq!(
+        tools.list_for(&toolshape::context::Caller::local()).len(),
+        1
+    );
 }

@@ -8,11 +8,11 @@ use std::sync::Arc;
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::time::Duration;
 
+use rmcp::ClientHandler;
 use rmcp::model::{
     CallToolRequestParams, ClientCapabilities, ClientConfig, Implementation, ProtocolVersion,
 };
 use rmcp::service::{NotificationContext, RoleClient, RunningService};
-use rmcp::{ClientHandler, ClientLifecycleMode, ClientServiceExt as _};
 use toolshape::serve::{Access, ToolSwitch};
 use toolshape::{Server, ToolSet, tool, tools};
 
@@ -58,26 +58,14 @@ async fn connect(
     server: Server<()>,
     version: ProtocolVersion,
 ) -> (RunningService<RoleClient, Counting>, Arc<AtomicUsize>) {
-    let (server_io, client_io) = tokio::io::duplex(1 << 20);
-    tokio::spawn(async move {
-        let (read, write) = tokio::io::split(server_io);
-        let reader = tokio::io::BufReader::new(read);
-        let _ = server.serve_lines(reader, write, &Default::default()).await;
-    });
+    let (serving, client_io) = toolshape::testing::serve_lines_in_memory(server);
+    tokio::spawn(serving);
     let changes = Arc::new(AtomicUsize::new(0));
     let client = Counting {
-        version: version.clone(),
+        version,
         changes: changes.clone(),
     };
-    let mode = if version == ProtocolVersion::V_2025_11_25 {
-        ClientLifecycleMode::Initialize
-    } else {
-        ClientLifecycleMode::Discover {
-            preferred_versions: vec![version],
-        }
-    };
-    let running = client
-        .serve_with_lifecycle(client_io, mode)
+    let running = toolshape::testing::client_on(client_io, client)
         .await
         .expect("connects");
     (running, changes)

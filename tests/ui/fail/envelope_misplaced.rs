@@ -8,8 +8,8 @@ fn greeting() -> String {
 
 /// A hybrid result keeps its narrative in its envelope.
 #[tool(format = "hybrid", envelope = false)]
-fn summary() -> toolshape::Hybrid<u32> {
-    toolshape::Hybrid::new("One.", 1)
+fn summary() -> toolshape::formats::Hybrid<u32> {
+    toolshape::formats::Hybrid::new("One.", 1)
 }
 
 #[derive(serde::Serialize, schemars::JsonSchema)]

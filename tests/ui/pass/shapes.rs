@@ -1,7 +1,7 @@
 //! Every supported shape of tool compiles and registers.
 use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
-use toolshape::{Context, Provides, ToolError, ToolSet, tool, tools};
+use toolshape::{Context, tool::Provides, ToolError, ToolSet, tool, tools};
 
 #[derive(Serialize, Deserialize, JsonSchema)]
 pub struct Filter {

@@ -1,7 +1,7 @@
 //! `task = ...` on every kind of tool: a sync function, an async one, a `&self` method with
 //! the state, and a deferred tool that goes on as a task after its question.
 
-use toolshape::{Context, TaskSupport, ToolError};
+use toolshape::{Context, tool::TaskSupport, ToolError};
 
 /// Count to a number (sync, as a task when the client can).
 #[toolshape::tool(format = "json", task = "optional")]

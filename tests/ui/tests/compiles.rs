@@ -3,6 +3,9 @@
 //! trybuild cases: a trybuild run that has a case which must run builds every case, the
 //! failing ones too, where a run of failing cases only checks them (`ui.rs`).
 
+// The programs declare the shapes a user may write, those clippy frowns on included.
+#![allow(clippy::too_many_arguments, clippy::needless_lifetimes)]
+
 macro_rules! programs {
     ($($name:ident = $file:literal),* $(,)?) => {$(
         #[path = $file]

@@ -62,7 +62,7 @@ pub(crate) fn detailed() -> bool {
 ///
 /// ```
 /// use toolshape::ToolText;
-/// use toolshape::text::{Detail, render_with};
+/// use toolshape::formats::text::{Detail, render_with};
 ///
 /// #[derive(ToolText)]
 /// struct Volume {
@@ -88,7 +88,7 @@ pub fn render_with<T: ToolText + ?Sized>(value: &T, detail: Detail) -> String {
 }
 
 /// The output of a `#[tool(detail)]` tool: a value with a text (or `Result` or
-/// [`Hybrid`](crate::Hybrid) of one), and whether that text has fields marked
+/// [`Hybrid`](crate::formats::Hybrid) of one), and whether that text has fields marked
 /// `#[text(detailed)]` (checked where the tool is declared: a `detail` tool without them has
 /// nothing to leave out).
 #[diagnostic::on_unimplemented(
@@ -110,7 +110,7 @@ impl<T: DetailOutput, E> DetailOutput for Result<T, E> {
     const DETAILED: bool = T::DETAILED;
 }
 
-impl<T: ToolText> DetailOutput for crate::Hybrid<T> {
+impl<T: ToolText> DetailOutput for crate::formats::Hybrid<T> {
     const DETAILED: bool = T::DETAILED;
 }
 

@@ -59,7 +59,7 @@ fn push_escape(out: &mut String, c: char) {
 /// `value` as it appears inside a code block: the documented escaped form.
 ///
 /// ```
-/// assert_eq!(toolshape::text::escape("a\nb\u{200B}c`"), "a\\nb\\u{200B}c`");
+/// assert_eq!(toolshape::formats::text::escape("a\nb\u{200B}c`"), "a\\nb\\u{200B}c`");
 /// ```
 pub fn escape(value: &str) -> String {
     let mut out = String::with_capacity(value.len());

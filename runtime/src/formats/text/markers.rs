@@ -56,7 +56,7 @@ impl<T: ToolText> Render<WithDetail<T>> for Text {
     }
 }
 
-impl<T: ToolText> Render<crate::Rich<T>> for Text {
+impl<T: ToolText> Render<crate::formats::Rich<T>> for Text {
     const FORMAT: Format = Format::Text;
     const ENVELOPE: bool = false;
 
@@ -67,7 +67,7 @@ impl<T: ToolText> Render<crate::Rich<T>> for Text {
     /// The text block, then one block per attachment; the provenance's hash is the text's.
     /// An empty text with attachments sends the attachments alone (an image, a file), not an
     /// empty text block before them.
-    fn render(value: crate::Rich<T>, facts: &CallFacts<'_>) -> CallToolResult {
+    fn render(value: crate::formats::Rich<T>, facts: &CallFacts<'_>) -> CallToolResult {
         let (value, attachments) = value.into_parts();
         let mut result = text_result(render(&value), facts);
         let empty = |block: &ContentBlock| block.as_text().is_some_and(|t| t.text.is_empty());

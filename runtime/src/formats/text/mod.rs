@@ -21,11 +21,11 @@
 //!
 //! let alice = User { id: 42, name: "Alice".into(), phone: None, salary: 120_000.0 };
 //! assert_eq!(
-//!     toolshape::text::render(&alice),
+//!     toolshape::formats::text::render(&alice),
 //!     "```\nUser ID: 42\nName: Alice\nPhone: N/A\nSalary: $120,000.00\n```",
 //! );
 //! assert_eq!(
-//!     toolshape::text::render(&Vec::<User>::new()),
+//!     toolshape::formats::text::render(&Vec::<User>::new()),
 //!     "No users found matching your criteria.",
 //! );
 //! ```

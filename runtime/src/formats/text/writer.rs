@@ -184,7 +184,7 @@ impl<'a> RecordWriter<'a> {
 }
 
 /// Writes one record as a fenced code block: what `#[derive(ToolText)]` generates for a
-/// record's [`ToolText`](super::ToolText) (through the hidden door, not `toolshape::text`).
+/// record's [`ToolText`](super::ToolText) (through the hidden door, not `toolshape::formats::text`).
 pub fn write_record<R: TextRecord + ?Sized>(record: &R, out: &mut String) {
     escape::fenced(out, &mut |out, longest| {
         let mut w = RecordWriter::new(out, longest, R::MISSING);

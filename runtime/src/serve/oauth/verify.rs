@@ -11,7 +11,7 @@ use serde_json::Value;
 
 pub use jsonwebtoken::Algorithm;
 
-use crate::Caller;
+use crate::context::Caller;
 
 use crate::serve::oauth::{KEYS_MAX_AGE, Key, Keys, OAuth, REFETCH_INTERVAL, TokenError};
 

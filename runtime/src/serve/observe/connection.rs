@@ -3,9 +3,9 @@
 //! rmcp opens a span around each connection it serves. Over streamable HTTP, each
 //! 2026-07-28 request is a connection of its own, so an OpenTelemetry exporter would send
 //! that span as a second trace beside the request's (whose span is a root, in the client's
-//! trace): twice the traces for one request. The HTTP router polls rmcp's service with
-//! [`without_connection_span`], a dispatcher that passes everything to the one in use but
-//! that span.
+//! trace): twice the traces for one request. While a subscriber listens at `info`, the HTTP
+//! router polls rmcp's service with [`without_connection_span`], a dispatcher that passes
+//! everything to the one in use but that span (while none does, rmcp opens no span).
 
 use std::sync::OnceLock;
 
@@ -14,7 +14,7 @@ use tracing::{Dispatch, Metadata, Subscriber, span};
 use tracing_core::LevelFilter;
 
 /// The dispatcher in use, without rmcp's connection span: made once, at the first request
-/// (after the application has installed its subscriber).
+/// that arrives while a subscriber listens at `info`.
 pub(crate) fn without_connection_span() -> &'static Dispatch {
     static DISPATCH: OnceLock<Dispatch> = OnceLock::new();
     DISPATCH.get_or_init(|| {

@@ -36,7 +36,9 @@ pub(crate) use otel::record_refused;
 ///
 /// The span (`info` level, name `mcp.request`) has the fields
 /// - `otel.name`: `{method} {target}`, e.g. `tools/call get_user` or `prompts/get greet`;
-///   the method alone when there is no tool or prompt;
+///   the method alone when there is no tool or prompt, or when the server has no tool or
+///   prompt of that name (the name is the client's: a prompt names the span once the
+///   handler has answered it);
 /// - `otel.kind`: `server`;
 /// - `mcp.method.name`, `jsonrpc.request.id`, `mcp.protocol.version`;
 /// - `gen_ai.tool.name` and `gen_ai.operation.name` (`execute_tool`) for `tools/call`,
@@ -162,11 +164,12 @@ impl<'a> About<'a> {
         }
     }
 
-    /// `{method} {target}` when the request names a tool or prompt that `known` says the
-    /// server has, else the method alone: a client may name a tool it made up, and span
-    /// names are few (as the duration metric's series are).
+    /// `{method} {target}` when the request names a tool that `known` says the server has,
+    /// else the method alone: a client may name a tool it made up, and span names are few
+    /// (as the duration metric's series are). A prompt names the span once the handler has
+    /// answered it ([`Opened::end`]): rmcp's handler has no way to ask for one beforehand.
     fn span_name(&self, known: impl FnOnce(&str) -> bool) -> Cow<'a, str> {
-        match self.tool.or(self.prompt) {
+        match self.tool {
             Some(target) if known(target) => Cow::Owned(format!("{} {target}", self.method)),
             _ => Cow::Borrowed(self.method),
         }
@@ -178,8 +181,8 @@ impl<'a> About<'a> {
         self.open_naming(context, transport, |_| true)
     }
 
-    /// [`open`](Self::open), naming the span by its target only when `known` says the
-    /// server has it.
+    /// [`open`](Self::open), naming the span by its tool only when `known` says the server
+    /// has it.
     fn open_naming(
         self,
         context: &RequestContext<RoleServer>,
@@ -231,10 +234,17 @@ impl<'a> About<'a> {
             #[cfg(feature = "otel")]
             otel::continue_trace(&span, context);
         }
+        // the span's name once the handler has answered the prompt (a name it refuses is
+        // the client's, perhaps made up)
+        let answered_name = self
+            .prompt
+            .filter(|_| !span.is_disabled())
+            .map(|prompt| format!("{} {prompt}", self.method));
         Opened {
             #[cfg(feature = "otel")]
             metric: otel::Metric::start(&self, version.as_ref()),
             span,
+            answered_name,
         }
     }
 }
@@ -273,6 +283,8 @@ fn record_network(
 /// A request's open span.
 struct Opened {
     span: tracing::Span,
+    /// The span's name if the handler answers the request (a prompt it has).
+    answered_name: Option<String>,
     #[cfg(feature = "otel")]
     metric: otel::Metric,
 }
@@ -298,8 +310,15 @@ impl Opened {
         let outcome = Outcome::of(result);
         if !self.span.is_disabled() {
             outcome.record(&self.span);
-            if let Some(task) = result.as_ref().ok().and_then(Answer::task_started) {
-                self.span.record("mcp.task.id", task);
+            if let Ok(answer) = result {
+                if let Some(task) = answer.task_started() {
+                    self.span.record("mcp.task.id", task);
+                }
+                if let Some(name) = &self.answered_name {
+                    self.span.record("otel.name", name.as_str());
+                    #[cfg(feature = "otel")]
+                    otel::rename(&self.span, name);
+                }
             }
         }
         #[cfg(feature = "otel")]
@@ -314,7 +333,7 @@ fn session_of(context: &RequestContext<RoleServer>) -> Option<&str> {
         context
             .extensions
             .get::<axum::http::request::Parts>()
-            .and_then(|parts| parts.headers.get("mcp-session-id"))
+            .and_then(|parts| parts.headers.get(crate::serve::headers::MCP_SESSION_ID))
             .and_then(|value| value.to_str().ok())
     }
     #[cfg(not(feature = "http"))]

@@ -43,6 +43,12 @@ pub(super) fn continue_trace(span: &tracing::Span, context: &RequestContext<Role
     }
 }
 
+/// The span's name, changed after the span has started: `tracing-opentelemetry` reads
+/// `otel.name` only until then, so the OpenTelemetry span is renamed itself.
+pub(super) fn rename(span: &tracing::Span, name: &str) {
+    span.context().span().update_name(name.to_owned());
+}
+
 /// `mcp.server.operation.duration`, made on the global meter provider at the first
 /// request.
 fn histogram() -> &'static Histogram<f64> {
@@ -71,7 +77,9 @@ pub(super) struct Metric {
 
 impl Metric {
     pub(super) fn start(about: &About<'_>, version: Option<&ProtocolVersion>) -> Self {
-        let mut attributes = vec![KeyValue::new("mcp.method.name", about.method.to_owned())];
+        // room for every attribute a request records, its end's included
+        let mut attributes = Vec::with_capacity(6);
+        attributes.push(KeyValue::new("mcp.method.name", about.method));
         if let Some(tool) = about.tool {
             attributes.push(KeyValue::new("gen_ai.tool.name", tool.to_owned()));
             attributes.push(KeyValue::new("gen_ai.operation.name", "execute_tool"));

@@ -1,4 +1,4 @@
-//! How the tasks of a [`RedisStore`](crate::redis::RedisStore) are written in Redis: task ids,
+//! How the tasks of a [`RedisStore`](crate::store::redis::RedisStore) are written in Redis: task ids,
 //! times in milliseconds, status names, JSON objects, and the script that writes a task's
 //! hash unless it has already ended.
 

@@ -9,7 +9,7 @@
 //! changed.
 //!
 //! ```no_run
-//! use toolshape::redis::RedisStore;
+//! use toolshape::store::redis::RedisStore;
 //! use toolshape::{Server, ToolSet};
 //!
 //! # async fn run() -> Result<(), Box<dyn std::error::Error + Send + Sync>> {

@@ -36,7 +36,7 @@ impl RedisStore {
     }
 }
 
-/// The tasks of a server in Redis: see the [module docs](crate::redis). Made by
+/// The tasks of a server in Redis: see the [module docs](crate::store::redis). Made by
 /// [`RedisStore::tasks`].
 #[derive(Clone, Debug)]
 pub struct RedisTasks {

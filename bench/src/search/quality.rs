@@ -1,14 +1,16 @@
-//! A quality guard for tool search: over the benchmark's catalogue of real tools and its
+//! A quality guard for tool search (a unit test of the bench, so that `cargo test` builds
+//! none of its binaries): over the benchmark's catalogue of real tools and its
 //! requests (`bench/search/*.json`), toolshape's ranking keeps the expected tool in its
 //! first three for at least a floor share of requests. Figures, not timing; the measured
 //! figures and FastMCP's beside them are in `docs/benchmarks.md`.
 
-use toolshape_bench::search::{Quality, catalogue, ranks, requests};
+use super::{Quality, catalogue, ranks, requests};
 
-/// Below the measured figures (recall@3 0.76, recall@1 0.58 over all 150 requests), so
-/// that a change that loses a few requests fails here and shows in the benchmark.
-const RECALL_AT_3_FLOOR: f64 = 0.72;
-const RECALL_AT_1_FLOOR: f64 = 0.52;
+/// Below the measured figures (recall@3 0.833, recall@1 0.613 over all 150 requests) and
+/// below the held-out half's (0.800, 0.613), which is what an outside set can expect: a
+/// change that loses a few requests fails here and shows in the benchmark.
+const RECALL_AT_3_FLOOR: f64 = 0.78;
+const RECALL_AT_1_FLOOR: f64 = 0.56;
 
 #[test]
 fn the_catalogue_requests_find_their_tools() {
