@@ -11,7 +11,8 @@
 # and then RUNS times, alternating, the proc-macro crates' own clean builds with their
 # dependencies (d): a scratch crate depending only on toolshape-macros (by path) or on
 # rmcp-macros, `cargo clean` of its own target dir, then `cargo build`.
-# Appends `n,crate,metric,run,seconds,load1` lines to OUT_DIR/results.csv;
+# Appends `n,crate,metric,run,seconds,load1,cpu` lines to OUT_DIR/results.csv (cpu = user +
+# system seconds of the command and its children: much less sensitive to a busy machine);
 # summarize.py turns them into the tables of docs/benchmarks.md.
 #
 # Environment: CRATES (default "toolshape rmcp") may add crates already placed at
@@ -30,21 +31,21 @@ HERE=$(cd "$(dirname "$0")" && pwd)
 REPO=$(cd "$HERE/../.." && pwd)
 python3 "$HERE/gen.py" "$OUT" "$@"
 CSV="$OUT/results.csv"
-[ -f "$CSV" ] || echo "n,crate,metric,run,seconds,load1" > "$CSV"
+[ -f "$CSV" ] || echo "n,crate,metric,run,seconds,load1,cpu" > "$CSV"
 EDIT=0
 
-now() { date +%s.%N; }
 load1() { cut -d' ' -f1 /proc/loadavg; }
-# timed N CRATE METRIC RUN CMD...: runs CMD quietly, records its wall time.
+# timed N CRATE METRIC RUN CMD...: runs CMD quietly, records its wall and CPU time.
 timed() {
   local n=$1 crate=$2 metric=$3 run=$4; shift 4
-  local load start end
-  load=$(load1); start=$(now)
-  "$@" >/dev/null 2>"$OUT/last.err" || { cat "$OUT/last.err" >&2; exit 1; }
-  end=$(now)
-  local secs; secs=$(awk -v s="$start" -v e="$end" 'BEGIN { printf "%.3f", e - s }')
-  echo "$n,$crate,$metric,$run,$secs,$load" >> "$CSV"
-  echo "N=$n $crate $metric run $run: ${secs}s (load $load)"
+  local load
+  load=$(load1)
+  /usr/bin/time -f "%e %U %S" -o "$OUT/last.time" "$@" >/dev/null 2>"$OUT/last.err" \
+    || { cat "$OUT/last.err" >&2; exit 1; }
+  local secs cpu
+  read -r secs cpu < <(awk '{ printf "%.3f %.3f\n", $1, $2 + $3 }' "$OUT/last.time")
+  echo "$n,$crate,$metric,$run,$secs,$load,$cpu" >> "$CSV"
+  echo "N=$n $crate $metric run $run: ${secs}s wall, ${cpu}s cpu (load $load)"
 }
 edit() { EDIT=$((EDIT + 1)); sed -i "s|let _edit: u32 = [0-9]*; // EDIT|let _edit: u32 = $EDIT; // EDIT|" src/lib.rs; }
 target() { echo "$OUT/target-$1"; }

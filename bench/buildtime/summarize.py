@@ -4,7 +4,8 @@
     summarize.py OUT_DIR/results.csv
 
 Every crate other than toolshape and rmcp that run.sh timed (CRATES="toolshape rmcp before")
-gets two more columns: its median and its ratio to rmcp.
+gets two more columns: its median and its ratio to rmcp. Two tables: wall time, then CPU
+time (user + system of the command and its children), which a busy machine disturbs less.
 """
 
 import csv
@@ -21,12 +22,26 @@ METRICS = {
 
 
 def main():
-    times = defaultdict(list)
+    walls, cpus = defaultdict(list), defaultdict(list)
     loads = []
     with open(sys.argv[1]) as f:
         for row in csv.DictReader(f):
-            times[(row["metric"], row["n"], row["crate"])].append(float(row["seconds"]))
+            key = (row["metric"], row["n"], row["crate"])
+            walls[key].append(float(row["seconds"]))
+            if row.get("cpu"):
+                cpus[key].append(float(row["cpu"]))
             loads.append(float(row["load1"]))
+    print("Wall time:\n")
+    table(walls)
+    if cpus:
+        print("\nCPU time (user + system):\n")
+        table(cpus)
+    if loads:
+        print(f"\n1-minute load average before each timed command: median "
+              f"{statistics.median(loads):.2f}, min {min(loads):.2f}, max {max(loads):.2f}")
+
+
+def table(times):
     extra = sorted({c for _, _, c in times} - {"toolshape", "rmcp"})
     head = "| measure | N | toolshape median (s) | rmcp median (s) | ratio | runs |"
     print(head + "".join(f" {c} (s) | {c} / rmcp |" for c in extra))
@@ -48,9 +63,6 @@ def main():
                 cells += " | |"
         print(f"| {METRICS[metric]} | {n if n != '-' else ''} | {a:.2f} | {b:.2f} | "
               f"{a / b:.2f}× | {min(len(ts), len(rm))} |" + cells)
-    if loads:
-        print(f"\n1-minute load average before each timed command: median "
-              f"{statistics.median(loads):.2f}, min {min(loads):.2f}, max {max(loads):.2f}")
 
 
 if __name__ == "__main__":

@@ -92,7 +92,8 @@ fn detailed_only(field: &Field, writer: TokenStream, call: TokenStream) -> Token
     }
 }
 
-/// The compact layout's methods of `TextRecord`: columns, their count, and the cells; `tag`
+/// The compact layout's methods of `TextRecord`: columns and cells (the runtime counts the
+/// columns from `compact_columns`); `tag`
 /// is `Some((key, per-variant cells))` for an enum with fields.
 fn compact_methods(
     private: &TokenStream,
@@ -101,7 +102,6 @@ fn compact_methods(
     cells: TokenStream,
 ) -> TokenStream {
     let tag_column = tag.map(|key| quote!(__toolshape_h.column(#key);));
-    let tag_width = usize::from(tag.is_some());
     let column_calls = columns.iter().map(|field| {
         let (ty, key) = (&field.ty, &field.key);
         detailed_only(
@@ -110,22 +110,10 @@ fn compact_methods(
             quote_spanned!(field.ty.span()=> __toolshape_h.field::<#ty>(#key);),
         )
     });
-    let widths = columns.iter().map(|field| {
-        let ty = &field.ty;
-        let width = quote!(<#ty as #private::TextField>::compact_width(__toolshape_detailed));
-        if field.detailed {
-            quote!(+ if __toolshape_detailed { #width } else { 0 })
-        } else {
-            quote!(+ #width)
-        }
-    });
     quote! {
         fn compact_columns(__toolshape_h: &mut #private::CompactHeader) {
             #tag_column
             #(#column_calls)*
-        }
-        fn compact_width(__toolshape_detailed: bool) -> usize {
-            #tag_width #(#widths)*
         }
         fn write_compact(&self, __toolshape_row: &mut #private::CompactRow<'_>) {
             #cells
@@ -212,9 +200,6 @@ fn impls(model: &Model) -> TokenStream {
                 }
                 fn compact_columns(__toolshape_key: &str, __toolshape_h: &mut #private::CompactHeader) {
                     __toolshape_h.nested(__toolshape_key, <Self as #private::TextRecord>::compact_columns);
-                }
-                fn compact_width(__toolshape_detailed: bool) -> usize {
-                    <Self as #private::TextRecord>::compact_width(__toolshape_detailed)
                 }
                 fn write_compact(&self, __toolshape_row: &mut #private::CompactRow<'_>) {
                     #private::TextRecord::write_compact(self, __toolshape_row);

@@ -20,23 +20,6 @@ impl ::toolshape::__private::text::TextRecord for User {
         __toolshape_h.field::<Option<String>>("phone");
         __toolshape_h.field::<f64>("salary");
     }
-    fn compact_width(__toolshape_detailed: bool) -> usize {
-        0usize
-            + <u64 as ::toolshape::__private::text::TextField>::compact_width(
-                __toolshape_detailed,
-            )
-            + <String as ::toolshape::__private::text::TextField>::compact_width(
-                __toolshape_detailed,
-            )
-            + <Option<
-                String,
-            > as ::toolshape::__private::text::TextField>::compact_width(
-                __toolshape_detailed,
-            )
-            + <f64 as ::toolshape::__private::text::TextField>::compact_width(
-                __toolshape_detailed,
-            )
-    }
     fn write_compact(
         &self,
         __toolshape_row: &mut ::toolshape::__private::text::CompactRow<'_>,
@@ -115,11 +98,6 @@ impl ::toolshape::__private::text::TextField for User {
                 __toolshape_key,
                 <Self as ::toolshape::__private::text::TextRecord>::compact_columns,
             );
-    }
-    fn compact_width(__toolshape_detailed: bool) -> usize {
-        <Self as ::toolshape::__private::text::TextRecord>::compact_width(
-            __toolshape_detailed,
-        )
     }
     fn write_compact(
         &self,

@@ -84,16 +84,43 @@ pub(super) fn success<T: Serialize>(
     }
 }
 
+/// [`success`] for plain data (a json tool returning `T`): generic only in serialising the
+/// data, so what is compiled per output type stays small.
+pub(super) fn success_data<T: Serialize>(
+    data: &T,
+    facts: &CallFacts<'_>,
+    text: TextBlock,
+) -> CallToolResult {
+    match data_value(data, facts) {
+        Ok(data) => success_value(Parts::data_only(data), facts, text),
+        Err(failure) => failure,
+    }
+}
+
 /// The data as JSON, or the tool error saying why it has none: a non-finite float (named by
 /// its field) or a failing `Serialize`.
 pub(super) fn data_value<T: Serialize>(
     data: &T,
     facts: &CallFacts<'_>,
 ) -> Result<Value, CallToolResult> {
-    match serde_json::to_value(data) {
+    checked_value(
+        serde_json::to_value(data),
+        &|| finite::non_finite_field(data),
+        facts,
+    )
+}
+
+/// [`data_value`] once the data is serialised: `probe` finds a non-finite float when the
+/// value has a `null` where one could be. Not generic: compiled once for all output types.
+fn checked_value(
+    value: serde_json::Result<Value>,
+    probe: &dyn Fn() -> Option<(String, String)>,
+    facts: &CallFacts<'_>,
+) -> Result<Value, CallToolResult> {
+    match value {
         Ok(value) => {
             if finite::has_null(&value)
-                && let Some((path, what)) = finite::non_finite_field(data)
+                && let Some((path, what)) = probe()
             {
                 return Err(non_finite_failure(facts, &path, &what));
             }
@@ -280,8 +307,13 @@ impl Shape {
 }
 
 /// The `outputSchema` of a tool: the envelope with `T`'s schema (as serialised) at `data`.
+///
+/// The data's schema is `T`'s own (`JsonSchema::json_schema`, which registers the
+/// definitions of the types inside it) rather than a reference to its definition: the listed
+/// form writes definitions where they are used anyway, and schemars' `subschema_for::<T>`
+/// would be compiled once per output type.
 pub(crate) fn envelope_schema<T: JsonSchema + ?Sized>(shape: Shape) -> JsonObject {
-    envelope_schema_with(shape, SchemaGenerator::subschema_for::<T>)
+    envelope_schema_with(shape, T::json_schema)
 }
 
 /// [`envelope_schema`] with the data's schema from `data`, which registers the definitions

@@ -23,7 +23,12 @@ pub(crate) fn has_null(value: &Value) -> bool {
 /// The path of the first non-finite float in `value` as serialised (`items[2].price`, or
 /// `.` for the value itself) and what it is (`NaN`, `inf`, `-inf`), if it has one.
 pub(crate) fn non_finite_field<T: Serialize + ?Sized>(value: &T) -> Option<(String, String)> {
-    match serde_path_to_error::serialize(value, Probe) {
+    found(serde_path_to_error::serialize(value, Probe))
+}
+
+/// What the probe found. Not generic: compiled once for all output types.
+fn found(probed: Result<(), serde_path_to_error::Error<Found>>) -> Option<(String, String)> {
+    match probed {
         Ok(()) => None,
         Err(error) => {
             let path = error.path().to_string();

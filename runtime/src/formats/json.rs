@@ -7,7 +7,9 @@ use serde::Serialize;
 use serde_json::Value;
 
 use crate::formats::content::{Attachment, Rich};
-use crate::formats::envelope::{Parts, Shape, TextBlock, data_value, envelope_schema, success};
+use crate::formats::envelope::{
+    Parts, Shape, TextBlock, data_value, envelope_schema, success, success_data,
+};
 use crate::formats::facts::CallFacts;
 use crate::formats::hybrid::Hybrid;
 use crate::formats::listed_schema::{Side, listed};
@@ -119,7 +121,7 @@ impl<T: JsonOutput> Render<T> for Json {
     }
 
     fn render(value: T, facts: &CallFacts<'_>) -> CallToolResult {
-        success(Parts::data_only(value), facts, TextBlock::ModelView)
+        success_data(&value, facts, TextBlock::ModelView)
     }
 }
 
@@ -134,7 +136,7 @@ impl<T: JsonOutput + ToolText> Render<WithDetail<T>> for Json {
 
     fn render(value: WithDetail<T>, facts: &CallFacts<'_>) -> CallToolResult {
         let text = render_with(&value.value, value.detail);
-        success(Parts::data_only(value.value), facts, TextBlock::Text(text))
+        success_data(&value.value, facts, TextBlock::Text(text))
     }
 }
 

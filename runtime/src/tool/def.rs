@@ -6,10 +6,11 @@ use std::any::Any;
 use std::fmt;
 use std::marker::PhantomData;
 use std::panic::AssertUnwindSafe;
+use std::pin::Pin;
 use std::sync::Arc;
+use std::task::{self, Poll, ready};
 use std::time::Instant;
 
-use futures::FutureExt as _;
 use rmcp::ErrorData;
 use rmcp::model::{CallToolResult, JsonObject, Tool};
 
@@ -159,24 +160,32 @@ impl<S, L: ParamList, T, E> WithHandler<S, L, T, E> {
             list,
             handler,
         } = self;
+        let (param_schemas, check) = reading_of(list, spec);
         ToolDef {
             spec,
-            param_schemas: Arc::new(move |generator| list.describe(generator)),
+            param_schemas,
             output_schema: F::output_schema,
             format: F::FORMAT,
             envelope: F::ENVELOPE,
             invoke: Arc::new(move |state, reading, arguments, context| {
                 invoke::<S, L, T, E, F>(list, handler, spec, state, reading, arguments, context)
             }),
-            check: Arc::new(move |reading, arguments| {
-                let started = Instant::now();
-                let problems =
-                    args::parse(&list, &reading.params, arguments, reading.ignore_unknown).err()?;
-                let message = args::describe_problems(spec.name, &reading.params, &problems);
-                Some(error_result(message, &spec.facts(started, None)))
-            }),
+            check,
         }
     }
+}
+
+/// How a tool describes and checks its parameters: generic over the parameter list alone,
+/// so compiled once for all the tools that take the same parameters, not once per tool.
+fn reading_of<L: ParamList>(list: L, spec: &'static ToolSpec) -> (Arc<ParamSchemas>, Arc<Check>) {
+    let param_schemas: Arc<ParamSchemas> = Arc::new(move |generator| list.describe(generator));
+    let check: Arc<Check> = Arc::new(move |reading, arguments| {
+        let started = Instant::now();
+        let problems =
+            args::parse(&list, &reading.params, arguments, reading.ignore_unknown).err()?;
+        Some(refusal(spec, reading, &problems, started, None))
+    });
+    (param_schemas, check)
 }
 
 /// The tool's `tools/list` entry and how it reads its arguments.
@@ -279,10 +288,10 @@ fn extend_input_schema(schema: &mut JsonObject, extension: serde_json::Value, sp
     }
 }
 
-/// One call: parse the arguments, start the handler, and hand the rest to [`guard`].
+/// One call: parse the arguments, start the handler, and hand the rest to [`Guarded`].
 ///
 /// Generic over the tool's types but small: what does not depend on them (the panic guard,
-/// the error results) is compiled once, not once per tool.
+/// the refusal, the error results) is compiled once, not once per tool.
 fn invoke<'a, S, L: ParamList, T, E, F>(
     list: L,
     handler: Handler<S, L::Values, T, E>,
@@ -299,28 +308,93 @@ where
 {
     let started = Instant::now();
     let caller = crate::context::caller::recorded(&context);
-    let parsed = match args::parse(&list, &reading.params, arguments, reading.ignore_unknown) {
-        Ok(parsed) => parsed,
-        Err(problems) => {
-            let message = args::describe_problems(spec.name, &reading.params, &problems);
-            let facts = spec.facts(started, caller);
-            let result = error_result(message, &facts);
-            return Box::pin(std::future::ready(Ok(result)));
-        }
-    };
-    let call = handler(state, parsed, context);
-    let panic_caller = caller.clone();
-    guard(
-        async move {
-            let facts = spec.facts(started, caller);
-            match call.await {
-                Ok(value) => F::render(value, &facts),
-                Err(error) => error_result(format!("Error: {error}"), &facts),
-            }
-        },
-        spec,
-        started,
-        panic_caller,
+    match args::parse(&list, &reading.params, arguments, reading.ignore_unknown) {
+        Ok(parsed) => Box::pin(Guarded::<'a, T, E, F> {
+            call: handler(state, parsed, context),
+            spec,
+            started,
+            caller,
+            format: PhantomData,
+        }),
+        Err(problems) => refused(spec, reading, &problems, started, caller),
+    }
+}
+
+/// [`refusal`] as the call's future.
+fn refused<'a>(
+    spec: &'static ToolSpec,
+    reading: &Reading,
+    problems: &[args::ArgProblem],
+    started: Instant,
+    caller: Option<String>,
+) -> BoxFuture<'a, Result<CallToolResult, ErrorData>> {
+    let result = refusal(spec, reading, problems, started, caller);
+    Box::pin(std::future::ready(Ok(result)))
+}
+
+/// The tool error for arguments the tool cannot read, naming each problem. Not generic.
+fn refusal(
+    spec: &'static ToolSpec,
+    reading: &Reading,
+    problems: &[args::ArgProblem],
+    started: Instant,
+    caller: Option<String>,
+) -> CallToolResult {
+    let message = args::describe_problems(spec.name, &reading.params, problems);
+    error_result(message, &spec.facts(started, caller))
+}
+
+/// A started call: the handler's future, then its value rendered by the format `F`; a panic
+/// in either becomes an `internal error` result ([`poll_guarded`]).
+///
+/// A future written by hand rather than an `async` block, so that what is compiled per tool
+/// is one small `poll`; the panic guard and the error results are compiled once.
+struct Guarded<'a, T, E, F> {
+    call: BoxFuture<'a, Result<T, E>>,
+    spec: &'static ToolSpec,
+    started: Instant,
+    caller: Option<String>,
+    format: PhantomData<fn() -> F>,
+}
+
+impl<T, E, F> Future for Guarded<'_, T, E, F>
+where
+    E: fmt::Display,
+    F: Render<T>,
+{
+    type Output = Result<CallToolResult, ErrorData>;
+
+    fn poll(self: Pin<&mut Self>, cx: &mut task::Context<'_>) -> Poll<Self::Output> {
+        // Every field is `Unpin` (the handler's future is boxed).
+        let Guarded {
+            call,
+            spec,
+            started,
+            caller,
+            ..
+        } = self.get_mut();
+        let (spec, started) = (*spec, *started);
+        let caller = &*caller;
+        let mut step = |cx: &mut task::Context<'_>| {
+            Poll::Ready(match ready!(call.as_mut().poll(cx)) {
+                Ok(value) => F::render(value, &spec.facts(started, caller.clone())),
+                Err(error) => failed(&error, spec, started, caller),
+            })
+        };
+        poll_guarded(&mut step, cx, spec, started, caller)
+    }
+}
+
+/// The result of a call whose tool returned an error: its text after `Error: `. Not generic.
+fn failed(
+    error: &dyn fmt::Display,
+    spec: &'static ToolSpec,
+    started: Instant,
+    caller: &Option<String>,
+) -> CallToolResult {
+    error_result(
+        format!("Error: {error}"),
+        &spec.facts(started, caller.clone()),
     )
 }
 
@@ -330,33 +404,34 @@ tokio::task_local! {
     pub(crate) static PANICKED: std::cell::Cell<bool>;
 }
 
-/// Runs a call to its result; a panic in the handler or in rendering its value becomes an
-/// `internal error` result, logged, and the server goes on serving.
-fn guard<'a>(
-    call: impl Future<Output = CallToolResult> + Send + 'a,
+/// Polls a call's `step` once; a panic in the handler or in rendering its value becomes an
+/// `internal error` result, logged, and the server goes on serving. Not generic: the step is
+/// called through `dyn`, once per poll.
+fn poll_guarded(
+    step: &mut dyn FnMut(&mut task::Context<'_>) -> Poll<CallToolResult>,
+    cx: &mut task::Context<'_>,
     spec: &'static ToolSpec,
     started: Instant,
-    caller: Option<String>,
-) -> BoxFuture<'a, Result<CallToolResult, ErrorData>> {
-    Box::pin(async move {
-        Ok(match AssertUnwindSafe(call).catch_unwind().await {
-            Ok(result) => result,
-            Err(payload) => {
-                tracing::error!(
-                    tool = spec.name,
-                    function = spec.rust_path,
-                    panic = panic_message(&*payload),
-                    "tool handler panicked; the server goes on serving"
-                );
-                // Outside a task there is no flag to set, and nothing to do.
-                let _ = PANICKED.try_with(|panicked| panicked.set(true));
-                error_result(
-                    format!("Error: internal error in tool `{}`", spec.name),
-                    &spec.facts(started, caller),
-                )
-            }
-        })
-    })
+    caller: &Option<String>,
+) -> Poll<Result<CallToolResult, ErrorData>> {
+    match std::panic::catch_unwind(AssertUnwindSafe(|| step(cx))) {
+        Ok(Poll::Pending) => Poll::Pending,
+        Ok(Poll::Ready(result)) => Poll::Ready(Ok(result)),
+        Err(payload) => {
+            tracing::error!(
+                tool = spec.name,
+                function = spec.rust_path,
+                panic = panic_message(&*payload),
+                "tool handler panicked; the server goes on serving"
+            );
+            // Outside a task there is no flag to set, and nothing to do.
+            let _ = PANICKED.try_with(|panicked| panicked.set(true));
+            Poll::Ready(Ok(error_result(
+                format!("Error: internal error in tool `{}`", spec.name),
+                &spec.facts(started, caller.clone()),
+            )))
+        }
+    }
 }
 
 fn panic_message(payload: &(dyn Any + Send)) -> &str {

@@ -68,6 +68,9 @@ pub struct CompactHeader {
     prefix: Vec<String>,
     columns: Vec<Column>,
     detailed: bool,
+    /// Counting columns only ([`width`]): no column is written.
+    counting: bool,
+    counted: usize,
 }
 
 /// One column: the keys of its path (written as the header writes them) and what follows
@@ -107,6 +110,10 @@ impl CompactHeader {
     }
 
     fn push_column(&mut self, key: &str, suffix: String) {
+        if self.counting {
+            self.counted += 1;
+            return;
+        }
         let mut path = self.prefix.clone();
         let mut written = String::new();
         push_key(&mut written, key);
@@ -116,25 +123,54 @@ impl CompactHeader {
 
     /// The columns of a nested record, under `key` (none for an empty key).
     pub fn nested(&mut self, key: &str, columns: impl FnOnce(&mut Self)) {
-        let len = self.prefix.len();
-        if !key.is_empty() {
-            let mut written = String::new();
-            push_key(&mut written, key);
-            self.prefix.push(written);
-        }
+        let len = self.enter(key);
         columns(self);
         self.prefix.truncate(len);
     }
 
+    /// Adds `key` to the prefix of the columns to come, for [`nested`](Self::nested) (apart
+    /// from the generic part, so compiled once); the prefix's length before.
+    fn enter(&mut self, key: &str) -> usize {
+        let len = self.prefix.len();
+        if !key.is_empty() && !self.counting {
+            let mut written = String::new();
+            push_key(&mut written, key);
+            self.prefix.push(written);
+        }
+        len
+    }
+
     /// One column holding a list of records: `key[]{a,b,c}`.
     pub fn record_list(&mut self, key: &str, columns: impl FnOnce(&mut Self)) {
+        if self.counting {
+            self.counted += 1;
+            return;
+        }
         let mut inner = CompactHeader::new(self.detailed);
         columns(&mut inner);
+        self.push_record_list(key, &inner);
+    }
+
+    /// The column of [`record_list`](Self::record_list), whose records have `inner`'s
+    /// columns: apart from the generic part, so compiled once.
+    fn push_record_list(&mut self, key: &str, inner: &CompactHeader) {
         let mut suffix = String::from("[]{");
         write_header(&inner.columns.iter().collect::<Vec<_>>(), 0, &mut suffix);
         suffix.push('}');
         self.push_column(key, suffix);
     }
+}
+
+/// How many columns `columns` adds to a header (whose `#[text(detailed)]` fields show when
+/// `detailed`): what a missing record takes in a row. Counts without writing any column.
+pub(crate) fn width(detailed: bool, columns: &mut dyn FnMut(&mut CompactHeader)) -> usize {
+    let mut header = CompactHeader {
+        detailed,
+        counting: true,
+        ..CompactHeader::default()
+    };
+    columns(&mut header);
+    header.counted
 }
 
 /// Writes `columns` (their paths from `depth` on), separated by `,`: the columns of one

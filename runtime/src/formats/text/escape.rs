@@ -146,8 +146,9 @@ impl fmt::Write for Escaped<'_> {
 }
 
 /// Writes a fenced code block whose content `body` writes, with a fence longer than any
-/// backtick run `body` reports through its `&mut usize`.
-pub(crate) fn fenced(out: &mut String, body: impl FnOnce(&mut String, &mut usize)) {
+/// backtick run `body` reports through its `&mut usize`. Not generic (`body` is called
+/// through `dyn`): compiled once, not once per record type.
+pub(crate) fn fenced(out: &mut String, body: &mut dyn FnMut(&mut String, &mut usize)) {
     let start = out.len();
     out.push_str("```\n");
     let mut longest = 0;
@@ -177,7 +178,7 @@ mod tests {
     #[test]
     fn fence_outgrows_backtick_runs() {
         let mut out = String::from("x");
-        fenced(&mut out, |out, longest| {
+        fenced(&mut out, &mut |out, longest| {
             {
                 let mut e = Escaped::new(out, longest);
                 e.push("a ``");

@@ -138,10 +138,9 @@ pub trait TextRecord {
         let _ = header;
     }
 
-    /// How many columns [`compact_columns`](Self::compact_columns) adds.
+    /// How many columns [`compact_columns`](Self::compact_columns) adds (counted from it).
     fn compact_width(detailed: bool) -> usize {
-        let _ = detailed;
-        0
+        compact::width(detailed, &mut Self::compact_columns)
     }
 
     /// Writes its cells in the compact layout, one [`CompactRow::field`] call per field.
@@ -181,10 +180,9 @@ pub trait TextField {
         header.column(key);
     }
 
-    /// How many columns [`compact_columns`](Self::compact_columns) adds.
+    /// How many columns [`compact_columns`](Self::compact_columns) adds (counted from it).
     fn compact_width(detailed: bool) -> usize {
-        let _ = detailed;
-        1
+        compact::width(detailed, &mut |header| Self::compact_columns("", header))
     }
 
     /// Writes the value's cells in the compact layout. By default, the value's text as a

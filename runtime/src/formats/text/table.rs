@@ -58,7 +58,7 @@ impl RowWriter<'_> {
 }
 
 pub(crate) fn write_table<R: TextRecord>(records: &[R], columns: &[&str], out: &mut String) {
-    fenced(out, |out, longest| {
+    fenced(out, &mut |out, longest| {
         for (i, column) in columns.iter().enumerate() {
             out.push_str(if i == 0 { "| " } else { " | " });
             Escaped::cell(out, longest).push(column);

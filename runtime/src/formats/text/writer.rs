@@ -114,12 +114,18 @@ impl<'a> RecordWriter<'a> {
 
     /// `label:` then what `write` writes, indented one level.
     pub fn nested(&mut self, label: &str, write: impl FnOnce(&mut Self)) {
+        self.open_nested(label);
+        write(self);
+        self.indent -= 1;
+    }
+
+    /// `label:` and one level of indent, for [`nested`](Self::nested): apart from the
+    /// generic part, so compiled once.
+    fn open_nested(&mut self, label: &str) {
         self.start_line();
         self.escaped().push(label);
         self.out.push_str(":\n");
         self.indent += 1;
-        write(self);
-        self.indent -= 1;
     }
 
     /// `label: a, b, c`: a list of scalars on its label's line; `write` writes the items
@@ -180,7 +186,7 @@ impl<'a> RecordWriter<'a> {
 /// Writes one record as a fenced code block: what `#[derive(ToolText)]` generates for a
 /// record's [`ToolText`](super::ToolText) (through the hidden door, not `toolshape::formats::text`).
 pub fn write_record<R: TextRecord + ?Sized>(record: &R, out: &mut String) {
-    escape::fenced(out, |out, longest| {
+    escape::fenced(out, &mut |out, longest| {
         let mut w = RecordWriter::new(out, longest, R::MISSING);
         record.write_fields(&mut w);
     });
