@@ -9,10 +9,10 @@
 #[path = "../../../tests/tests/all/compact_datasets.rs"]
 mod datasets;
 
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
 use toolshape::ToolText;
 
-/// The same volume in the three layouts of a list.
+/// The same volume in the three layouts of a list (`Row` and `Line` read from `Block`'s JSON).
 #[derive(Serialize, ToolText)]
 #[text(noun = "volume", layout = "blocks")]
 struct Block {
@@ -24,7 +24,7 @@ struct Block {
     snapshot_policy: Option<String>,
 }
 
-#[derive(ToolText)]
+#[derive(Deserialize, ToolText)]
 #[text(noun = "volume", layout = "table")]
 struct Row {
     name: String,
@@ -35,7 +35,7 @@ struct Row {
     snapshot_policy: Option<String>,
 }
 
-#[derive(ToolText)]
+#[derive(Deserialize, ToolText)]
 #[text(noun = "volume")]
 struct Line {
     name: String,
@@ -106,29 +106,9 @@ fn main() {
 
     // One small list, every layout, for the docs.
     let blocks = blocks();
-    let rows: Vec<Row> = blocks
-        .iter()
-        .map(|b| Row {
-            name: b.name.clone(),
-            svm: b.svm.clone(),
-            size_gib: b.size_gib,
-            used_percent: b.used_percent,
-            state: b.state.clone(),
-            snapshot_policy: b.snapshot_policy.clone(),
-        })
-        .collect();
-    let lines: Vec<Line> = blocks
-        .iter()
-        .map(|b| Line {
-            name: b.name.clone(),
-            svm: b.svm.clone(),
-            size_gib: b.size_gib,
-            used_percent: b.used_percent,
-            state: b.state.clone(),
-            snapshot_policy: b.snapshot_policy.clone(),
-        })
-        .collect();
     let json = serde_json::to_value(&blocks).expect("JSON");
+    let rows: Vec<Row> = serde_json::from_value(json.clone()).expect("the same fields");
+    let lines: Vec<Line> = serde_json::from_value(json.clone()).expect("the same fields");
     let toon = datasets::toon(std::slice::from_ref(&json)).remove(0);
     let texts = [
         ("blocks", toolshape::formats::text::render(&blocks)),
