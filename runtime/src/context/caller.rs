@@ -44,7 +44,14 @@ impl Caller {
     /// over HTTP without OAuth. Its subject is `$USER` (or `%USERNAME%`) as the process
     /// first read it.
     pub fn local() -> Self {
-        // Read once: the local user is asked for on every call that has no other caller.
+        Self::local_ref().clone()
+    }
+
+    /// [`Caller::local`], borrowed: read on every call that has no other caller, without
+    /// writing the shared reference count (which both worker threads of a server would
+    /// write in turn, moving its cache line between cores on each call).
+    fn local_ref() -> &'static Caller {
+        // Read once.
         static LOCAL: std::sync::LazyLock<Caller> = std::sync::LazyLock::new(|| {
             let subject = std::env::var("USER")
                 .or_else(|_| std::env::var("USERNAME"))
@@ -56,7 +63,7 @@ impl Caller {
                 claims: JsonObject::new(),
             }))
         });
-        LOCAL.clone()
+        &LOCAL
     }
 
     /// A caller identified by an access token: its subject, client, the scopes it grants and
@@ -148,9 +155,10 @@ impl Caller {
     }
 
     /// The caller of a request: the one its transport identified, else the local user.
-    pub(crate) fn of(request: &RequestContext<RoleServer>) -> Caller {
+    /// Borrowed: a clone writes a reference count that other threads' calls write too.
+    pub(crate) fn of(request: &RequestContext<RoleServer>) -> &Caller {
         if let Some(caller) = request.extensions.get::<Caller>() {
-            return caller.clone();
+            return caller;
         }
         #[cfg(feature = "http")]
         if let Some(caller) = request
@@ -158,9 +166,9 @@ impl Caller {
             .get::<axum::http::request::Parts>()
             .and_then(|parts| parts.extensions.get::<Caller>())
         {
-            return caller.clone();
+            return caller;
         }
-        Caller::local()
+        Caller::local_ref()
     }
 }
 

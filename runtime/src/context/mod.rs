@@ -131,7 +131,7 @@ impl Context {
     /// # let _: [toolshape::tool::ToolDef<()>; 1] = toolshape::tools![whoami];
     /// ```
     pub fn caller(&self) -> crate::context::Caller {
-        crate::context::Caller::of(&self.request)
+        crate::context::Caller::of(&self.request).clone()
     }
 
     /// Whether the client has cancelled this request.

@@ -66,6 +66,7 @@ impl<S: Send + Sync + 'static, H: ServerHandler> Server<S, H> {
         Server {
             state: self.state,
             tools: self.tools,
+            reachable: self.reachable,
             info: self.info,
             handler: Arc::new(handler),
             tasks: self.tasks,

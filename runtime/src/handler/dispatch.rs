@@ -23,6 +23,18 @@ struct Reachable<S> {
     tools: Arc<ToolSet<S>>,
 }
 
+/// What `Context::call_tool` reaches in a server of this state and these tools: made once
+/// with the server, lent to each call by one reference count (not made per call).
+pub(super) fn reachable<S: Send + Sync + 'static>(
+    state: &Arc<S>,
+    tools: &Arc<ToolSet<S>>,
+) -> Arc<dyn CallTools> {
+    Arc::new(Reachable {
+        state: state.clone(),
+        tools: tools.clone(),
+    })
+}
+
 impl<S: Send + Sync + 'static> CallTools for Reachable<S> {
     fn call<'a>(
         &'a self,
@@ -62,12 +74,8 @@ impl<S: Send + Sync + 'static, H: ServerHandler> Server<S, H> {
             return refused;
         }
         // what `Context::call_tool` reaches: this server's tools and state
-        let tools = Arc::new(Reachable {
-            state: self.state.clone(),
-            tools: self.tools.clone(),
-        });
         context.extensions.insert(FromServer {
-            tools,
+            tools: self.reachable.clone(),
             log_level: self.log_level.clone(),
             journal: self.journal.clone(),
         });
@@ -132,7 +140,7 @@ impl<S: Send + Sync + 'static, H: ServerHandler> Server<S, H> {
     ) -> Option<Result<CallToolResponse, ErrorData>> {
         let caller = crate::context::Caller::of(context);
         let capabilities = self.capabilities_for_filter(context);
-        match self.admission(name, &caller, capabilities.as_ref()) {
+        match self.admission(name, caller, capabilities.as_ref()) {
             Admission::Granted => None,
             Admission::Hidden => Some(Err(ErrorData::invalid_params(
                 format!("no tool is named `{name}`"),
@@ -140,7 +148,7 @@ impl<S: Send + Sync + 'static, H: ServerHandler> Server<S, H> {
             ))),
             Admission::NotGranted => self
                 .tools
-                .refuse_scopes(name, &caller)
+                .refuse_scopes(name, caller)
                 .map(|refusal| Ok(CallToolResponse::Complete(refusal))),
         }
     }

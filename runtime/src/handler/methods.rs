@@ -70,13 +70,15 @@ impl<S: Send + Sync + 'static, H: ServerHandler> ServerHandler for Server<S, H> 
     }
 
     // `dispatch`'s future itself, not an `async fn` around it, which would hold the
-    // request and its context a second time.
+    // request and its context a second time; boxed, as rmcp's own tool router boxes a
+    // call's: rmcp's request future holds the largest of its methods' futures, and is
+    // moved whole, several times, into the task that runs each request (of any method).
     fn call_tool(
         &self,
         request: CallToolRequestParams,
         context: RequestContext<RoleServer>,
     ) -> impl Future<Output = Result<CallToolResponse, ErrorData>> + Send + '_ {
-        self.dispatch(request, context)
+        Box::pin(self.dispatch(request, context))
     }
 
     fn get_tool(&self, name: &str) -> Option<Tool> {

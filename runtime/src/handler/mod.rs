@@ -64,6 +64,8 @@ use crate::toolset::ToolSet;
 pub struct Server<S, H = NoHandler> {
     state: Arc<S>,
     tools: Arc<ToolSet<S>>,
+    /// The state and tools again, as what a tool's `Context::call_tool` reaches.
+    reachable: Arc<dyn crate::context::CallTools>,
     info: Arc<ServerConfig>,
     handler: Arc<H>,
     /// The calls running as tasks (`#[tool(task = "...")]`), shared by every clone.
@@ -101,6 +103,7 @@ impl<S, H> Clone for Server<S, H> {
         Server {
             state: self.state.clone(),
             tools: self.tools.clone(),
+            reachable: self.reachable.clone(),
             info: self.info.clone(),
             handler: self.handler.clone(),
             tasks: self.tasks.clone(),
@@ -149,9 +152,11 @@ impl<S: Send + Sync + 'static> Server<S> {
         }
         let info = ServerConfig::new(capabilities)
             .with_server_info(Implementation::new("toolshape-server", crate::VERSION));
+        let (state, tools) = (Arc::new(state), Arc::new(tools));
         Server {
-            state: Arc::new(state),
-            tools: Arc::new(tools),
+            reachable: dispatch::reachable(&state, &tools),
+            state,
+            tools,
             info: Arc::new(info),
             handler: Arc::new(NoHandler),
             tasks: Arc::new(TaskManager::new()),

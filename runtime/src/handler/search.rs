@@ -39,7 +39,7 @@ impl<S: Send + Sync + 'static, H: ServerHandler> Server<S, H> {
     ) -> Result<Vec<Tool>, ErrorData> {
         let caller = crate::context::Caller::of(context);
         let capabilities = self.capabilities_for_filter(context);
-        let visible = |tool: &Tool| self.visible(&tool.name, &caller, capabilities.as_ref());
+        let visible = |tool: &Tool| self.visible(&tool.name, caller, capabilities.as_ref());
         let Some(search) = &self.search else {
             return Ok(self.tools.list().into_iter().filter(visible).collect());
         };
@@ -101,7 +101,7 @@ impl<S: Send + Sync + 'static, H: ServerHandler> Server<S, H> {
         let capabilities = self.capabilities_for_filter(context);
         let found: Vec<&Tool> = (built.index.search(&query.words).into_iter())
             .filter_map(|hit| built.tools.get(hit.index))
-            .filter(|tool| self.visible(&tool.name, &caller, capabilities.as_ref()))
+            .filter(|tool| self.visible(&tool.name, caller, capabilities.as_ref()))
             .take(query.limit)
             .collect();
         let answer = crate::search::render::answer(&query.words, &found);

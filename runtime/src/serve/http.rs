@@ -454,6 +454,9 @@ impl<H: ServerHandler> Endpoint<H> {
         if parts.headers.contains_key(headers::MCP_SESSION_ID) {
             return None;
         }
+        if names_another_method(&parts.headers) {
+            return None;
+        }
         let open = self.sessions.sessions.try_read().ok()?.len();
         if open < self.max_sessions || !opens_a_session(body) {
             return None;
@@ -471,6 +474,22 @@ impl<H: ServerHandler> Endpoint<H> {
             .insert(header::RETRY_AFTER, HeaderValue::from_static("10"));
         Some(response)
     }
+}
+
+/// Whether a request's headers say it is not an `initialize`, as rmcp holds the body to
+/// them: from protocol version 2026-07-28 on (SEP-2243), rmcp refuses an `initialize` whose
+/// first `Mcp-Method` header names another method, before any session is opened. Such a
+/// request is let past the session limit without a look at the session map, which every
+/// worker thread's requests would otherwise lock in turn.
+fn names_another_method(head: &axum::http::HeaderMap) -> bool {
+    let held_to_headers = head
+        .get(headers::MCP_PROTOCOL_VERSION)
+        .and_then(|version| version.to_str().ok())
+        .is_some_and(|version| version >= rmcp::model::ProtocolVersion::STANDARD_HEADERS.as_str());
+    held_to_headers
+        && head
+            .get(headers::MCP_METHOD)
+            .is_some_and(|method| method.as_bytes() != b"initialize")
 }
 
 /// Whether a body is an `initialize` request: what opens a session.

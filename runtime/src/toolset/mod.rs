@@ -364,7 +364,7 @@ impl<S: Send + Sync + 'static> ToolSet<S> {
             .entries
             .get(&*request.name)
             .ok_or_else(|| unknown_tool(&request.name))?;
-        if let Some(refusal) = refuse_scopes(entry, || Caller::of(&context)) {
+        if let Some(refusal) = refuse_scopes(entry, || Caller::of(&context).clone()) {
             return Ok(CallToolResponse::Complete(refusal));
         }
         let tool = ToolInfo::of(&entry.tool, &entry.def);
