@@ -297,6 +297,32 @@ async fn initialize_at_the_session_limit_is_service_unavailable() {
         refused.body
     );
     assert!(!refused.headers.contains_key("mcp-session-id"));
+    // An `Mcp-Method` header naming another method lets a request past the limit without a
+    // look at the sessions only where the body is held to it (protocol version 2026-07-28
+    // on): with an earlier version, an `initialize` saying otherwise is still counted.
+    let claims_a_call = send(
+        address,
+        "POST",
+        &[
+            ("mcp-method", "tools/call"),
+            ("mcp-protocol-version", "2025-11-25"),
+        ],
+        initialize(),
+    )
+    .await;
+    assert_eq!(claims_a_call.status, 503, "{}", claims_a_call.body);
+    let held_to_headers = send(
+        address,
+        "POST",
+        &[
+            ("mcp-method", "tools/call"),
+            ("mcp-protocol-version", "2026-07-28"),
+        ],
+        initialize(),
+    )
+    .await;
+    assert_ne!(held_to_headers.status, 200, "{}", held_to_headers.body);
+    assert!(!held_to_headers.headers.contains_key("mcp-session-id"));
 
     // An open session is served.
     let list =
