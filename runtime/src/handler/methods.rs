@@ -70,15 +70,13 @@ impl<S: Send + Sync + 'static, H: ServerHandler> ServerHandler for Server<S, H> 
     }
 
     // `dispatch`'s future itself, not an `async fn` around it, which would hold the
-    // request and its context a second time; boxed, as rmcp's own tool router boxes a
-    // call's: rmcp's request future holds the largest of its methods' futures, and is
-    // moved whole, several times, into the task that runs each request (of any method).
+    // request and its context a second time.
     fn call_tool(
         &self,
         request: CallToolRequestParams,
         context: RequestContext<RoleServer>,
     ) -> impl Future<Output = Result<CallToolResponse, ErrorData>> + Send + '_ {
-        Box::pin(self.dispatch(request, context))
+        self.dispatch(request, context)
     }
 
     fn get_tool(&self, name: &str) -> Option<Tool> {

@@ -447,29 +447,4 @@ mod tests {
             "the traced future is {outer} bytes, the server's {inner}"
         );
     }
-
-    /// rmcp's future of a request (any method) is as large as its largest method's, and is
-    /// moved whole, several times, into the task that runs each request: the server's
-    /// `tools/call` future is boxed (as rmcp's own tool router boxes a call's), so that
-    /// toolshape makes rmcp's request future no larger than it is for a handler of rmcp's
-    /// own. Unboxed, a call's future was 2,272 bytes in the benchmark's release build.
-    #[tokio::test]
-    async fn a_request_s_future_is_no_larger_than_rmcp_s_own() {
-        use rmcp::model::{CallToolRequest, ClientRequest};
-        use rmcp::service::Service as _;
-        let traced = super::Traced::new(crate::Server::new((), crate::ToolSet::<()>::default()));
-        let context = || crate::Context::detached().request().clone();
-        let call = || {
-            ClientRequest::CallToolRequest(CallToolRequest::new(CallToolRequestParams::new(
-                "anything",
-            )))
-        };
-        let ours = std::mem::size_of_val(&traced.handle_request(call(), context()));
-        let rmcp_s =
-            std::mem::size_of_val(&crate::serve::NoHandler.handle_request(call(), context()));
-        assert!(
-            ours <= rmcp_s,
-            "a request's future is {ours} bytes, {rmcp_s} for a handler of rmcp's own"
-        );
-    }
 }
