@@ -1,10 +1,9 @@
-//! A quality guard for tool search (a unit test of the bench, so that `cargo test` builds
-//! none of its binaries): over the benchmark's catalogue of real tools and its
-//! requests (`bench/search/*.json`), toolshape's ranking keeps the expected tool in its
+//! A quality guard for tool search: over the benchmark's catalogue of real tools and its
+//! requests (`bench/search/*.json`, read through the bench's library), toolshape's ranking keeps the expected tool in its
 //! first three for at least a floor share of requests. Figures, not timing; the measured
 //! figures and FastMCP's beside them are in `docs/benchmarks.md`.
 
-use super::{Quality, catalogue, ranks, requests};
+use toolshape_bench::search::{Quality, catalogue, ranks, requests};
 
 /// Below the measured figures (recall@3 0.833, recall@1 0.613 over all 150 requests) and
 /// below the held-out half's (0.800, 0.613), which is what an outside set can expect: a
