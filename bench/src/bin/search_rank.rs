@@ -104,6 +104,18 @@ fn main() {
                 builds[builds.len() / 2]
             );
         }
+        "--explain" => {
+            // the first ten tools of one query, with their scores
+            let query = std::env::args().nth(2).unwrap_or_default();
+            let index = SearchIndex::new(&tools);
+            let want = std::env::args().nth(3).unwrap_or_default();
+            for (rank, hit) in index.search(&query).iter().enumerate() {
+                let name = &*tools[hit.index].name;
+                if rank < 8 || name == want {
+                    println!("{:3} {:8.3}  {name}", rank + 1, hit.score);
+                }
+            }
+        }
         "--tokens" => tokens(&tools, &requests, std::env::args().nth(2)),
         "" => {
             println!("{} tools, {} requests", tools.len(), requests.len());

@@ -269,12 +269,20 @@ impl SearchIndex {
     /// The tools that match `query`, best first; ties keep the index order.
     pub fn search(&self, query: &str) -> Vec<Hit> {
         let analyzer = Analyzer::new();
+        let mut states: Vec<bool> = Vec::new();
         let words: Vec<Vec<(u32, f64)>> = analyzer
             .query(query)
             .into_iter()
-            .map(|word| self.known(word))
-            .filter(|word| !word.is_empty())
+            .filter_map(|word| {
+                let state = word.state;
+                let known = self.known(word);
+                (!known.is_empty()).then(|| {
+                    states.push(state);
+                    known
+                })
+            })
             .collect();
+        let words = own_words_first(words);
         let mut scores = vec![0.0f64; self.tools];
         let mut matched = vec![0.0f64; self.tools];
         let mut best = vec![0.0f64; self.tools];
@@ -319,7 +327,8 @@ impl SearchIndex {
         let asks_change = !question
             && words
                 .iter()
-                .any(|word| word.iter().any(|(t, _)| self.changes.contains(t)));
+                .zip(&states)
+                .any(|(word, state)| !state && word.iter().any(|(t, _)| self.changes.contains(t)));
         if !asks_change {
             for (score, acts) in scores.iter_mut().zip(&self.acts) {
                 if *acts {
@@ -381,7 +390,8 @@ impl SearchIndex {
 
     /// A query word's alternatives that some tool holds, as term ids.
     fn known(&self, word: QueryWord) -> Vec<(u32, f64)> {
-        word.into_iter()
+        word.terms
+            .into_iter()
             .filter_map(|(term, weight)| self.terms.get(&term).map(|&id| (id, weight)))
             .collect()
     }
@@ -433,6 +443,21 @@ impl SearchIndex {
             *score *= 1.0 + NAME_COVERAGE_BOOST * share / name.len() as f64;
         }
     }
+}
+
+/// The query's words, each without the synonyms that are another word of the query: that
+/// word counts for itself ("security vulnerabilities" asks for security once, not again as a
+/// synonym of "vulnerabilities").
+fn own_words_first(mut words: Vec<Vec<(u32, f64)>>) -> Vec<Vec<(u32, f64)>> {
+    let own: Vec<u32> = words
+        .iter()
+        .filter_map(|word| word.first().filter(|(_, w)| *w >= 1.0).map(|(t, _)| *t))
+        .collect();
+    for word in &mut words {
+        let first = word.first().copied();
+        word.retain(|alternative| Some(*alternative) == first || !own.contains(&alternative.0));
+    }
+    words
 }
 
 #[cfg(test)]

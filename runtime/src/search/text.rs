@@ -355,6 +355,16 @@ pub(crate) const CHANGES: &[&str] = &[
     "submit", "trigger", "unstar", "update", "upload", "write",
 ];
 
+/// Words that name a state as well as an action on it: "open" a page, "open" tickets.
+const STATE_WORDS: &[&str] = &["open"];
+
+/// Words after which a request's next word gives an order ("and open the page").
+const ORDER_OPENERS: &[&str] = &["and", "then", "please", "to", "now"];
+
+/// The weight of a word that names a state ("open" tickets): a filter on what is asked for,
+/// weaker than the thing itself.
+pub(crate) const STATE_WEIGHT: f64 = 0.5;
+
 /// The weight of a synonym beside the word the user typed (1.0).
 pub(crate) const SYNONYM_WEIGHT: f64 = 0.7;
 
@@ -391,8 +401,15 @@ pub(crate) struct Analyzer {
 }
 
 /// One word of a query: the terms that answer it, each with its weight (the typed word's
-/// own term first, at 1.0).
-pub(crate) type QueryWord = Vec<(String, f64)>;
+/// own term first, at 1.0), and whether it describes a state rather than asks for an action.
+#[derive(Debug, Clone, PartialEq)]
+pub(crate) struct QueryWord {
+    /// The terms that answer the word, the typed word's own first.
+    pub(crate) terms: Vec<(String, f64)>,
+    /// `open` in "open tickets", `closed` in "closed issues": a state the things asked for
+    /// are in, not an action on them (it names no change, and has no synonyms).
+    pub(crate) state: bool,
+}
 
 impl Analyzer {
     pub(crate) fn new() -> Self {
@@ -439,14 +456,26 @@ impl Analyzer {
 
     /// The words of a query, each with the terms that answer it.
     pub(crate) fn query(&self, text: &str) -> Vec<QueryWord> {
-        let words = Self::words(text);
+        let (words, literal) = Self::query_words(text);
         let mut out = Vec::new();
         let mut i = 0;
         while i < words.len() {
+            if literal[i] {
+                // a name the user pasted (`notes.txt`, `parse_config`, "wip") means itself
+                if let Some(term) = self.term(&words[i]) {
+                    out.push(QueryWord {
+                        terms: vec![(term, 1.0)],
+                        state: false,
+                    });
+                }
+                i += 1;
+                continue;
+            }
             let phrase = PHRASES.iter().find(|(phrase, _)| {
                 words[i..].len() >= phrase.len()
                     && phrase.iter().zip(&words[i..]).all(|(p, w)| p == w)
             });
+            let at = i;
             let word = match phrase {
                 Some((phrase, word)) => {
                     i += phrase.len();
@@ -459,11 +488,18 @@ impl Analyzer {
             };
             let Some(term) = self.term(&word) else {
                 // a stopword, unless the synonym table knows it ("who")
-                if synonyms().contains_key(word.as_str()) {
+                if synonyms().contains_key(&*self.stemmer.stem(&word)) {
                     out.push(self.expand(&word, None));
                 }
                 continue;
             };
+            if phrase.is_none() && self.describes_state(&words, at) {
+                out.push(QueryWord {
+                    terms: vec![(term, STATE_WEIGHT)],
+                    state: true,
+                });
+                continue;
+            }
             out.push(self.expand(&word, Some(term)));
         }
         // what a request shows without saying it: a file name names a file, an address a URL
@@ -472,21 +508,83 @@ impl Analyzer {
                 .split_whitespace()
                 .any(|token| Shape::of(token) == Some(kind))
             {
-                out.push(vec![(self.stemmer.stem(term).into_owned(), RELATED_WEIGHT)]);
+                out.push(QueryWord {
+                    terms: vec![(self.stemmer.stem(term).into_owned(), RELATED_WEIGHT)],
+                    state: false,
+                });
             }
         }
         out
     }
 
+    /// The words of a query (as [`words`](Self::words)), each marked when it comes from a
+    /// name the user pasted rather than from their own words: a file name, an address, an
+    /// identifier (`parse_config`, `feature-x`) or quoted text.
+    fn query_words(text: &str) -> (Vec<String>, Vec<bool>) {
+        let (mut words, mut literal) = (Vec::new(), Vec::new());
+        let mut quoted = false;
+        for token in text.split_whitespace() {
+            let opens = token.starts_with(['"', '`']);
+            let closes = token.len() > 1 && token.ends_with(['"', '`']);
+            let bare = token.trim_matches(|c: char| !c.is_alphanumeric());
+            let is_literal = quoted
+                || opens
+                || Shape::of(token).is_some()
+                || bare.contains(['_', '-', '/', '.']);
+            let before = words.len();
+            words.extend(Self::words(token));
+            literal.resize(before.max(words.len()), is_literal);
+            quoted = (quoted || opens) && !closes;
+        }
+        (words, literal)
+    }
+
+    /// Whether the word at `at` names a state of the things asked for rather than an action
+    /// on them: a participle of an action before a noun ("closed issues", "merged PRs",
+    /// "starred repositories"), or a word of [`STATE_WORDS`] before a noun, unless it opens
+    /// an order on one thing ("open tickets", "any open PRs", but "open settings", "open the
+    /// page", "open example.com").
+    fn describes_state(&self, words: &[String], at: usize) -> bool {
+        let word = words[at].as_str();
+        let Some(next) = words.get(at + 1) else {
+            return false;
+        };
+        if is_stopword(next) || next.chars().all(char::is_numeric) {
+            return false;
+        }
+        let stem = self.stemmer.stem(word);
+        if word.len() > 4 && word.ends_with("ed") {
+            return CHANGES.iter().any(|c| self.stemmer.stem(c) == stem)
+                || synonyms().contains_key(&*stem);
+        }
+        if !STATE_WORDS.contains(&word) {
+            return false;
+        }
+        let leads = at == 0 || ORDER_OPENERS.contains(&words[at - 1].as_str());
+        let plural = |w: &String| {
+            w.len() > 3 && w.ends_with('s') && !w.ends_with("ss") && self.stemmer.stem(w) != *w
+        };
+        !leads
+            || words[at + 1..]
+                .iter()
+                .take(2)
+                .take_while(|w| !is_stopword(w))
+                .any(plural)
+    }
+
     /// A query word's own term and its synonyms' terms.
     fn expand(&self, word: &str, term: Option<String>) -> QueryWord {
-        let mut alternatives: QueryWord = term.into_iter().map(|t| (t, 1.0)).collect();
-        for (stem, weight) in synonyms().get(word).into_iter().flatten() {
+        let mut alternatives: Vec<(String, f64)> = term.into_iter().map(|t| (t, 1.0)).collect();
+        let key = self.stemmer.stem(word);
+        for (stem, weight) in synonyms().get(&*key).into_iter().flatten() {
             if !alternatives.iter().any(|(t, _)| t == stem) {
                 alternatives.push((stem.clone(), *weight));
             }
         }
-        alternatives
+        QueryWord {
+            terms: alternatives,
+            state: false,
+        }
     }
 }
 
@@ -528,14 +626,15 @@ fn is_stopword(word: &str) -> bool {
     STOPWORDS.binary_search(&word).is_ok()
 }
 
-/// Each word of the synonym, related-word and concept tables with the stems of the other
-/// words of its rows and their weight, synonyms first, in table order (each stem once, at
-/// its first weight). Built once: a query looks its words up without stemming the tables.
-fn synonyms() -> &'static HashMap<&'static str, Vec<(String, f64)>> {
-    static TABLE: OnceLock<HashMap<&'static str, Vec<(String, f64)>>> = OnceLock::new();
+/// The stem of each word of the synonym, related-word and concept tables with the stems of
+/// the other words of its rows and their weight, synonyms first, in table order (each stem
+/// once, at its first weight). Keyed by stem, so that "tickets" finds what "ticket" finds.
+/// Built once: a query looks its words up without stemming the tables.
+fn synonyms() -> &'static HashMap<String, Vec<(String, f64)>> {
+    static TABLE: OnceLock<HashMap<String, Vec<(String, f64)>>> = OnceLock::new();
     TABLE.get_or_init(|| {
         let stemmer = Stemmer::create(Algorithm::English);
-        let mut table: HashMap<&str, Vec<(String, f64)>> = HashMap::new();
+        let mut table: HashMap<String, Vec<(String, f64)>> = HashMap::new();
         for (rows, weight) in [
             (SYNONYMS, SYNONYM_WEIGHT),
             (RELATED, RELATED_WEIGHT),
@@ -543,10 +642,11 @@ fn synonyms() -> &'static HashMap<&'static str, Vec<(String, f64)>> {
         ] {
             for row in rows {
                 for word in *row {
-                    let others = table.entry(word).or_default();
+                    let key = stemmer.stem(word).into_owned();
+                    let others = table.entry(key.clone()).or_default();
                     for other in *row {
                         let stem = stemmer.stem(other);
-                        if other != word && !others.iter().any(|(o, _)| *o == stem) {
+                        if stem != key && !others.iter().any(|(o, _)| *o == stem) {
                             others.push((stem.into_owned(), weight));
                         }
                     }
