@@ -554,8 +554,7 @@ impl Analyzer {
         }
         let stem = self.stemmer.stem(word);
         if word.len() > 4 && word.ends_with("ed") {
-            return CHANGES.iter().any(|c| self.stemmer.stem(c) == stem)
-                || synonyms().contains_key(&*stem);
+            return CHANGES.iter().any(|c| self.stemmer.stem(c) == stem);
         }
         if !STATE_WORDS.contains(&word) {
             return false;
