@@ -17,7 +17,7 @@ use rust_stemmers::{Algorithm, Stemmer};
 
 /// Words so common in requests and descriptions that they tell tools apart by accident only.
 const STOPWORDS: &[&str] = &[
-    "a", "about", "all", "also", "am", "an", "and", "any", "are", "as", "at", "be", "been",
+    "a", "about", "also", "am", "an", "and", "any", "are", "as", "at", "be", "been",
     "being", "but", "by", "can", "could", "did", "do", "does", "doing", "e", "each", "eg", "etc",
     "every", "for", "from", "g", "give", "had", "has", "have", "he", "her", "here", "him", "his",
     "how", "i", "ie", "if", "in", "into", "is", "it", "its", "just", "let", "lets", "like", "may",
