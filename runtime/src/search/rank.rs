@@ -26,7 +26,7 @@ use std::collections::HashMap;
 use rmcp::model::Tool;
 use serde_json::Value;
 
-use super::text::{Analyzer, QueryWord};
+use super::text::{Analyzer, QueryWord, names_one};
 
 /// One tool a search found: its position in the slice the index was built from, and its
 /// score (higher is better).
@@ -64,6 +64,10 @@ const COORDINATION: f64 = 0.5;
 /// [`CHANGES`](super::text::CHANGES)) when the request names no change.
 const UNASKED_CHANGE: f64 = 0.6;
 
+/// What multiplies the score of a tool that takes an identifier (a required number, id,
+/// sha, revision or tag) when the request names one thing by its identifier (1 + this).
+const NAMED_ONE: f64 = 0.5;
+
 /// How many of the best tools feed their name words back into the query.
 const FEEDBACK_HITS: usize = 3;
 /// How much a fed-back word counts, relative to the score of the hit it came from.
@@ -96,6 +100,27 @@ pub struct SearchIndex {
     changes: Vec<u32>,
     /// Whether each tool's name says it changes something.
     acts: Vec<bool>,
+    /// Whether each tool takes an identifier of one thing ([`takes_identifier`]).
+    identifies: Vec<bool>,
+}
+
+/// Whether a tool requires an identifier of one thing: a number, or a parameter named for
+/// an identifier (`issue_number`, `gist_id`, `sha`, `revision`, `tag`).
+fn takes_identifier(tool: &Tool) -> bool {
+    let properties = tool.input_schema.get("properties").and_then(Value::as_object);
+    let required = tool.input_schema.get("required").and_then(Value::as_array);
+    required.into_iter().flatten().filter_map(Value::as_str).any(|name| {
+        let numeric = properties
+            .and_then(|p| p.get(name))
+            .and_then(|schema| schema.get("type"))
+            .and_then(Value::as_str)
+            .is_some_and(|t| t == "integer" || t == "number");
+        let lower = name.to_lowercase();
+        numeric
+            || ["number", "id", "sha", "revision", "ref", "tag", "hash"]
+                .iter()
+                .any(|end| lower.ends_with(end))
+    })
 }
 
 /// The text of each field of one tool; `others` are the names of all tools, whose mentions
@@ -246,6 +271,7 @@ impl SearchIndex {
             .map(|name: &Vec<u32>| name.iter().any(|t| changes.contains(t)))
             .collect();
         SearchIndex {
+            identifies: tools.iter().map(takes_identifier).collect(),
             changes,
             acts,
             tools: docs.len(),
@@ -333,6 +359,13 @@ impl SearchIndex {
             for (score, acts) in scores.iter_mut().zip(&self.acts) {
                 if *acts {
                     *score *= UNASKED_CHANGE;
+                }
+            }
+        }
+        if names_one(query) {
+            for (score, identifies) in scores.iter_mut().zip(&self.identifies) {
+                if *identifies {
+                    *score *= 1.0 + NAMED_ONE;
                 }
             }
         }

@@ -587,6 +587,27 @@ impl Analyzer {
     }
 }
 
+/// Whether a request names one thing by its identifier: a number after a word ("issue 42",
+/// "PR #17", "alert 5"; "5 commits" counts instead) or a hexadecimal hash ("1a2b3c").
+pub(crate) fn names_one(text: &str) -> bool {
+    let tokens: Vec<&str> = text.split_whitespace().collect();
+    tokens.iter().enumerate().any(|(i, token)| {
+        let bare = token.trim_matches(|c: char| !c.is_alphanumeric());
+        let hash = bare.len() >= 6
+            && bare.chars().all(|c| c.is_ascii_hexdigit())
+            && bare.chars().any(|c| c.is_ascii_digit())
+            && bare.chars().any(|c| c.is_ascii_alphabetic());
+        let number = !bare.is_empty() && bare.chars().all(|c| c.is_ascii_digit());
+        // a number before a word counts ("5 commits"), unless it ends a clause ("42, then")
+        let counts = !token.ends_with([',', '.', ';', ':', '?', '!'])
+            && tokens.get(i + 1).is_some_and(|next| {
+                let next = next.trim_matches(|c: char| !c.is_alphanumeric()).to_lowercase();
+                !next.is_empty() && !is_stopword(&next)
+            });
+        hash || (number && (i > 0 || token.starts_with('#')) && !counts)
+    })
+}
+
 /// The shape of a token a user pastes into a request.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 enum Shape {
