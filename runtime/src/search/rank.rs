@@ -96,8 +96,6 @@ pub struct SearchIndex {
     names: Vec<Vec<u32>>,
     /// Adjacent term pairs of each tool's name, title and description: pair → tools.
     pairs: HashMap<(u32, u32), Vec<u32>>,
-    /// The terms that name a change ([`CHANGES`](super::text::CHANGES)) some tool holds.
-    changes: Vec<u32>,
     /// Whether each tool's name says it changes something.
     acts: Vec<bool>,
     /// Whether each tool takes an identifier of one thing ([`takes_identifier`]).
@@ -263,8 +261,8 @@ impl SearchIndex {
         }
         let changes: Vec<u32> = analyzer
             .changes()
-            .into_iter()
-            .filter_map(|t| terms.get(&t).copied())
+            .iter()
+            .filter_map(|t| terms.get(t).copied())
             .collect();
         let acts = names
             .iter()
@@ -272,7 +270,6 @@ impl SearchIndex {
             .collect();
         SearchIndex {
             identifies: tools.iter().map(takes_identifier).collect(),
-            changes,
             acts,
             tools: docs.len(),
             terms,
@@ -295,15 +292,15 @@ impl SearchIndex {
     /// The tools that match `query`, best first; ties keep the index order.
     pub fn search(&self, query: &str) -> Vec<Hit> {
         let analyzer = Analyzer::new();
-        let mut states: Vec<bool> = Vec::new();
+        let mut asks_change = false;
         let words: Vec<Vec<(u32, f64)>> = analyzer
             .query(query)
             .into_iter()
             .filter_map(|word| {
-                let state = word.state;
+                let change = word.change;
                 let known = self.known(word);
                 (!known.is_empty()).then(|| {
-                    states.push(state);
+                    asks_change |= change;
                     known
                 })
             })
@@ -350,12 +347,7 @@ impl SearchIndex {
         // a request that names no change looks: tools that act come after those that look
         let first = query.split_whitespace().next().unwrap_or("").to_lowercase();
         let question = query.contains('?') || QUESTION_WORDS.contains(&first.as_str());
-        let asks_change = !question
-            && words
-                .iter()
-                .zip(&states)
-                .any(|(word, state)| !state && word.iter().any(|(t, _)| self.changes.contains(t)));
-        if !asks_change {
+        if question || !asks_change {
             for (score, acts) in scores.iter_mut().zip(&self.acts) {
                 if *acts {
                     *score *= UNASKED_CHANGE;

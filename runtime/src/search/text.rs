@@ -105,7 +105,7 @@ pub(crate) const SYNONYMS: &[&[&str]] = &[
     &["compare", "diff", "difference"],
     &["upload", "push", "attach"],
     &["download", "fetch"],
-    &["save", "write", "store", "persist", "record", "remember"],
+    &["save", "write", "store", "persist", "record"],
     &["undo", "revert", "reset", "rollback"],
     &["wait", "pause", "sleep"],
     &["merge", "combine"],
@@ -401,14 +401,14 @@ pub(crate) struct Analyzer {
 }
 
 /// One word of a query: the terms that answer it, each with its weight (the typed word's
-/// own term first, at 1.0), and whether it describes a state rather than asks for an action.
+/// own term first, at 1.0), and whether it asks for a change.
 #[derive(Debug, Clone, PartialEq)]
 pub(crate) struct QueryWord {
     /// The terms that answer the word, the typed word's own first.
     pub(crate) terms: Vec<(String, f64)>,
-    /// `open` in "open tickets", `closed` in "closed issues": a state the things asked for
-    /// are in, not an action on them (it names no change, and has no synonyms).
-    pub(crate) state: bool,
+    /// Whether the word or one of its synonyms names a change ([`CHANGES`]): "remove",
+    /// "make", "remember"; not `closed` in "closed issues", which names a state.
+    pub(crate) change: bool,
 }
 
 impl Analyzer {
@@ -447,11 +447,8 @@ impl Analyzer {
     }
 
     /// The stems of [`CHANGES`].
-    pub(crate) fn changes(&self) -> Vec<String> {
-        CHANGES
-            .iter()
-            .map(|w| self.stemmer.stem(w).into_owned())
-            .collect()
+    pub(crate) fn changes(&self) -> &'static [String] {
+        changes()
     }
 
     /// The words of a query, each with the terms that answer it.
@@ -465,7 +462,7 @@ impl Analyzer {
                 if let Some(term) = self.term(&words[i]) {
                     out.push(QueryWord {
                         terms: vec![(term, 1.0)],
-                        state: false,
+                        change: false,
                     });
                 }
                 i += 1;
@@ -496,7 +493,7 @@ impl Analyzer {
             if phrase.is_none() && self.describes_state(&words, at) {
                 out.push(QueryWord {
                     terms: vec![(term, STATE_WEIGHT)],
-                    state: true,
+                    change: false,
                 });
                 continue;
             }
@@ -510,7 +507,7 @@ impl Analyzer {
             {
                 out.push(QueryWord {
                     terms: vec![(self.stemmer.stem(term).into_owned(), RELATED_WEIGHT)],
-                    state: false,
+                    change: false,
                 });
             }
         }
@@ -554,7 +551,7 @@ impl Analyzer {
         }
         let stem = self.stemmer.stem(word);
         if word.len() > 4 && word.ends_with("ed") {
-            return CHANGES.iter().any(|c| self.stemmer.stem(c) == stem);
+            return changes().iter().any(|c| *c == stem);
         }
         if !STATE_WORDS.contains(&word) {
             return false;
@@ -580,9 +577,10 @@ impl Analyzer {
                 alternatives.push((stem.clone(), *weight));
             }
         }
+        let changes = changes();
         QueryWord {
+            change: alternatives.iter().any(|(t, _)| changes.contains(t)),
             terms: alternatives,
-            state: false,
         }
     }
 }
@@ -644,6 +642,18 @@ pub(crate) fn stopwords() -> &'static [&'static str] {
 
 fn is_stopword(word: &str) -> bool {
     STOPWORDS.binary_search(&word).is_ok()
+}
+
+/// The stems of [`CHANGES`], built once.
+fn changes() -> &'static [String] {
+    static STEMS: OnceLock<Vec<String>> = OnceLock::new();
+    STEMS.get_or_init(|| {
+        let stemmer = Stemmer::create(Algorithm::English);
+        CHANGES
+            .iter()
+            .map(|w| stemmer.stem(w).into_owned())
+            .collect()
+    })
 }
 
 /// The stem of each word of the synonym, related-word and concept tables with the stems of
