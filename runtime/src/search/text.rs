@@ -47,7 +47,7 @@ const ABBREVIATIONS: &[(&str, &str)] = &[
     ("repos", "repositories"),
 ];
 
-/// Phrases a user types for one word a tool is written with (matched on a query's words
+/// Phrases a user types for the words a tool is written with (matched on a query's words
 /// before stopwords are dropped).
 const PHRASES: &[(&[&str], &str)] = &[
     (&["get", "rid", "of"], "delete"),
@@ -64,6 +64,11 @@ const PHRASES: &[(&[&str], &str)] = &[
     (&["logged", "in"], "login"),
     (&["sign", "in"], "login"),
     (&["signed", "in"], "login"),
+    // code hosting: what the next commit will hold, another forge's name for a pull request
+    (&["next", "commit"], "staged"),
+    (&["to", "be", "committed"], "staged"),
+    (&["merge", "request"], "pull request"),
+    (&["merge", "requests"], "pull requests"),
 ];
 
 /// The synonym table: each row is a set of words a user may type for one another. A query
@@ -473,31 +478,33 @@ impl Analyzer {
                     && phrase.iter().zip(&words[i..]).all(|(p, w)| p == w)
             });
             let at = i;
-            let word = match phrase {
-                Some((phrase, word)) => {
+            let said: Vec<String> = match phrase {
+                Some((phrase, words)) => {
                     i += phrase.len();
-                    (*word).to_owned()
+                    words.split(' ').map(str::to_owned).collect()
                 }
                 None => {
                     i += 1;
-                    words[i - 1].clone()
+                    vec![words[i - 1].clone()]
                 }
             };
-            let Some(term) = self.term(&word) else {
-                // a stopword, unless the synonym table knows it ("who")
-                if synonyms().contains_key(&*self.stemmer.stem(&word)) {
-                    out.push(self.expand(&word, None));
+            for word in said {
+                let Some(term) = self.term(&word) else {
+                    // a stopword, unless the synonym table knows it ("who")
+                    if synonyms().contains_key(&*self.stemmer.stem(&word)) {
+                        out.push(self.expand(&word, None));
+                    }
+                    continue;
+                };
+                if phrase.is_none() && self.describes_state(&words, at) {
+                    out.push(QueryWord {
+                        terms: vec![(term, STATE_WEIGHT)],
+                        change: false,
+                    });
+                    continue;
                 }
-                continue;
-            };
-            if phrase.is_none() && self.describes_state(&words, at) {
-                out.push(QueryWord {
-                    terms: vec![(term, STATE_WEIGHT)],
-                    change: false,
-                });
-                continue;
+                out.push(self.expand(&word, Some(term)));
             }
-            out.push(self.expand(&word, Some(term)));
         }
         // what a request shows without saying it: a file name names a file, an address a URL
         for (kind, term) in [(Shape::FileName, "file"), (Shape::Url, "url")] {
