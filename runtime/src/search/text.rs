@@ -191,7 +191,7 @@ pub(crate) const RELATED: &[&[&str]] = &[
     &["repository", "codebase", "project"],
     &["sub", "child", "parent", "subtask"],
     &["merge", "squash", "rebase"],
-    &["working", "local", "checkout", "uncommitted", "unstaged"],
+    &["working", "local", "checkout", "uncommitted", "unstaged", "git"],
     &[
         "tree",
         "layout",
