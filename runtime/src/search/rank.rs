@@ -96,7 +96,7 @@ pub struct SearchIndex {
     names: Vec<Vec<u32>>,
     /// Adjacent term pairs of each tool's name, title and description: pair → tools.
     pairs: HashMap<(u32, u32), Vec<u32>>,
-    /// Whether each tool's name says it changes something.
+    /// Whether each tool changes something: its `readOnlyHint`, or else its name.
     acts: Vec<bool>,
     /// Whether each tool takes an identifier of one thing ([`takes_identifier`]).
     identifies: Vec<bool>,
@@ -264,9 +264,17 @@ impl SearchIndex {
             .iter()
             .filter_map(|t| terms.get(t).copied())
             .collect();
+        // a tool's own hints say whether it changes anything; without them, its name does
         let acts = names
             .iter()
-            .map(|name: &Vec<u32>| name.iter().any(|t| changes.contains(t)))
+            .zip(tools)
+            .map(|(name, tool)| {
+                let hints = tool.annotations.as_ref();
+                match hints.and_then(|hints| hints.read_only_hint) {
+                    Some(read_only) => !read_only,
+                    None => name.iter().any(|t| changes.contains(t)),
+                }
+            })
             .collect();
         SearchIndex {
             identifies: tools.iter().map(takes_identifier).collect(),
