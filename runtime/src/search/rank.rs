@@ -573,7 +573,7 @@ mod tests {
         assert_eq!(names(&tools, "show me bug 12")[0], "get_issue");
         // the word the user typed counts more than its synonym
         let analyzer = Analyzer::new();
-        let remove = &analyzer.query("remove")[0];
+        let remove = &analyzer.query("remove")[0].terms;
         assert_eq!(remove[0], ("remov".to_owned(), 1.0));
         assert!(
             remove.iter().skip(1).all(|(_, weight)| *weight < 1.0),
@@ -677,6 +677,122 @@ mod tests {
             tool("rename_directory", "Rename a directory.", json!({})),
         ];
         assert_eq!(names(&tools, "directory"), ["rename_directory"]);
+    }
+
+    #[test]
+    fn a_plural_finds_the_synonyms_of_its_singular() {
+        let tools = [
+            tool("list_issues", "List issues in a repository.", json!({})),
+            tool("list_branches", "List branches in a repository.", json!({})),
+        ];
+        assert_eq!(names(&tools, "tickets in the repository")[0], "list_issues");
+    }
+
+    #[test]
+    fn open_and_closed_before_a_noun_name_a_state_not_an_action() {
+        let tools = [
+            tool("open_nodes", "Open nodes by their names.", json!({})),
+            tool("browser_navigate", "Navigate to a URL.", json!({})),
+            tool(
+                "list_issues",
+                "List issues, open or closed.",
+                json!({"state": {"type": "string", "enum": ["OPEN", "CLOSED"]}}),
+            ),
+            tool("close_issue", "Close an issue.", json!({})),
+        ];
+        assert_eq!(names(&tools, "open tickets")[0], "list_issues");
+        assert_eq!(names(&tools, "any open issues")[0], "list_issues");
+        // a closed issue is one to look at, not one to close
+        assert_eq!(names(&tools, "closed issues")[0], "list_issues");
+        // an order on one thing stays an order
+        assert_eq!(names(&tools, "open the nodes")[0], "open_nodes");
+        assert_eq!(names(&tools, "close issue 7")[0], "close_issue");
+    }
+
+    #[test]
+    fn a_pasted_name_means_itself_not_its_synonyms() {
+        let tools = [
+            tool("add_comment", "Add a note to an issue.", json!({})),
+            tool("read_text_file", "Read a text file.", json!({})),
+        ];
+        // "notes" of `notes.txt` is no note to add
+        assert_eq!(names(&tools, "show me notes.txt")[0], "read_text_file");
+        assert_eq!(names(&tools, "show me the notes")[0], "add_comment");
+    }
+
+    #[test]
+    fn a_word_of_the_query_is_no_synonym_of_another() {
+        // "security" counts once, for itself, not again as a related word of "vulnerabilities"
+        let tools = [
+            tool(
+                "list_security_advisories",
+                "List security advisories.",
+                json!({}),
+            ),
+            tool(
+                "list_code_scanning_alerts",
+                "List alerts of security vulnerabilities found in code.",
+                json!({}),
+            ),
+        ];
+        assert_eq!(
+            names(&tools, "security vulnerabilities in my code")[0],
+            "list_code_scanning_alerts"
+        );
+    }
+
+    #[test]
+    fn a_request_naming_one_thing_prefers_a_tool_that_takes_its_identifier() {
+        let tools = [
+            tool(
+                "list_alerts",
+                "List alerts.",
+                json!({"alertState": {"type": "string"}}),
+            ),
+            {
+                let mut get = tool(
+                    "get_alert",
+                    "Get an alert.",
+                    json!({"alertNumber": {"type": "integer"}}),
+                );
+                let mut schema = (*get.input_schema).clone();
+                schema.insert("required".into(), json!(["alertNumber"]));
+                get.input_schema = Arc::new(schema);
+                get
+            },
+        ];
+        assert_eq!(names(&tools, "show alerts")[0], "list_alerts");
+        assert_eq!(names(&tools, "show alerts 5")[0], "get_alert");
+        assert_eq!(names(&tools, "show alerts #5")[0], "get_alert");
+        // a number before a noun counts things
+        assert_eq!(names(&tools, "show 5 alerts")[0], "list_alerts");
+        assert!(super::names_one("what did commit 1a2b3c change"));
+        assert!(!super::names_one("the last 10 commits"));
+    }
+
+    #[test]
+    fn a_phrase_may_stand_for_several_words() {
+        let tools = [
+            tool("list_merges", "List merges of a branch.", json!({})),
+            tool("list_pull_requests", "List pull requests.", json!({})),
+        ];
+        assert_eq!(names(&tools, "my merge requests")[0], "list_pull_requests");
+    }
+
+    #[test]
+    fn a_tools_read_only_hint_says_whether_it_acts() {
+        let mut archive = tool("archive_logs", "Show archived logs.", json!({}));
+        let tools = [
+            tool("logs_write", "Logs written.", json!({})),
+            archive.clone(),
+        ];
+        // by its name, archive_logs only looks
+        assert_eq!(names(&tools, "logs")[0], "archive_logs");
+        let mut hints = rmcp::model::ToolAnnotations::new();
+        hints.read_only_hint = Some(false);
+        archive.annotations = Some(hints);
+        let tools = [tools[0].clone(), archive];
+        assert_eq!(names(&tools, "logs")[0], "logs_write");
     }
 
     #[test]
