@@ -682,8 +682,8 @@ mod tests {
     #[test]
     fn a_plural_finds_the_synonyms_of_its_singular() {
         let tools = [
-            tool("list_issues", "List issues in a repository.", json!({})),
             tool("list_branches", "List branches in a repository.", json!({})),
+            tool("list_issues", "List issues in a repository.", json!({})),
         ];
         assert_eq!(names(&tools, "tickets in the repository")[0], "list_issues");
     }
@@ -712,12 +712,12 @@ mod tests {
     #[test]
     fn a_pasted_name_means_itself_not_its_synonyms() {
         let tools = [
-            tool("add_comment", "Add a note to an issue.", json!({})),
+            tool("add_comment", "Add a comment to an issue.", json!({})),
             tool("read_text_file", "Read a text file.", json!({})),
         ];
-        // "notes" of `notes.txt` is no note to add
-        assert_eq!(names(&tools, "show me notes.txt")[0], "read_text_file");
-        assert_eq!(names(&tools, "show me the notes")[0], "add_comment");
+        // "notes" of `notes.txt` is no note, or comment, to add
+        assert_eq!(names(&tools, "show notes.txt"), ["read_text_file"]);
+        assert_eq!(names(&tools, "notes")[0], "add_comment");
     }
 
     #[test]
@@ -725,18 +725,18 @@ mod tests {
         // "security" counts once, for itself, not again as a related word of "vulnerabilities"
         let tools = [
             tool(
-                "list_security_advisories",
-                "List security advisories.",
+                "get_security_settings",
+                "Show a repository's security settings.",
                 json!({}),
             ),
             tool(
                 "list_code_scanning_alerts",
-                "List alerts of security vulnerabilities found in code.",
+                "List alerts: security vulnerabilities found in code.",
                 json!({}),
             ),
         ];
         assert_eq!(
-            names(&tools, "security vulnerabilities in my code")[0],
+            names(&tools, "security vulnerabilities")[0],
             "list_code_scanning_alerts"
         );
     }
