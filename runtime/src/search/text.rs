@@ -17,12 +17,12 @@ use rust_stemmers::{Algorithm, Stemmer};
 
 /// Words so common in requests and descriptions that they tell tools apart by accident only.
 const STOPWORDS: &[&str] = &[
-    "a", "about", "also", "am", "an", "and", "any", "are", "as", "at", "be", "been",
-    "being", "but", "by", "can", "could", "did", "do", "does", "doing", "e", "each", "eg", "etc",
-    "every", "for", "from", "g", "give", "had", "has", "have", "he", "her", "here", "him", "his",
-    "how", "i", "ie", "if", "in", "into", "is", "it", "its", "just", "let", "lets", "like", "may",
-    "me", "might", "mine", "must", "my", "need", "of", "on", "onto", "or", "our", "ours", "please",
-    "s", "shall", "she", "should", "so", "some", "than", "that", "the", "their", "them", "then",
+    "a", "about", "also", "am", "an", "and", "any", "are", "as", "at", "be", "been", "being",
+    "but", "by", "can", "could", "did", "do", "does", "doing", "e", "each", "eg", "etc", "every",
+    "for", "from", "g", "give", "had", "has", "have", "he", "her", "here", "him", "his", "how",
+    "i", "ie", "if", "in", "into", "is", "it", "its", "just", "let", "lets", "like", "may", "me",
+    "might", "mine", "must", "my", "need", "of", "on", "onto", "or", "our", "ours", "please", "s",
+    "shall", "she", "should", "so", "some", "than", "that", "the", "their", "them", "then",
     "there", "these", "they", "this", "those", "to", "too", "us", "use", "very", "want", "was",
     "we", "were", "what", "whats", "when", "where", "which", "why", "will", "with", "would", "you",
     "your",
@@ -191,7 +191,14 @@ pub(crate) const RELATED: &[&[&str]] = &[
     &["repository", "codebase", "project"],
     &["sub", "child", "parent", "subtask"],
     &["merge", "squash", "rebase"],
-    &["working", "local", "checkout", "uncommitted", "unstaged", "git"],
+    &[
+        "working",
+        "local",
+        "checkout",
+        "uncommitted",
+        "unstaged",
+        "git",
+    ],
     &[
         "tree",
         "layout",
@@ -606,7 +613,9 @@ pub(crate) fn names_one(text: &str) -> bool {
         // a number before a word counts ("5 commits"), unless it ends a clause ("42, then")
         let counts = !token.ends_with([',', '.', ';', ':', '?', '!'])
             && tokens.get(i + 1).is_some_and(|next| {
-                let next = next.trim_matches(|c: char| !c.is_alphanumeric()).to_lowercase();
+                let next = next
+                    .trim_matches(|c: char| !c.is_alphanumeric())
+                    .to_lowercase();
                 !next.is_empty() && !is_stopword(&next)
             });
         hash || (number && (i > 0 || token.starts_with('#')) && !counts)
