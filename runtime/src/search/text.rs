@@ -530,7 +530,8 @@ impl Analyzer {
 
     /// The words of a query (as [`words`](Self::words)), each marked when it comes from a
     /// name the user pasted rather than from their own words: a file name, an address, an
-    /// identifier (`parse_config`, `feature-x`) or quoted text.
+    /// identifier (`parse_config`, `src/lib`) or quoted text; a hyphenated word ("sign-in",
+    /// "follow-up") is English, and keeps its synonyms.
     fn query_words(text: &str) -> (Vec<String>, Vec<bool>) {
         let (mut words, mut literal) = (Vec::new(), Vec::new());
         let mut quoted = false;
@@ -541,7 +542,7 @@ impl Analyzer {
             let is_literal = quoted
                 || opens
                 || Shape::of(token).is_some()
-                || bare.contains(['_', '-', '/', '.']);
+                || bare.contains(['_', '/', '.']);
             let before = words.len();
             words.extend(Self::words(token));
             literal.resize(before.max(words.len()), is_literal);
