@@ -5,7 +5,7 @@
 //! enumerated parameter takes: `method: "create" | "update"`, `state: "open" | "closed"`). A query is scored
 //! with BM25F (BM25 over the fields' weighted, length-normalised term counts), where each
 //! query word counts once, through the best of its own term and its synonyms (a synonym at
-//! a lower weight). Two signals are added on top of BM25F:
+//! a lower weight). Signals added on top of BM25F:
 //!
 //! - **the name**: the share of a tool's name words the query asks for multiplies its score
 //!   (`delete_file` for "remove the file" over a tool that mentions files and removal in
@@ -14,7 +14,10 @@
 //!   or description (`pull request`, `sub issue`) add to its score;
 //! - **coordination**: the share of the query's words a tool answers weighs half its score;
 //! - **intent**: a request that names no change, or asks a question ("what did commit 1a2b
-//!   change"), ranks the tools that act after those that look;
+//!   change"), ranks the tools that act (by their `readOnlyHint`, or else their name) after
+//!   those that look;
+//! - **one thing named**: a request that names one thing by its identifier ("issue 42",
+//!   "commit 1a2b3c") lifts the tools that require an identifier;
 //! - **feedback**: the name words of the first three hits feed back, weakly, into the query,
 //!   so that tools of the same kind as the best hits move up among the rest.
 //!

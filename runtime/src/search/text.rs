@@ -4,11 +4,16 @@
 //! with: split into words (on anything that is not a letter or digit, and inside a word at
 //! camelCase boundaries), lowercase, spell out common abbreviations, drop stopwords, stem
 //! (Snowball English, from `rust-stemmers`). A query additionally carries, for each of its
-//! words, the synonyms a user types for the words tools are written with ([`SYNONYMS`], at
-//! [`SYNONYM_WEIGHT`]), related words of the domains MCP servers serve ([`RELATED`]) and of
-//! software work in general ([`CONCEPTS`]), both at [`RELATED_WEIGHT`]; a phrase ("look for", "get rid of") stands for one word
-//! ([`PHRASES`]). The tables are small and written by hand: what they hold is documented
-//! beside them, and `docs/benchmarks.md` measures what they are worth.
+//! words (looked up by stem, so a plural finds its singular's rows), the synonyms a user
+//! types for the words tools are written with ([`SYNONYMS`], at [`SYNONYM_WEIGHT`]), related
+//! words of the domains MCP servers serve ([`RELATED`]) and of software work in general
+//! ([`CONCEPTS`]), both at [`RELATED_WEIGHT`]; a phrase ("look for", "next commit") stands
+//! for one or more words ([`PHRASES`]). Some words are read for what they are rather than
+//! for what the tables say: a state before a noun ("open tickets", "closed issues", at
+//! [`STATE_WEIGHT`], no synonyms, no change), a name the user pasted (`notes.txt`,
+//! `parse_config`: itself only), an identifier ([`names_one`]). The tables are small and
+//! written by hand: what they hold is documented beside them, and `docs/benchmarks.md`
+//! measures what they are worth.
 
 use std::collections::HashMap;
 use std::sync::OnceLock;
@@ -539,10 +544,8 @@ impl Analyzer {
             let opens = token.starts_with(['"', '`']);
             let closes = token.len() > 1 && token.ends_with(['"', '`']);
             let bare = token.trim_matches(|c: char| !c.is_alphanumeric());
-            let is_literal = quoted
-                || opens
-                || Shape::of(token).is_some()
-                || bare.contains(['_', '/', '.']);
+            let is_literal =
+                quoted || opens || Shape::of(token).is_some() || bare.contains(['_', '/', '.']);
             let before = words.len();
             words.extend(Self::words(token));
             literal.resize(before.max(words.len()), is_literal);
