@@ -27,7 +27,7 @@ use std::hint::black_box;
 use criterion::{BatchSize, Criterion, criterion_group, criterion_main};
 use rmcp::handler::server::tool::IntoCallToolResult as _;
 use toolshape::formats::Render;
-use toolshape_bench::{Payload, SIZES, SPEC, call, payload};
+use toolshape_bench::{Payload, SIZES, call, facts, payload};
 
 fn batch(count: usize) -> BatchSize {
     if count > 1000 {
@@ -130,7 +130,7 @@ fn render(c: &mut Criterion) {
             b.iter_batched(
                 || data.clone(),
                 |value| {
-                    let facts = toolshape::__private::call_facts(&SPEC);
+                    let facts = facts();
                     <toolshape::formats::Json as Render<Payload>>::render(value, &facts)
                 },
                 batch(count),

@@ -139,23 +139,10 @@ pub fn toolshape_plain_server() -> Server<Payloads> {
     )
 }
 
-/// A spec for timing a render alone (`toolshape::__private::call_facts(&SPEC)`): the facts
-/// a result is made of come from a tool's spec.
-pub static SPEC: toolshape::__private::ToolSpec = toolshape::__private::ToolSpec {
-    name: "get_payload",
-    title: None,
-    description: "The benchmarked tool.",
-    version: "0.0.0",
-    params: &[toolshape::__private::ParamSpec {
-        name: "size",
-        description: "Index into SIZES.",
-        constraints: toolshape::__private::Constraints::NONE,
-    }],
-    model_id: None,
-    rust_path: "toolshape_bench::get_payload",
-    location: "bench/src/lib.rs",
-    ..toolshape::__private::ToolSpec::DEFAULT
-};
+/// The facts of a call of the benchmarked tool, for timing a render alone.
+pub fn facts() -> toolshape::formats::CallFacts<'static> {
+    toolshape::formats::CallFacts::new("get_payload", "0.0.0")
+}
 
 /// The parameters of [`RmcpServer::get_payload`].
 #[derive(Debug, Deserialize, JsonSchema)]

@@ -112,6 +112,3 @@ pub fn ranks(tools: &[Tool], requests: &[Request]) -> Vec<Option<usize>> {
         })
         .collect()
 }
-
-#[cfg(test)]
-mod quality;

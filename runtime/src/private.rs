@@ -94,9 +94,3 @@ impl IsValue {
         ::core::result::Result::Ok(value)
     }
 }
-
-/// Facts of a call of `spec` starting now, for benchmarks and tests of a [`Render`](crate::formats::Render)
-/// alone; tools get theirs from the runtime.
-pub fn call_facts(spec: &ToolSpec) -> crate::formats::CallFacts<'_> {
-    spec.facts(std::time::Instant::now(), None)
-}

@@ -3,7 +3,7 @@
 
 Usage: search_client.py MCP_URL | search_client.py -- SERVER_COMMAND [ARGS...]
 
-The server (tests/src/bin/search_server.rs) serves the quickstart tools with tool search on
+The server (`servers search`, tests/src/bin/servers.rs) serves the quickstart tools with tool search on
 and `get_user_by_id` pinned. In both of the SDK's modes (2026-07-28 and legacy 2025-11-25),
 over streamable HTTP (a URL) or stdio (a command), this script checks that `tools/list`
 answers the pinned tool plus `search_tools` and `call_tool`, that a search finds the tools

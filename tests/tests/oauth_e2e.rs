@@ -604,13 +604,17 @@ async fn opaque_tokens_are_checked_by_introspection() {
 #[tokio::test(flavor = "multi_thread")]
 async fn the_users_example_takes_issuer_audience_and_jwks_after_http() {
     let auth = AuthServer::start();
-    let users = env!("CARGO_BIN_EXE_users_server");
+    let users = env!("CARGO_BIN_EXE_servers");
     for args in [
         vec!["--http", "127.0.0.1:0", "--issuer", "http://x"],
         vec!["--issuer", "http://x", "--audience", "http://y", "--http"],
         vec!["--http", "127.0.0.1:0", "--bogus"],
     ] {
-        let output = Command::new(users).args(&args).output().unwrap();
+        let output = Command::new(users)
+            .arg("users")
+            .args(&args)
+            .output()
+            .unwrap();
         assert!(!output.status.success(), "{args:?} was accepted");
         let stderr = String::from_utf8_lossy(&output.stderr);
         assert!(stderr.contains("usage: users"), "{args:?}: {stderr}");
@@ -668,7 +672,8 @@ impl UsersBinary {
             &resource,
         ];
         args.extend(jwks.iter().flat_map(|jwks| ["--jwks", *jwks]));
-        let child = Command::new(env!("CARGO_BIN_EXE_users_server"))
+        let child = Command::new(env!("CARGO_BIN_EXE_servers"))
+            .arg("users")
             .args(&args)
             .stderr(Stdio::null())
             .spawn()
@@ -757,7 +762,7 @@ async fn a_write_only_service_account_lists_its_tools_and_deletes_a_user() {
 #[tokio::test(flavor = "multi_thread")]
 async fn the_python_sdk_finds_the_authorization_server_and_steps_up_for_a_write() {
     let auth = AuthServer::start();
-    let users = env!("CARGO_BIN_EXE_users_server");
+    let users = env!("CARGO_BIN_EXE_servers");
     let port = {
         let listener = std::net::TcpListener::bind("127.0.0.1:0").unwrap();
         listener.local_addr().unwrap().port()
@@ -770,6 +775,7 @@ async fn the_python_sdk_finds_the_authorization_server_and_steps_up_for_a_write(
     ));
     let _ = std::fs::remove_file(&db);
     let mut child = Command::new(users)
+        .arg("users")
         .args(["--db", db.to_str().unwrap(), "--http", &addr])
         .args(["--issuer", &auth.issuer, "--audience", &resource])
         .stderr(Stdio::null())

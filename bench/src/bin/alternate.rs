@@ -13,7 +13,7 @@ use std::time::{Duration, Instant};
 
 use rmcp::handler::server::tool::IntoCallToolResult as _;
 use toolshape::formats::Render;
-use toolshape_bench::{Payload, SIZES, SPEC, call, payload};
+use toolshape_bench::{Payload, SIZES, call, facts, payload};
 
 /// The end-to-end variants, in the order of `clients`.
 const E2E: [&str; 3] = ["rmcp", "toolshape", "toolshape_plain"];
@@ -92,7 +92,7 @@ fn main() {
         let mut toolshape = || {
             let value = data.clone();
             let start = Instant::now();
-            let facts = toolshape::__private::call_facts(&SPEC);
+            let facts = facts();
             black_box(<toolshape::formats::Json as Render<Payload>>::render(
                 value, &facts,
             ));

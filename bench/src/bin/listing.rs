@@ -28,7 +28,7 @@ use rmcp::model::Tool;
 use schemars::JsonSchema;
 use serde::Deserialize;
 use serde_json::{Value, json};
-use toolshape::__private::PlainJson;
+use toolshape::formats::PlainJson;
 use toolshape::formats::Render;
 
 /// The tour's tools written with rmcp's own macros: same names, doc comments and

@@ -278,24 +278,12 @@ fn datasets() -> Vec<(&'static str, Data)> {
     ]
 }
 
-static SPEC: toolshape::__private::ToolSpec = toolshape::__private::ToolSpec {
-    name: "get_data",
-    title: None,
-    description: "",
-    version: "0.1.0",
-    params: &[],
-    model_id: None,
-    rust_path: "tokens::get_data",
-    location: "bench/src/bin/tokens.rs",
-    ..toolshape::__private::ToolSpec::DEFAULT
-};
-
 /// The text block a toolshape format `F` gives for `value`.
 fn toolshape_text<F, T>(value: T) -> String
 where
     F: Render<T>,
 {
-    let facts = toolshape::__private::call_facts(&SPEC);
+    let facts = toolshape::formats::CallFacts::new("get_data", "0.1.0");
     text_of(F::render(value, &facts))
 }
 

@@ -68,16 +68,3 @@ impl Dataset {
         Dataset { rows, prices }
     }
 }
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn the_dataset_is_deterministic() {
-        let (a, b) = (Dataset::generate(), Dataset::generate());
-        assert_eq!(a.rows, b.rows);
-        assert_eq!(a.prices, b.prices);
-        assert_eq!(a.rows.len(), ROWS);
-    }
-}

@@ -1,6 +1,7 @@
 //! The example servers' tests, in one binary (one link instead of six): each module tests one
 //! example as a client sees it.
 
+mod args;
 mod charts;
 mod models;
 mod ontap;

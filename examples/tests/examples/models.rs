@@ -520,3 +520,18 @@ async fn bad_arguments_are_tool_errors_that_list_the_valid_names() {
         "{text}"
     );
 }
+
+#[test]
+fn student_t_matches_tables() {
+    // Tabulated t(0.975): df 30 → 2.042272, df 120 → 1.979930.
+    assert!((models::student_t_975(30.0) - 2.042_272).abs() < 1e-5);
+    assert!((models::student_t_975(120.0) - 1.979_930).abs() < 1e-5);
+}
+
+#[test]
+fn the_dataset_is_deterministic() {
+    let (a, b) = (models::Dataset::generate(), models::Dataset::generate());
+    assert_eq!(a.rows, b.rows);
+    assert_eq!(a.prices, b.prices);
+    assert_eq!(a.rows.len(), models::ROWS);
+}

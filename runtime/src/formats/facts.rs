@@ -23,7 +23,29 @@ pub struct CallFacts<'a> {
     pub(crate) caller: Option<String>,
 }
 
-impl CallFacts<'_> {
+impl<'a> CallFacts<'a> {
+    /// Facts of a call of the tool `tool` at `version`, starting now, by no particular caller:
+    /// for rendering a value with a format outside a server, as a layer's tests or a
+    /// benchmark do. Tools get theirs from the runtime.
+    ///
+    /// ```
+    /// use toolshape::formats::{CallFacts, Json, Render};
+    ///
+    /// let result = <Json as Render<Vec<u32>>>::render(vec![1, 2], &CallFacts::new("numbers", "1.0.0"));
+    /// let envelope = result.structured_content.unwrap();
+    /// assert_eq!(envelope["metadata"]["tool_version"], "1.0.0");
+    /// ```
+    pub fn new(tool: &'a str, version: &'a str) -> Self {
+        CallFacts {
+            tool,
+            version,
+            model_id: None,
+            confirm: None,
+            started: Instant::now(),
+            caller: None,
+        }
+    }
+
     /// Provenance for this call, finishing now.
     pub fn provenance(&self, data_hash: Option<String>) -> Provenance {
         let mut provenance = Provenance::finish(self.tool, self.version, self.started, data_hash);

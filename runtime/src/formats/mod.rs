@@ -137,10 +137,9 @@ pub trait Render<T>: Sealed + Send + Sync + 'static {
 ///
 /// ```
 /// use serde_json::json;
-/// use toolshape::{formats::Format, formats::Json, formats::Render, formats::with_page};
+/// use toolshape::formats::{CallFacts, Format, Json, Render, with_page};
 ///
-/// # let spec = toolshape::__private::ToolSpec { name: "numbers", ..toolshape::__private::ToolSpec::DEFAULT };
-/// # let facts = toolshape::__private::call_facts(&spec);
+/// let facts = CallFacts::new("numbers", "1.0.0");
 /// let whole = <Json as Render<Vec<u32>>>::render(vec![1, 2, 3], &facts);
 /// let page = json!({"returned": 2, "offset": 0, "total": 3, "omitted": 1, "next_cursor": "2"});
 /// let first = with_page(&whole, Format::Json, json!([1, 2]), page, "1 more").unwrap();

@@ -32,6 +32,7 @@ mod plain_json_e2e;
 mod rich_e2e;
 mod runtime_e2e;
 mod search_e2e;
+mod search_quality;
 mod search_tokens;
 mod tasks_e2e;
 mod text_compact;

@@ -14,20 +14,15 @@ use rmcp::model::CallToolResult;
 use schemars::JsonSchema;
 use serde::Serialize;
 use serde_json::{Value, json};
-use toolshape::__private::ToolSpec;
 use toolshape::{
-    Narrative, Server, formats::Hybrid, formats::HybridFormat, formats::Json, formats::Render,
+    Narrative, Server, formats::CallFacts, formats::Hybrid, formats::HybridFormat, formats::Json,
+    formats::Render,
 };
 
-static SPEC: ToolSpec = ToolSpec {
-    name: "generated",
-    title: None,
-    description: "A tool whose outputs are generated.",
-    version: "1.0.0",
-    rust_path: "tests::generated",
-    location: "tests/non_finite.rs",
-    ..ToolSpec::DEFAULT
-};
+/// What the formats know of the call: a tool named `generated`.
+fn facts() -> CallFacts<'static> {
+    CallFacts::new("generated", "1.0.0")
+}
 
 #[derive(Debug, Clone, Serialize, JsonSchema)]
 struct Inner {
@@ -178,7 +173,7 @@ proptest! {
     fn json_results_validate_or_are_tool_errors(output in any_output()) {
         let validator = validator(<Json as Render<Output>>::output_schema().unwrap());
         let non_finite = has_non_finite(&output);
-        let result = <Json as Render<Output>>::render(output, &toolshape::__private::call_facts(&SPEC));
+        let result = <Json as Render<Output>>::render(output, &facts());
         check(&result, &validator, non_finite);
     }
 
@@ -186,7 +181,7 @@ proptest! {
     fn hybrid_results_validate_or_are_tool_errors(output in any_output()) {
         let validator = validator(<HybridFormat as Render<Output>>::output_schema().unwrap());
         let non_finite = has_non_finite(&output);
-        let result = <HybridFormat as Render<Output>>::render(output, &toolshape::__private::call_facts(&SPEC));
+        let result = <HybridFormat as Render<Output>>::render(output, &facts());
         check(&result, &validator, non_finite);
     }
 
@@ -196,14 +191,14 @@ proptest! {
         let validator = validator(<Json as Render<H>>::output_schema().unwrap());
         let non_finite = has_non_finite(&output);
         let value = Hybrid::new("generated", output);
-        let result = <Json as Render<H>>::render(value, &toolshape::__private::call_facts(&SPEC));
+        let result = <Json as Render<H>>::render(value, &facts());
         check(&result, &validator, non_finite);
     }
 }
 
 #[test]
 fn a_bare_non_finite_result_names_the_result() {
-    let result = <Json as Render<f64>>::render(f64::NAN, &toolshape::__private::call_facts(&SPEC));
+    let result = <Json as Render<f64>>::render(f64::NAN, &facts());
     assert_eq!(
         check_error(&result),
         "Error: the result of `generated` is NaN, which JSON cannot represent (its schema says `number`)"

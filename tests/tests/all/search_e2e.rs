@@ -670,13 +670,13 @@ async fn a_pin_of_no_tool_or_a_tool_named_as_search_s_own_stops_the_server() {
 }
 
 /// The official Python SDK (`tests/interop/search_client.py`) over stdio, in both of its
-/// modes, on the quickstart tools with search on (`search_server`, a child process).
+/// modes, on the quickstart tools with search on (`servers search`, a child process).
 #[tokio::test(flavor = "multi_thread")]
 async fn the_python_sdk_searches_and_calls_over_stdio() {
     let output = tokio::task::spawn_blocking(|| {
         toolshape_test_support::python::run_script(
             "search_client.py",
-            &["--", env!("CARGO_BIN_EXE_search_server")],
+            &["--", env!("CARGO_BIN_EXE_servers"), "search"],
             120,
         )
     })

@@ -16,7 +16,8 @@ struct Session {
 
 impl Session {
     async fn start() -> Self {
-        let mut child = Command::new(env!("CARGO_BIN_EXE_quickstart_server"))
+        let mut child = Command::new(env!("CARGO_BIN_EXE_servers"))
+            .arg("quickstart")
             .stdin(Stdio::piped())
             .stdout(Stdio::piped())
             .stderr(Stdio::null())
@@ -229,7 +230,8 @@ async fn invalid_requests_keep_their_id() {
 #[tokio::test]
 async fn a_client_that_goes_away_before_it_begins_is_not_a_failure() {
     // stdin closed at once: the server ends, with exit status 0 and nothing on stderr
-    let output = Command::new(env!("CARGO_BIN_EXE_quickstart_server"))
+    let output = Command::new(env!("CARGO_BIN_EXE_servers"))
+        .arg("quickstart")
         .stdin(Stdio::null())
         .stdout(Stdio::piped())
         .stderr(Stdio::piped())

@@ -1,10 +1,9 @@
-//! A quality guard for tool search (a unit test of the bench, so that `cargo test` builds
-//! none of its binaries): over the benchmark's catalogue of real tools and its
-//! requests (`bench/search/*.json`), toolshape's ranking keeps the expected tool in its
+//! A quality guard for tool search: over the benchmark's catalogue of real tools and its
+//! requests (`bench/search/*.json`, read through the bench's library), toolshape's ranking keeps the expected tool in its
 //! first three for at least a floor share of requests. Figures, not timing; the measured
 //! figures and FastMCP's beside them are in `docs/benchmarks.md`.
 
-use super::{Quality, catalogue, ranks, requests};
+use toolshape_bench::search::{Quality, catalogue, ranks, requests};
 
 /// Just below the measured figures (recall@3 0.900, recall@1 0.680 over all 150 requests;
 /// the held-out half's, what an outside set can expect, are 0.840 and 0.667): a change
