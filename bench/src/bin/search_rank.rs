@@ -3,7 +3,9 @@
 //! `cargo run -p toolshape-bench --release --bin search_rank` prints recall@1/@3/@5 and MRR
 //! per split; `--json` prints each request's first five tools instead (one JSON object a
 //! line), which `bench/search/compare.py` reads to put toolshape beside FastMCP; `--misses`
-//! prints the requests whose tool is not first; `--time` times one search over 1,000 tools
+//! prints the requests whose tool is not first; `--explain QUERY [TOOL]` prints one query's
+//! first eight tools with their scores (and TOOL's rank and score, wherever it ranks);
+//! `--time` times one search over 1,000 tools
 //! (the catalogue six times over, as `benches/search.rs`): each request searched 200 times
 //! in turn, medians of each round and of the index's build (run it `--release`);
 //! `--tokens [MARKDOWN.jsonl]` counts o200k_base tokens of each search's answer text for the
@@ -104,6 +106,18 @@ fn main() {
                 builds[builds.len() / 2]
             );
         }
+        "--explain" => {
+            // the first ten tools of one query, with their scores
+            let query = std::env::args().nth(2).unwrap_or_default();
+            let index = SearchIndex::new(&tools);
+            let want = std::env::args().nth(3).unwrap_or_default();
+            for (rank, hit) in index.search(&query).iter().enumerate() {
+                let name = &*tools[hit.index].name;
+                if rank < 8 || name == want {
+                    println!("{:3} {:8.3}  {name}", rank + 1, hit.score);
+                }
+            }
+        }
         "--tokens" => tokens(&tools, &requests, std::env::args().nth(2)),
         "" => {
             println!("{} tools, {} requests", tools.len(), requests.len());
@@ -122,7 +136,8 @@ fn main() {
         }
         other => {
             eprintln!(
-                "unknown argument {other:?}: expected --json, --misses, --time, --tokens or nothing"
+                "unknown argument {other:?}: expected --json, --misses, --explain, --time, --tokens \
+                 or nothing"
             );
             std::process::exit(2);
         }

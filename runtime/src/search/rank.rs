@@ -5,7 +5,7 @@
 //! enumerated parameter takes: `method: "create" | "update"`, `state: "open" | "closed"`). A query is scored
 //! with BM25F (BM25 over the fields' weighted, length-normalised term counts), where each
 //! query word counts once, through the best of its own term and its synonyms (a synonym at
-//! a lower weight). Two signals are added on top of BM25F:
+//! a lower weight). Signals added on top of BM25F:
 //!
 //! - **the name**: the share of a tool's name words the query asks for multiplies its score
 //!   (`delete_file` for "remove the file" over a tool that mentions files and removal in
@@ -14,7 +14,10 @@
 //!   or description (`pull request`, `sub issue`) add to its score;
 //! - **coordination**: the share of the query's words a tool answers weighs half its score;
 //! - **intent**: a request that names no change, or asks a question ("what did commit 1a2b
-//!   change"), ranks the tools that act after those that look;
+//!   change"), ranks the tools that act (by their `readOnlyHint`, or else their name) after
+//!   those that look;
+//! - **one thing named**: a request that names one thing by its identifier ("issue 42",
+//!   "commit 1a2b3c") lifts the tools that require an identifier;
 //! - **feedback**: the name words of the first three hits feed back, weakly, into the query,
 //!   so that tools of the same kind as the best hits move up among the rest.
 //!
@@ -26,7 +29,7 @@ use std::collections::HashMap;
 use rmcp::model::Tool;
 use serde_json::Value;
 
-use super::text::{Analyzer, QueryWord};
+use super::text::{Analyzer, QueryWord, names_one};
 
 /// One tool a search found: its position in the slice the index was built from, and its
 /// score (higher is better).
@@ -64,6 +67,10 @@ const COORDINATION: f64 = 0.5;
 /// [`CHANGES`](super::text::CHANGES)) when the request names no change.
 const UNASKED_CHANGE: f64 = 0.6;
 
+/// What multiplies the score of a tool that takes an identifier (a required number, id,
+/// sha, revision or tag) when the request names one thing by its identifier (1 + this).
+const NAMED_ONE: f64 = 0.5;
+
 /// How many of the best tools feed their name words back into the query.
 const FEEDBACK_HITS: usize = 3;
 /// How much a fed-back word counts, relative to the score of the hit it came from.
@@ -92,10 +99,36 @@ pub struct SearchIndex {
     names: Vec<Vec<u32>>,
     /// Adjacent term pairs of each tool's name, title and description: pair → tools.
     pairs: HashMap<(u32, u32), Vec<u32>>,
-    /// The terms that name a change ([`CHANGES`](super::text::CHANGES)) some tool holds.
-    changes: Vec<u32>,
-    /// Whether each tool's name says it changes something.
+    /// Whether each tool changes something: its `readOnlyHint`, or else its name.
     acts: Vec<bool>,
+    /// Whether each tool takes an identifier of one thing ([`takes_identifier`]).
+    identifies: Vec<bool>,
+}
+
+/// Whether a tool requires an identifier of one thing: a number, or a parameter named for
+/// an identifier (`issue_number`, `gist_id`, `sha`, `revision`, `tag`).
+fn takes_identifier(tool: &Tool) -> bool {
+    let properties = tool
+        .input_schema
+        .get("properties")
+        .and_then(Value::as_object);
+    let required = tool.input_schema.get("required").and_then(Value::as_array);
+    required
+        .into_iter()
+        .flatten()
+        .filter_map(Value::as_str)
+        .any(|name| {
+            let numeric = properties
+                .and_then(|p| p.get(name))
+                .and_then(|schema| schema.get("type"))
+                .and_then(Value::as_str)
+                .is_some_and(|t| t == "integer" || t == "number");
+            let lower = name.to_lowercase();
+            numeric
+                || ["number", "id", "sha", "revision", "ref", "tag", "hash"]
+                    .iter()
+                    .any(|end| lower.ends_with(end))
+        })
 }
 
 /// The text of each field of one tool; `others` are the names of all tools, whose mentions
@@ -238,15 +271,23 @@ impl SearchIndex {
         }
         let changes: Vec<u32> = analyzer
             .changes()
-            .into_iter()
-            .filter_map(|t| terms.get(&t).copied())
+            .iter()
+            .filter_map(|t| terms.get(t).copied())
             .collect();
+        // a tool's own hints say whether it changes anything; without them, its name does
         let acts = names
             .iter()
-            .map(|name: &Vec<u32>| name.iter().any(|t| changes.contains(t)))
+            .zip(tools)
+            .map(|(name, tool)| {
+                let hints = tool.annotations.as_ref();
+                match hints.and_then(|hints| hints.read_only_hint) {
+                    Some(read_only) => !read_only,
+                    None => name.iter().any(|t| changes.contains(t)),
+                }
+            })
             .collect();
         SearchIndex {
-            changes,
+            identifies: tools.iter().map(takes_identifier).collect(),
             acts,
             tools: docs.len(),
             terms,
@@ -269,12 +310,20 @@ impl SearchIndex {
     /// The tools that match `query`, best first; ties keep the index order.
     pub fn search(&self, query: &str) -> Vec<Hit> {
         let analyzer = Analyzer::new();
+        let mut asks_change = false;
         let words: Vec<Vec<(u32, f64)>> = analyzer
             .query(query)
             .into_iter()
-            .map(|word| self.known(word))
-            .filter(|word| !word.is_empty())
+            .filter_map(|word| {
+                let change = word.change;
+                let known = self.known(word);
+                (!known.is_empty()).then(|| {
+                    asks_change |= change;
+                    known
+                })
+            })
             .collect();
+        let words = own_words_first(words);
         let mut scores = vec![0.0f64; self.tools];
         let mut matched = vec![0.0f64; self.tools];
         let mut best = vec![0.0f64; self.tools];
@@ -316,14 +365,17 @@ impl SearchIndex {
         // a request that names no change looks: tools that act come after those that look
         let first = query.split_whitespace().next().unwrap_or("").to_lowercase();
         let question = query.contains('?') || QUESTION_WORDS.contains(&first.as_str());
-        let asks_change = !question
-            && words
-                .iter()
-                .any(|word| word.iter().any(|(t, _)| self.changes.contains(t)));
-        if !asks_change {
+        if question || !asks_change {
             for (score, acts) in scores.iter_mut().zip(&self.acts) {
                 if *acts {
                     *score *= UNASKED_CHANGE;
+                }
+            }
+        }
+        if names_one(query) {
+            for (score, identifies) in scores.iter_mut().zip(&self.identifies) {
+                if *identifies {
+                    *score *= 1.0 + NAMED_ONE;
                 }
             }
         }
@@ -381,7 +433,8 @@ impl SearchIndex {
 
     /// A query word's alternatives that some tool holds, as term ids.
     fn known(&self, word: QueryWord) -> Vec<(u32, f64)> {
-        word.into_iter()
+        word.terms
+            .into_iter()
             .filter_map(|(term, weight)| self.terms.get(&term).map(|&id| (id, weight)))
             .collect()
     }
@@ -433,6 +486,21 @@ impl SearchIndex {
             *score *= 1.0 + NAME_COVERAGE_BOOST * share / name.len() as f64;
         }
     }
+}
+
+/// The query's words, each without the synonyms that are another word of the query: that
+/// word counts for itself ("security vulnerabilities" asks for security once, not again as a
+/// synonym of "vulnerabilities").
+fn own_words_first(mut words: Vec<Vec<(u32, f64)>>) -> Vec<Vec<(u32, f64)>> {
+    let own: Vec<u32> = words
+        .iter()
+        .filter_map(|word| word.first().filter(|(_, w)| *w >= 1.0).map(|(t, _)| *t))
+        .collect();
+    for word in &mut words {
+        let first = word.first().copied();
+        word.retain(|alternative| Some(*alternative) == first || !own.contains(&alternative.0));
+    }
+    words
 }
 
 #[cfg(test)]
@@ -515,7 +583,7 @@ mod tests {
         assert_eq!(names(&tools, "show me bug 12")[0], "get_issue");
         // the word the user typed counts more than its synonym
         let analyzer = Analyzer::new();
-        let remove = &analyzer.query("remove")[0];
+        let remove = &analyzer.query("remove")[0].terms;
         assert_eq!(remove[0], ("remov".to_owned(), 1.0));
         assert!(
             remove.iter().skip(1).all(|(_, weight)| *weight < 1.0),
@@ -619,6 +687,112 @@ mod tests {
             tool("rename_directory", "Rename a directory.", json!({})),
         ];
         assert_eq!(names(&tools, "directory"), ["rename_directory"]);
+    }
+
+    #[test]
+    fn a_plural_finds_the_synonyms_of_its_singular() {
+        let tools = [
+            tool("list_branches", "List branches in a repository.", json!({})),
+            tool("list_issues", "List issues in a repository.", json!({})),
+        ];
+        assert_eq!(names(&tools, "tickets in the repository")[0], "list_issues");
+    }
+
+    #[test]
+    fn open_and_closed_before_a_noun_name_a_state_not_an_action() {
+        let tools = [
+            tool("open_nodes", "Open nodes by their names.", json!({})),
+            tool("browser_navigate", "Navigate to a URL.", json!({})),
+            tool(
+                "list_issues",
+                "List issues, open or closed.",
+                json!({"state": {"type": "string", "enum": ["OPEN", "CLOSED"]}}),
+            ),
+            tool("close_issue", "Close an issue.", json!({})),
+        ];
+        assert_eq!(names(&tools, "open tickets")[0], "list_issues");
+        assert_eq!(names(&tools, "any open issues")[0], "list_issues");
+        // a closed issue is one to look at, not one to close
+        assert_eq!(names(&tools, "closed issues")[0], "list_issues");
+        // an order on one thing stays an order
+        assert_eq!(names(&tools, "open the nodes")[0], "open_nodes");
+        assert_eq!(names(&tools, "close issue 7")[0], "close_issue");
+    }
+
+    #[test]
+    fn a_pasted_name_means_itself_not_its_synonyms() {
+        let tools = [
+            tool("add_comment", "Add a comment to an issue.", json!({})),
+            tool("read_text_file", "Read a text file.", json!({})),
+        ];
+        // "notes" of `notes.txt` is no note, or comment, to add
+        assert_eq!(names(&tools, "show notes.txt"), ["read_text_file"]);
+        assert_eq!(names(&tools, "notes")[0], "add_comment");
+    }
+
+    #[test]
+    fn a_word_of_the_query_is_no_synonym_of_another() {
+        // "security vulnerabilities": security (term 1) counts once, for itself, not again
+        // as a related word of "vulnerabilities" (term 2, related to 1 and to 3)
+        let words = vec![vec![(1, 1.0), (2, 0.5)], vec![(2, 1.0), (1, 0.5), (3, 0.5)]];
+        assert_eq!(
+            super::own_words_first(words),
+            [vec![(1, 1.0)], vec![(2, 1.0), (3, 0.5)]]
+        );
+    }
+
+    #[test]
+    fn a_request_naming_one_thing_prefers_a_tool_that_takes_its_identifier() {
+        let tools = [
+            tool(
+                "list_alerts",
+                "List alerts.",
+                json!({"alertState": {"type": "string"}}),
+            ),
+            {
+                let mut get = tool(
+                    "get_alert",
+                    "Get an alert.",
+                    json!({"alertNumber": {"type": "integer"}}),
+                );
+                let mut schema = (*get.input_schema).clone();
+                schema.insert("required".into(), json!(["alertNumber"]));
+                get.input_schema = Arc::new(schema);
+                get
+            },
+        ];
+        assert_eq!(names(&tools, "show alerts")[0], "list_alerts");
+        assert_eq!(names(&tools, "show alerts 5")[0], "get_alert");
+        assert_eq!(names(&tools, "show alerts #5")[0], "get_alert");
+        // a number before a noun counts things
+        assert_eq!(names(&tools, "show 5 alerts")[0], "list_alerts");
+        assert!(super::names_one("what did commit 1a2b3c change"));
+        assert!(!super::names_one("the last 10 commits"));
+    }
+
+    #[test]
+    fn a_phrase_may_stand_for_several_words() {
+        let tools = [
+            tool("list_merges", "List merges of a branch.", json!({})),
+            tool("list_pull_requests", "List pull requests.", json!({})),
+        ];
+        assert_eq!(names(&tools, "my merge requests")[0], "list_pull_requests");
+    }
+
+    #[test]
+    fn a_tools_read_only_hint_says_whether_it_acts() {
+        let mut archive = tool("archive_logs", "Show archived logs.", json!({}));
+        let tools = [
+            tool("logs_write", "Logs written.", json!({})),
+            archive.clone(),
+        ];
+        // by its name, archive_logs only looks
+        assert_eq!(names(&tools, "logs")[0], "archive_logs");
+        let mut hints = rmcp::model::ToolAnnotations::new();
+        hints.read_only_hint = Some(false);
+        archive.annotations = Some(hints);
+        let tools = [tools[0].clone(), archive];
+        assert_eq!(names(&tools, "logs")[0], "logs_write");
     }
 
     #[test]

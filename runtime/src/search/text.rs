@@ -4,11 +4,16 @@
 //! with: split into words (on anything that is not a letter or digit, and inside a word at
 //! camelCase boundaries), lowercase, spell out common abbreviations, drop stopwords, stem
 //! (Snowball English, from `rust-stemmers`). A query additionally carries, for each of its
-//! words, the synonyms a user types for the words tools are written with ([`SYNONYMS`], at
-//! [`SYNONYM_WEIGHT`]), related words of the domains MCP servers serve ([`RELATED`]) and of
-//! software work in general ([`CONCEPTS`]), both at [`RELATED_WEIGHT`]; a phrase ("look for", "get rid of") stands for one word
-//! ([`PHRASES`]). The tables are small and written by hand: what they hold is documented
-//! beside them, and `docs/benchmarks.md` measures what they are worth.
+//! words (looked up by stem, so a plural finds its singular's rows), the synonyms a user
+//! types for the words tools are written with ([`SYNONYMS`], at [`SYNONYM_WEIGHT`]), related
+//! words of the domains MCP servers serve ([`RELATED`]) and of software work in general
+//! ([`CONCEPTS`]), both at [`RELATED_WEIGHT`]; a phrase ("look for", "next commit") stands
+//! for one or more words ([`PHRASES`]). Some words are read for what they are rather than
+//! for what the tables say: a state before a noun ("open tickets", "closed issues", at
+//! [`STATE_WEIGHT`], no synonyms, no change), a name the user pasted (`notes.txt`,
+//! `parse_config`: itself only), an identifier ([`names_one`]). The tables are small and
+//! written by hand: what they hold is documented beside them, and `docs/benchmarks.md`
+//! measures what they are worth.
 
 use std::collections::HashMap;
 use std::sync::OnceLock;
@@ -17,12 +22,12 @@ use rust_stemmers::{Algorithm, Stemmer};
 
 /// Words so common in requests and descriptions that they tell tools apart by accident only.
 const STOPWORDS: &[&str] = &[
-    "a", "about", "all", "also", "am", "an", "and", "any", "are", "as", "at", "be", "been",
-    "being", "but", "by", "can", "could", "did", "do", "does", "doing", "e", "each", "eg", "etc",
-    "every", "for", "from", "g", "give", "had", "has", "have", "he", "her", "here", "him", "his",
-    "how", "i", "ie", "if", "in", "into", "is", "it", "its", "just", "let", "lets", "like", "may",
-    "me", "might", "mine", "must", "my", "need", "of", "on", "onto", "or", "our", "ours", "please",
-    "s", "shall", "she", "should", "so", "some", "than", "that", "the", "their", "them", "then",
+    "a", "about", "also", "am", "an", "and", "any", "are", "as", "at", "be", "been", "being",
+    "but", "by", "can", "could", "did", "do", "does", "doing", "e", "each", "eg", "etc", "every",
+    "for", "from", "g", "give", "had", "has", "have", "he", "her", "here", "him", "his", "how",
+    "i", "ie", "if", "in", "into", "is", "it", "its", "just", "let", "lets", "like", "may", "me",
+    "might", "mine", "must", "my", "need", "of", "on", "onto", "or", "our", "ours", "please", "s",
+    "shall", "she", "should", "so", "some", "than", "that", "the", "their", "them", "then",
     "there", "these", "they", "this", "those", "to", "too", "us", "use", "very", "want", "was",
     "we", "were", "what", "whats", "when", "where", "which", "why", "will", "with", "would", "you",
     "your",
@@ -47,7 +52,7 @@ const ABBREVIATIONS: &[(&str, &str)] = &[
     ("repos", "repositories"),
 ];
 
-/// Phrases a user types for one word a tool is written with (matched on a query's words
+/// Phrases a user types for the words a tool is written with (matched on a query's words
 /// before stopwords are dropped).
 const PHRASES: &[(&[&str], &str)] = &[
     (&["get", "rid", "of"], "delete"),
@@ -64,6 +69,11 @@ const PHRASES: &[(&[&str], &str)] = &[
     (&["logged", "in"], "login"),
     (&["sign", "in"], "login"),
     (&["signed", "in"], "login"),
+    // code hosting: what the next commit will hold, another forge's name for a pull request
+    (&["next", "commit"], "staged"),
+    (&["to", "be", "committed"], "staged"),
+    (&["merge", "request"], "pull request"),
+    (&["merge", "requests"], "pull requests"),
 ];
 
 /// The synonym table: each row is a set of words a user may type for one another. A query
@@ -105,7 +115,7 @@ pub(crate) const SYNONYMS: &[&[&str]] = &[
     &["compare", "diff", "difference"],
     &["upload", "push", "attach"],
     &["download", "fetch"],
-    &["save", "write", "store", "persist", "record", "remember"],
+    &["save", "write", "store", "persist", "record"],
     &["undo", "revert", "reset", "rollback"],
     &["wait", "pause", "sleep"],
     &["merge", "combine"],
@@ -186,7 +196,14 @@ pub(crate) const RELATED: &[&[&str]] = &[
     &["repository", "codebase", "project"],
     &["sub", "child", "parent", "subtask"],
     &["merge", "squash", "rebase"],
-    &["working", "local", "checkout", "uncommitted", "unstaged"],
+    &[
+        "working",
+        "local",
+        "checkout",
+        "uncommitted",
+        "unstaged",
+        "git",
+    ],
     &[
         "tree",
         "layout",
@@ -355,6 +372,16 @@ pub(crate) const CHANGES: &[&str] = &[
     "submit", "trigger", "unstar", "update", "upload", "write",
 ];
 
+/// Words that name a state as well as an action on it: "open" a page, "open" tickets.
+const STATE_WORDS: &[&str] = &["open"];
+
+/// Words after which a request's next word gives an order ("and open the page").
+const ORDER_OPENERS: &[&str] = &["and", "then", "please", "to", "now"];
+
+/// The weight of a word that names a state ("open" tickets): a filter on what is asked for,
+/// weaker than the thing itself.
+pub(crate) const STATE_WEIGHT: f64 = 0.5;
+
 /// The weight of a synonym beside the word the user typed (1.0).
 pub(crate) const SYNONYM_WEIGHT: f64 = 0.7;
 
@@ -391,8 +418,15 @@ pub(crate) struct Analyzer {
 }
 
 /// One word of a query: the terms that answer it, each with its weight (the typed word's
-/// own term first, at 1.0).
-pub(crate) type QueryWord = Vec<(String, f64)>;
+/// own term first, at 1.0), and whether it asks for a change.
+#[derive(Debug, Clone, PartialEq)]
+pub(crate) struct QueryWord {
+    /// The terms that answer the word, the typed word's own first.
+    pub(crate) terms: Vec<(String, f64)>,
+    /// Whether the word or one of its synonyms names a change ([`CHANGES`]): "remove",
+    /// "make", "remember"; not `closed` in "closed issues", which names a state.
+    pub(crate) change: bool,
+}
 
 impl Analyzer {
     pub(crate) fn new() -> Self {
@@ -430,41 +464,59 @@ impl Analyzer {
     }
 
     /// The stems of [`CHANGES`].
-    pub(crate) fn changes(&self) -> Vec<String> {
-        CHANGES
-            .iter()
-            .map(|w| self.stemmer.stem(w).into_owned())
-            .collect()
+    pub(crate) fn changes(&self) -> &'static [String] {
+        changes()
     }
 
     /// The words of a query, each with the terms that answer it.
     pub(crate) fn query(&self, text: &str) -> Vec<QueryWord> {
-        let words = Self::words(text);
+        let (words, literal) = Self::query_words(text);
         let mut out = Vec::new();
         let mut i = 0;
         while i < words.len() {
+            if literal[i] {
+                // a name the user pasted (`notes.txt`, `parse_config`, "wip") means itself
+                if let Some(term) = self.term(&words[i]) {
+                    out.push(QueryWord {
+                        terms: vec![(term, 1.0)],
+                        change: false,
+                    });
+                }
+                i += 1;
+                continue;
+            }
             let phrase = PHRASES.iter().find(|(phrase, _)| {
                 words[i..].len() >= phrase.len()
                     && phrase.iter().zip(&words[i..]).all(|(p, w)| p == w)
             });
-            let word = match phrase {
-                Some((phrase, word)) => {
+            let at = i;
+            let said: Vec<String> = match phrase {
+                Some((phrase, words)) => {
                     i += phrase.len();
-                    (*word).to_owned()
+                    words.split(' ').map(str::to_owned).collect()
                 }
                 None => {
                     i += 1;
-                    words[i - 1].clone()
+                    vec![words[i - 1].clone()]
                 }
             };
-            let Some(term) = self.term(&word) else {
-                // a stopword, unless the synonym table knows it ("who")
-                if synonyms().contains_key(word.as_str()) {
-                    out.push(self.expand(&word, None));
+            for word in said {
+                let Some(term) = self.term(&word) else {
+                    // a stopword, unless the synonym table knows it ("who")
+                    if synonyms().contains_key(&*self.stemmer.stem(&word)) {
+                        out.push(self.expand(&word, None));
+                    }
+                    continue;
+                };
+                if phrase.is_none() && self.describes_state(&words, at) {
+                    out.push(QueryWord {
+                        terms: vec![(term, STATE_WEIGHT)],
+                        change: false,
+                    });
+                    continue;
                 }
-                continue;
-            };
-            out.push(self.expand(&word, Some(term)));
+                out.push(self.expand(&word, Some(term)));
+            }
         }
         // what a request shows without saying it: a file name names a file, an address a URL
         for (kind, term) in [(Shape::FileName, "file"), (Shape::Url, "url")] {
@@ -472,22 +524,106 @@ impl Analyzer {
                 .split_whitespace()
                 .any(|token| Shape::of(token) == Some(kind))
             {
-                out.push(vec![(self.stemmer.stem(term).into_owned(), RELATED_WEIGHT)]);
+                out.push(QueryWord {
+                    terms: vec![(self.stemmer.stem(term).into_owned(), RELATED_WEIGHT)],
+                    change: false,
+                });
             }
         }
         out
     }
 
+    /// The words of a query (as [`words`](Self::words)), each marked when it comes from a
+    /// name the user pasted rather than from their own words: a file name, an address, an
+    /// identifier (`parse_config`, `src/lib`) or quoted text; a hyphenated word ("sign-in",
+    /// "follow-up") is English, and keeps its synonyms.
+    fn query_words(text: &str) -> (Vec<String>, Vec<bool>) {
+        let (mut words, mut literal) = (Vec::new(), Vec::new());
+        let mut quoted = false;
+        for token in text.split_whitespace() {
+            let opens = token.starts_with(['"', '`']);
+            let closes = token.len() > 1 && token.ends_with(['"', '`']);
+            let bare = token.trim_matches(|c: char| !c.is_alphanumeric());
+            let is_literal =
+                quoted || opens || Shape::of(token).is_some() || bare.contains(['_', '/', '.']);
+            let before = words.len();
+            words.extend(Self::words(token));
+            literal.resize(before.max(words.len()), is_literal);
+            quoted = (quoted || opens) && !closes;
+        }
+        (words, literal)
+    }
+
+    /// Whether the word at `at` names a state of the things asked for rather than an action
+    /// on them: a participle of an action before a noun ("closed issues", "merged PRs",
+    /// "starred repositories"), or a word of [`STATE_WORDS`] before a noun, unless it opens
+    /// an order on one thing ("open tickets", "any open PRs", but "open settings", "open the
+    /// page", "open example.com").
+    fn describes_state(&self, words: &[String], at: usize) -> bool {
+        let word = words[at].as_str();
+        let Some(next) = words.get(at + 1) else {
+            return false;
+        };
+        if is_stopword(next) || next.chars().all(char::is_numeric) {
+            return false;
+        }
+        let stem = self.stemmer.stem(word);
+        if word.len() > 4 && word.ends_with("ed") {
+            return changes().iter().any(|c| *c == stem);
+        }
+        if !STATE_WORDS.contains(&word) {
+            return false;
+        }
+        let leads = at == 0 || ORDER_OPENERS.contains(&words[at - 1].as_str());
+        let plural = |w: &String| {
+            w.len() > 3 && w.ends_with('s') && !w.ends_with("ss") && self.stemmer.stem(w) != *w
+        };
+        !leads
+            || words[at + 1..]
+                .iter()
+                .take(2)
+                .take_while(|w| !is_stopword(w))
+                .any(plural)
+    }
+
     /// A query word's own term and its synonyms' terms.
     fn expand(&self, word: &str, term: Option<String>) -> QueryWord {
-        let mut alternatives: QueryWord = term.into_iter().map(|t| (t, 1.0)).collect();
-        for (stem, weight) in synonyms().get(word).into_iter().flatten() {
+        let mut alternatives: Vec<(String, f64)> = term.into_iter().map(|t| (t, 1.0)).collect();
+        let key = self.stemmer.stem(word);
+        for (stem, weight) in synonyms().get(&*key).into_iter().flatten() {
             if !alternatives.iter().any(|(t, _)| t == stem) {
                 alternatives.push((stem.clone(), *weight));
             }
         }
-        alternatives
+        let changes = changes();
+        QueryWord {
+            change: alternatives.iter().any(|(t, _)| changes.contains(t)),
+            terms: alternatives,
+        }
     }
+}
+
+/// Whether a request names one thing by its identifier: a number after a word ("issue 42",
+/// "PR #17", "alert 5"; "5 commits" counts instead) or a hexadecimal hash ("1a2b3c").
+pub(crate) fn names_one(text: &str) -> bool {
+    let tokens: Vec<&str> = text.split_whitespace().collect();
+    tokens.iter().enumerate().any(|(i, token)| {
+        let bare = token.trim_matches(|c: char| !c.is_alphanumeric());
+        let hash = bare.len() >= 6
+            && bare.chars().all(|c| c.is_ascii_hexdigit())
+            && bare.chars().any(|c| c.is_ascii_digit())
+            && bare.chars().any(|c| c.is_ascii_alphabetic());
+        let number = !bare.is_empty() && bare.chars().all(|c| c.is_ascii_digit());
+        // a number before a word counts ("5 commits"), unless it ends a clause ("42, then")
+        let counts = !token.ends_with([',', '.', ';', ':', '?', '!'])
+            && tokens.get(i + 1).is_some_and(|next| {
+                let next = next
+                    .trim_matches(|c: char| !c.is_alphanumeric())
+                    .to_lowercase();
+                !next.is_empty() && !is_stopword(&next)
+            });
+        hash || (number && (i > 0 || token.starts_with('#')) && !counts)
+    })
 }
 
 /// The shape of a token a user pastes into a request.
@@ -528,14 +664,27 @@ fn is_stopword(word: &str) -> bool {
     STOPWORDS.binary_search(&word).is_ok()
 }
 
-/// Each word of the synonym, related-word and concept tables with the stems of the other
-/// words of its rows and their weight, synonyms first, in table order (each stem once, at
-/// its first weight). Built once: a query looks its words up without stemming the tables.
-fn synonyms() -> &'static HashMap<&'static str, Vec<(String, f64)>> {
-    static TABLE: OnceLock<HashMap<&'static str, Vec<(String, f64)>>> = OnceLock::new();
+/// The stems of [`CHANGES`], built once.
+fn changes() -> &'static [String] {
+    static STEMS: OnceLock<Vec<String>> = OnceLock::new();
+    STEMS.get_or_init(|| {
+        let stemmer = Stemmer::create(Algorithm::English);
+        CHANGES
+            .iter()
+            .map(|w| stemmer.stem(w).into_owned())
+            .collect()
+    })
+}
+
+/// The stem of each word of the synonym, related-word and concept tables with the stems of
+/// the other words of its rows and their weight, synonyms first, in table order (each stem
+/// once, at its first weight). Keyed by stem, so that "tickets" finds what "ticket" finds.
+/// Built once: a query looks its words up without stemming the tables.
+fn synonyms() -> &'static HashMap<String, Vec<(String, f64)>> {
+    static TABLE: OnceLock<HashMap<String, Vec<(String, f64)>>> = OnceLock::new();
     TABLE.get_or_init(|| {
         let stemmer = Stemmer::create(Algorithm::English);
-        let mut table: HashMap<&str, Vec<(String, f64)>> = HashMap::new();
+        let mut table: HashMap<String, Vec<(String, f64)>> = HashMap::new();
         for (rows, weight) in [
             (SYNONYMS, SYNONYM_WEIGHT),
             (RELATED, RELATED_WEIGHT),
@@ -543,10 +692,11 @@ fn synonyms() -> &'static HashMap<&'static str, Vec<(String, f64)>> {
         ] {
             for row in rows {
                 for word in *row {
-                    let others = table.entry(word).or_default();
+                    let key = stemmer.stem(word).into_owned();
+                    let others = table.entry(key.clone()).or_default();
                     for other in *row {
                         let stem = stemmer.stem(other);
-                        if other != word && !others.iter().any(|(o, _)| *o == stem) {
+                        if stem != key && !others.iter().any(|(o, _)| *o == stem) {
                             others.push((stem.into_owned(), weight));
                         }
                     }
