@@ -6,7 +6,8 @@
 //! direct `tools/call` would. Every tool stays callable directly by its name. See the guide's
 //! tool-search page and `docs/wire-format.md` for what a client receives.
 //!
-//! The files: [`ToolSearch`] (the settings) here; `rank` (the ranking), `tools` (the two
+//! The files: [`ToolSearch`] (the settings) here; `rank` (the ranking), `text` (how tool
+//! texts and queries become terms) with `vocabulary` (its tables), `tools` (the two
 //! tools' entries and arguments), `render` (what a search answers), `served` (what a server
 //! keeps: the index, rebuilt when the tools switched on change, and its start-up problems).
 //! The server's side (listing, dispatch) lives with the server.
@@ -16,6 +17,7 @@ pub(crate) mod render;
 pub(crate) mod served;
 mod text;
 pub(crate) mod tools;
+mod vocabulary;
 
 pub use rank::{Hit, SearchIndex};
 pub use render::text as result_text;

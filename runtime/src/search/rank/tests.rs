@@ -1,0 +1,327 @@
+//! Tests of the ranking: each signal on small tool sets built for it.
+
+use std::sync::Arc;
+
+use rmcp::model::Tool;
+use serde_json::json;
+
+use super::SearchIndex;
+use crate::search::text::{Analyzer, split};
+
+fn tool(name: &str, description: &str, params: serde_json::Value) -> Tool {
+    let schema = json!({"type": "object", "properties": params});
+    let serde_json::Value::Object(schema) = schema else {
+        unreachable!()
+    };
+    Tool::new(name.to_owned(), description.to_owned(), Arc::new(schema))
+}
+
+fn names(tools: &[Tool], query: &str) -> Vec<String> {
+    SearchIndex::new(tools)
+        .search(query)
+        .iter()
+        .map(|hit| tools[hit.index].name.to_string())
+        .collect()
+}
+
+#[test]
+fn names_split_on_separators_and_camel_case() {
+    assert_eq!(split("list_pull_requests"), ["list", "pull", "requests"]);
+    assert_eq!(
+        split("browser-navigate_back"),
+        ["browser", "navigate", "back"]
+    );
+    assert_eq!(split("getFileContents"), ["get", "file", "contents"]);
+    assert_eq!(split("HTTPServer"), ["http", "server"]);
+    assert_eq!(split("open PRs, URLs"), ["open", "prs", "urls"]);
+    assert_eq!(
+        split("pullNumber, repo_path"),
+        ["pull", "number", "repo", "path"]
+    );
+}
+
+#[test]
+fn words_are_stemmed_and_stopwords_dropped() {
+    let analyzer = Analyzer::new();
+    assert_eq!(analyzer.terms("issues"), analyzer.terms("issue"));
+    assert_eq!(analyzer.terms("listing"), analyzer.terms("list"));
+    assert_eq!(
+        analyzer.terms("the repositories of my org"),
+        analyzer.terms("repository org")
+    );
+    // an abbreviation is spelled out on both sides
+    assert_eq!(analyzer.terms("PR"), analyzer.terms("pull request"));
+    let tools = [
+        tool("list_issues", "List issues in a repository.", json!({})),
+        tool("list_branches", "List branches in a repository.", json!({})),
+    ];
+    assert_eq!(names(&tools, "listing an issue")[0], "list_issues");
+}
+
+#[test]
+fn the_stopword_list_is_sorted_for_its_binary_search() {
+    let words = crate::search::vocabulary::STOPWORDS;
+    assert!(words.windows(2).all(|w| w[0] < w[1]), "{words:?}");
+}
+
+#[test]
+fn synonyms_find_the_words_tools_are_written_with() {
+    let tools = [
+        tool("read_file", "Read the contents of a file.", json!({})),
+        tool("delete_file", "Delete a file.", json!({})),
+        tool("create_directory", "Create a new directory.", json!({})),
+        tool("get_issue", "Get an issue by number.", json!({})),
+    ];
+    assert_eq!(names(&tools, "remove the file")[0], "delete_file");
+    assert_eq!(names(&tools, "get rid of that file")[0], "delete_file");
+    assert_eq!(names(&tools, "make a folder")[0], "create_directory");
+    assert_eq!(names(&tools, "show me bug 12")[0], "get_issue");
+    // the word the user typed counts more than its synonym
+    let analyzer = Analyzer::new();
+    let remove = &analyzer.query("remove")[0].terms;
+    assert_eq!(remove[0], ("remov".to_owned(), 1.0));
+    assert!(
+        remove.iter().skip(1).all(|(_, weight)| *weight < 1.0),
+        "{remove:?}"
+    );
+}
+
+#[test]
+fn a_word_of_the_name_weighs_more_than_the_same_word_in_the_description() {
+    let tools = [
+        tool(
+            "get_volume",
+            "Get a volume: its snapshot policy, its snapshot schedule and its last snapshot.",
+            json!({"snapshot": {"type": "string", "description": "A snapshot to compare with."}}),
+        ),
+        tool("list_snapshots", "List what a volume holds.", json!({})),
+    ];
+    assert_eq!(names(&tools, "snapshots"), ["list_snapshots", "get_volume"]);
+    // the reverse order of the tools changes nothing but their indices
+    let reversed = [tools[1].clone(), tools[0].clone()];
+    assert_eq!(
+        names(&reversed, "snapshots"),
+        ["list_snapshots", "get_volume"]
+    );
+}
+
+#[test]
+fn a_request_that_names_no_change_prefers_tools_that_look() {
+    let tools = [
+        tool(
+            "create_table",
+            "Create a new table in the database.",
+            json!({}),
+        ),
+        tool("list_tables", "List the tables in the database.", json!({})),
+    ];
+    assert_eq!(names(&tools, "tables in the database")[0], "list_tables");
+    assert_eq!(
+        names(&tools, "add a table to the database")[0],
+        "create_table"
+    );
+}
+
+#[test]
+fn a_question_asks_to_look_whatever_its_verb() {
+    let tools = [
+        tool(
+            "create_commit",
+            "Record changes as a new commit.",
+            json!({}),
+        ),
+        tool("show_commit", "Show the changes of a commit.", json!({})),
+    ];
+    assert_eq!(
+        names(&tools, "make a commit of my changes")[0],
+        "create_commit"
+    );
+    assert_eq!(
+        names(&tools, "what did commit 1a2b change")[0],
+        "show_commit"
+    );
+}
+
+#[test]
+fn the_values_of_an_enumerated_parameter_describe_the_tool() {
+    let tools = [
+        tool("issue_read", "Read one issue.", json!({})),
+        tool(
+            "issue_write",
+            "Write an issue.",
+            json!({"state": {"type": "string", "enum": ["open", "closed"]}}),
+        ),
+    ];
+    assert_eq!(names(&tools, "close the issue as closed")[0], "issue_write");
+    assert_eq!(names(&tools, "issue closed")[0], "issue_write");
+}
+
+#[test]
+fn the_first_hits_names_feed_back_into_the_query() {
+    // the last two match "gist" equally; the best hit's other name word ("list") lifts
+    // the tool of its kind over the first-listed one
+    let tools = [
+        tool("list_gists", "List gists.", json!({})),
+        tool("show_page", "Shows a gist.", json!({})),
+        tool("list_files", "Shows a gist.", json!({})),
+    ];
+    assert_eq!(
+        names(&tools, "gist"),
+        ["list_gists", "list_files", "show_page"]
+    );
+}
+
+#[test]
+fn a_description_naming_another_tool_does_not_match_for_it() {
+    let tools = [
+        tool(
+            "move_file",
+            "Move a file; for trees see rename_directory.",
+            json!({}),
+        ),
+        tool("rename_directory", "Rename a directory.", json!({})),
+    ];
+    assert_eq!(names(&tools, "directory"), ["rename_directory"]);
+}
+
+#[test]
+fn a_plural_finds_the_synonyms_of_its_singular() {
+    let tools = [
+        tool("list_branches", "List branches in a repository.", json!({})),
+        tool("list_issues", "List issues in a repository.", json!({})),
+    ];
+    assert_eq!(names(&tools, "tickets in the repository")[0], "list_issues");
+}
+
+#[test]
+fn open_and_closed_before_a_noun_name_a_state_not_an_action() {
+    let tools = [
+        tool("open_nodes", "Open nodes by their names.", json!({})),
+        tool("browser_navigate", "Navigate to a URL.", json!({})),
+        tool(
+            "list_issues",
+            "List issues, open or closed.",
+            json!({"state": {"type": "string", "enum": ["OPEN", "CLOSED"]}}),
+        ),
+        tool("close_issue", "Close an issue.", json!({})),
+    ];
+    assert_eq!(names(&tools, "open tickets")[0], "list_issues");
+    assert_eq!(names(&tools, "any open issues")[0], "list_issues");
+    // a closed issue is one to look at, not one to close
+    assert_eq!(names(&tools, "closed issues")[0], "list_issues");
+    // an order on one thing stays an order
+    assert_eq!(names(&tools, "open the nodes")[0], "open_nodes");
+    assert_eq!(names(&tools, "close issue 7")[0], "close_issue");
+}
+
+#[test]
+fn a_pasted_name_means_itself_not_its_synonyms() {
+    let tools = [
+        tool("add_comment", "Add a comment to an issue.", json!({})),
+        tool("read_text_file", "Read a text file.", json!({})),
+    ];
+    // "notes" of `notes.txt` is no note, or comment, to add
+    assert_eq!(names(&tools, "show notes.txt"), ["read_text_file"]);
+    assert_eq!(names(&tools, "notes")[0], "add_comment");
+}
+
+#[test]
+fn a_word_of_the_query_is_no_synonym_of_another() {
+    // "security vulnerabilities": security (term 1) counts once, for itself, not again
+    // as a related word of "vulnerabilities" (term 2, related to 1 and to 3)
+    let words = vec![vec![(1, 1.0), (2, 0.5)], vec![(2, 1.0), (1, 0.5), (3, 0.5)]];
+    assert_eq!(
+        super::own_words_first(words),
+        [vec![(1, 1.0)], vec![(2, 1.0), (3, 0.5)]]
+    );
+}
+
+#[test]
+fn a_request_naming_one_thing_prefers_a_tool_that_takes_its_identifier() {
+    let tools = [
+        tool(
+            "list_alerts",
+            "List alerts.",
+            json!({"alertState": {"type": "string"}}),
+        ),
+        {
+            let mut get = tool(
+                "get_alert",
+                "Get an alert.",
+                json!({"alertNumber": {"type": "integer"}}),
+            );
+            let mut schema = (*get.input_schema).clone();
+            schema.insert("required".into(), json!(["alertNumber"]));
+            get.input_schema = Arc::new(schema);
+            get
+        },
+    ];
+    assert_eq!(names(&tools, "show alerts")[0], "list_alerts");
+    assert_eq!(names(&tools, "show alerts 5")[0], "get_alert");
+    assert_eq!(names(&tools, "show alerts #5")[0], "get_alert");
+    // a number before a noun counts things
+    assert_eq!(names(&tools, "show 5 alerts")[0], "list_alerts");
+    assert!(super::names_one("what did commit 1a2b3c change"));
+    assert!(!super::names_one("the last 10 commits"));
+}
+
+#[test]
+fn a_phrase_may_stand_for_several_words() {
+    let tools = [
+        tool("list_merges", "List merges of a branch.", json!({})),
+        tool("list_pull_requests", "List pull requests.", json!({})),
+    ];
+    assert_eq!(names(&tools, "my merge requests")[0], "list_pull_requests");
+}
+
+#[test]
+fn a_tools_read_only_hint_says_whether_it_acts() {
+    let mut archive = tool("archive_logs", "Show archived logs.", json!({}));
+    let tools = [
+        tool("logs_write", "Logs written.", json!({})),
+        archive.clone(),
+    ];
+    // by its name, archive_logs only looks
+    assert_eq!(names(&tools, "logs")[0], "archive_logs");
+    let mut hints = rmcp::model::ToolAnnotations::new();
+    hints.read_only_hint = Some(false);
+    archive.annotations = Some(hints);
+    let tools = [tools[0].clone(), archive];
+    assert_eq!(names(&tools, "logs")[0], "logs_write");
+}
+
+#[test]
+fn a_file_name_in_a_request_asks_for_a_file() {
+    let tools = [
+        tool("read_graph", "Read the knowledge graph.", json!({})),
+        tool("read_text_file", "Read a text file.", json!({})),
+    ];
+    // "show" finds both; the file name tells them apart
+    assert_eq!(names(&tools, "show me notes.txt")[0], "read_text_file");
+    assert_eq!(names(&tools, "show me the graph")[0], "read_graph");
+}
+
+#[test]
+fn ranking_is_deterministic_and_ties_keep_the_listing_order() {
+    let tools: Vec<Tool> = (0..5)
+        .map(|i| tool(&format!("tool_{i}"), "Archive old records.", json!({})))
+        .collect();
+    let first = SearchIndex::new(&tools).search("archive records");
+    assert_eq!(
+        first.iter().map(|h| h.index).collect::<Vec<_>>(),
+        [0, 1, 2, 3, 4]
+    );
+    for _ in 0..3 {
+        assert_eq!(SearchIndex::new(&tools).search("archive records"), first);
+    }
+}
+
+#[test]
+fn nothing_matches_an_empty_or_unknown_query() {
+    let tools = [tool("list_issues", "List issues.", json!({}))];
+    let index = SearchIndex::new(&tools);
+    assert!(index.search("").is_empty());
+    assert!(index.search("the of and").is_empty());
+    assert!(index.search("zebra").is_empty());
+    assert!(SearchIndex::new(&[]).search("issues").is_empty());
+}
