@@ -186,22 +186,15 @@ pub(crate) fn metadata_routes(auth: &Auth) -> axum::Router {
 }
 
 /// The bearer token of a request to `/mcp`: checked, taken off the request, and its caller
-/// put in the request's extensions for the tools, which `next` then answers.
-pub(crate) async fn authenticate<F>(
-    auth: &Auth,
-    mut request: Request,
-    next: impl FnOnce(Request) -> F,
-) -> Response
-where
-    F: Future<Output = Response>,
-{
+/// put in the request's extensions for the tools. `Err`: the refusal to answer instead.
+pub(crate) async fn admit(auth: &Auth, mut request: Request) -> Result<Request, Response> {
     let in_query = request.uri().query().is_some_and(|query| {
         query
             .split('&')
             .any(|pair| pair.split('=').next() == Some("access_token"))
     });
     if in_query {
-        return refuse(
+        return Err(refuse(
             request,
             auth.answer(
                 StatusCode::BAD_REQUEST,
@@ -210,7 +203,7 @@ where
                 None,
             ),
         )
-        .await;
+        .await);
     }
     let token = request.headers().get(header::AUTHORIZATION).map(|value| {
         value
@@ -222,7 +215,7 @@ where
     });
     let token = match token {
         None => {
-            return refuse(
+            return Err(refuse(
                 request,
                 auth.answer(
                     StatusCode::UNAUTHORIZED,
@@ -231,10 +224,10 @@ where
                     auth.suggested_scope().as_deref(),
                 ),
             )
-            .await;
+            .await);
         }
         Some(None) => {
-            return refuse(
+            return Err(refuse(
                 request,
                 auth.answer(
                     StatusCode::UNAUTHORIZED,
@@ -243,7 +236,7 @@ where
                     None,
                 ),
             )
-            .await;
+            .await);
         }
         Some(Some(token)) => token,
     };
@@ -252,7 +245,7 @@ where
         Ok(caller) => caller,
         Err(error) if error.is_unavailable() => {
             tracing::warn!(%error, "an access token could not be checked");
-            return refuse(
+            return Err(refuse(
                 request,
                 auth.answer(
                     StatusCode::SERVICE_UNAVAILABLE,
@@ -261,11 +254,11 @@ where
                     None,
                 ),
             )
-            .await;
+            .await);
         }
         Err(error) => {
             tracing::debug!(%error, "access token refused");
-            return refuse(
+            return Err(refuse(
                 request,
                 auth.answer(
                     StatusCode::UNAUTHORIZED,
@@ -274,7 +267,7 @@ where
                     None,
                 ),
             )
-            .await;
+            .await);
         }
     };
     let missing = caller.missing(
@@ -286,7 +279,7 @@ where
             .collect::<Vec<_>>(),
     );
     if !missing.is_empty() {
-        return refuse(
+        return Err(refuse(
             request,
             auth.answer(
                 StatusCode::FORBIDDEN,
@@ -298,10 +291,10 @@ where
                 auth.required_scope().as_deref(),
             ),
         )
-        .await;
+        .await);
     }
     request.extensions_mut().insert(caller);
-    next(request).await
+    Ok(request)
 }
 
 /// A refusal, once what is left of the request's body is read (64 KiB at most): hyper
@@ -342,19 +335,18 @@ fn owner_of(caller: &Caller) -> Option<String> {
         .or_else(|| caller.client_id().map(|client| format!("client:{client}")))
 }
 
+/// An admitted request, as [`Owners::settle`] needs it: who sent it and the session it names.
+pub(crate) struct Pass {
+    caller: Option<String>,
+    session: Option<Arc<str>>,
+    deleting: bool,
+}
+
 impl Owners {
-    /// Runs `next` for `request` unless it names a session another caller started (then
-    /// `404`, as for a session that does not exist), and notes the owner of a session its
-    /// answer creates.
-    pub(crate) async fn guard<F>(
-        &self,
-        sessions: &rmcp::transport::streamable_http_server::session::local::LocalSessionManager,
-        request: Request,
-        next: impl FnOnce(Request) -> F,
-    ) -> Response
-    where
-        F: Future<Output = Response>,
-    {
+    /// Refuses a request that names a session another caller started (`404`, as for a
+    /// session that does not exist); else what [`settle`](Self::settle) needs once the
+    /// request is answered.
+    pub(crate) async fn admit(&self, request: Request) -> Result<(Request, Pass), Response> {
         // a token that names neither subject nor client: the owner is "no one", whom
         // only such tokens match
         let caller = request
@@ -377,21 +369,39 @@ impl Owners {
                 );
                 let answer =
                     (StatusCode::NOT_FOUND, "Not Found: Session not found").into_response();
-                return refuse(request, answer).await;
+                return Err(refuse(request, answer).await);
             }
-            let deleting = request.method() == axum::http::Method::DELETE;
-            let response = next(request).await;
-            if deleting && response.status().is_success() {
+        }
+        let deleting = request.method() == axum::http::Method::DELETE;
+        Ok((
+            request,
+            Pass {
+                caller,
+                session,
+                deleting,
+            },
+        ))
+    }
+
+    /// After an admitted request's answer (its status and headers): forgets the owner of a session it ended, and
+    /// notes the owner of a session it created.
+    pub(crate) async fn settle(
+        &self,
+        sessions: &rmcp::transport::streamable_http_server::session::local::LocalSessionManager,
+        pass: Pass,
+        status: StatusCode,
+        headers: &axum::http::HeaderMap,
+    ) {
+        if let Some(session) = &pass.session {
+            if pass.deleting && status.is_success() {
                 self.owners.lock().unwrap().remove(session);
             }
-            return response;
+            return;
         }
-        let response = next(request).await;
-        let created = response
-            .headers()
+        let created = headers
             .get("mcp-session-id")
             .and_then(|value| value.to_str().ok());
-        if let (Some(created), Some(caller)) = (created, caller) {
+        if let (Some(created), Some(caller)) = (created, pass.caller) {
             let len = {
                 let mut owners = self.owners.lock().unwrap();
                 owners.insert(Arc::from(created), caller);
@@ -399,7 +409,6 @@ impl Owners {
             };
             self.sweep(sessions, len).await;
         }
-        response
     }
 
     /// Forgets the owners of sessions that ended without a `DELETE` (expired, closed), once

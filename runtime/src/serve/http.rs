@@ -182,11 +182,7 @@ pub(crate) fn router_with<H: ServerHandler + Clone>(
     });
     #[cfg(feature = "oauth")]
     let metadata = endpoint.auth.as_ref().map(super::auth::metadata_routes);
-    let mcp = axum::routing::any(move |request: Request| {
-        let endpoint = endpoint.clone();
-        async move { endpoint.serve(request).await }
-    });
-    let router = axum::Router::new().nest_service("/mcp", mcp);
+    let router = axum::Router::new().nest_service("/mcp", Mcp(endpoint));
     #[cfg(feature = "oauth")]
     let router = match metadata {
         Some(metadata) => router.merge(metadata),
@@ -303,10 +299,9 @@ impl hyper::service::Service<HyperRequest> for WithPeer {
     }
 }
 
-/// The `/mcp` endpoint: each request runs through the span of a refused request, the OAuth
-/// checks, toolshape's own checks and rmcp's service, as plain calls of one handler (not a
-/// stack of middleware, each of which would box a future and clone the service below it
-/// for every request).
+/// The `/mcp` endpoint: each request runs through the OAuth checks, toolshape's own checks
+/// and rmcp's service, and a request refused on the way still gets its span
+/// ([`Watch`](super::refused::Watch)).
 struct Endpoint<H: ServerHandler> {
     /// rmcp's service. It answers a request by reference: shared, it is not cloned (with
     /// its configuration's lists of hosts and origins) for each request.
@@ -322,37 +317,113 @@ struct Endpoint<H: ServerHandler> {
     auth: Option<super::auth::Auth>,
 }
 
+/// `/mcp` as the tower service axum routes to.
+///
+/// A request's whole answer is one future, boxed once: the checks run first, each to its
+/// end, and only then is rmcp's (large) future made, in place, and awaited. Checks that
+/// wrapped the call to rmcp would each hold a copy of its future, and a future boxed apart
+/// from the endpoint's would be one more large allocation per request, which on several
+/// worker threads contends for the allocator's locks.
+struct Mcp<H: ServerHandler>(Arc<Endpoint<H>>);
+
+impl<H: ServerHandler> Clone for Mcp<H> {
+    fn clone(&self) -> Self {
+        Mcp(self.0.clone())
+    }
+}
+
+impl<H: ServerHandler + Clone> tower_service::Service<Request> for Mcp<H> {
+    type Response = Response;
+    type Error = std::convert::Infallible;
+    type Future = futures::future::BoxFuture<'static, Result<Response, Self::Error>>;
+
+    fn poll_ready(
+        &mut self,
+        _: &mut std::task::Context<'_>,
+    ) -> std::task::Poll<Result<(), Self::Error>> {
+        std::task::Poll::Ready(Ok(()))
+    }
+
+    fn call(&mut self, request: Request) -> Self::Future {
+        Box::pin(self.0.clone().serve(request))
+    }
+}
+
+/// A request the checks let through, and what follows rmcp's answer to it.
+struct Admitted {
+    request: Request,
+    then: Then,
+    /// With OAuth: the session's owner, to note or forget.
+    #[cfg(feature = "oauth")]
+    owner: Option<super::auth::Pass>,
+}
+
+/// What is done with rmcp's answer to an admitted request.
+enum Then {
+    /// A `DELETE`: `202 Accepted` becomes `204 No Content`.
+    Delete,
+    /// A `POST` with this body: a refusal of a body that is no message of MCP becomes the
+    /// JSON-RPC error it deserves.
+    Post(axum::body::Bytes),
+    /// Anything else: the answer as it is.
+    Answer,
+}
+
 impl<H: ServerHandler + Clone> Endpoint<H> {
-    /// A request to `/mcp`, answered. A request refused by any check below still gets its
-    /// span ([`refused::observe`](super::refused::observe)).
-    async fn serve(&self, request: Request) -> Response {
-        super::refused::observe(request, |request| self.authenticated(request)).await
-    }
-
-    /// With OAuth, the request's access token first.
-    async fn authenticated(&self, request: Request) -> Response {
-        #[cfg(feature = "oauth")]
-        if let Some(auth) = &self.auth {
-            return super::auth::authenticate(auth, request, |request| self.check(request)).await;
+    /// A request to `/mcp`, answered (never an error: tower's signature asks for one).
+    async fn serve(
+        self: Arc<Self>,
+        request: Request,
+    ) -> Result<Response, std::convert::Infallible> {
+        let watch = super::refused::Watch::of(&request);
+        let admitted = match self.admit(request).await {
+            Ok(admitted) => admitted,
+            Err(refusal) => return Ok(watch.finish(refusal).await),
+        };
+        // rmcp's answer, its future made here, where it is awaited. While a subscriber
+        // listens at `info`, polled without rmcp's connection span: a 2026-07-28 request is
+        // a connection of its own, and that span would be a second trace beside the
+        // request's. While none does, rmcp opens no span and nothing needs leaving out.
+        let answer = if tracing::level_enabled!(tracing::Level::INFO) {
+            use tracing::instrument::WithSubscriber as _;
+            let dispatch = super::observe::without_connection_span().clone();
+            self.service
+                .handle(admitted.request)
+                .with_subscriber(dispatch)
+                .await
+        } else {
+            self.service.handle(admitted.request).await
         }
-        self.check(request).await
-    }
-
-    /// toolshape's checks in front of rmcp's service.
-    async fn check(&self, request: Request) -> Response {
-        // With OAuth, a session is used only by the subject that started it.
+        .into_response();
         #[cfg(feature = "oauth")]
-        if self.auth.is_some() {
-            return self
-                .owners
-                .guard(&self.sessions, request, |request| self.checked(request))
+        if let Some(owner) = admitted.owner {
+            self.owners
+                .settle(&self.sessions, owner, answer.status(), answer.headers())
                 .await;
         }
-        self.checked(request).await
+        Ok(watch.finish(settle(admitted.then, answer)).await)
     }
 
-    /// [`check`](Self::check), the session's owner aside.
-    async fn checked(&self, request: Request) -> Response {
+    /// toolshape's checks in front of rmcp's service: with OAuth the request's access
+    /// token, then its session's owner; then the method's own. `Err`: the refusal.
+    async fn admit(&self, request: Request) -> Result<Admitted, Response> {
+        #[cfg(feature = "oauth")]
+        let (request, owner) = match &self.auth {
+            // boxed: a server without OAuth never makes these futures, and holds no room
+            // for them in each request's
+            Some(auth) => {
+                let request = Box::pin(super::auth::admit(auth, request)).await?;
+                let (request, pass) = Box::pin(self.owners.admit(request)).await?;
+                (request, Some(pass))
+            }
+            None => (request, None),
+        };
+        let admitted = |request, then| Admitted {
+            request,
+            then,
+            #[cfg(feature = "oauth")]
+            owner,
+        };
         match *request.method() {
             Method::DELETE => {
                 let session = request
@@ -363,35 +434,25 @@ impl<H: ServerHandler + Clone> Endpoint<H> {
                 if let Some(session) = session
                     && !self.sessions.has_session(&session).await.unwrap_or(true)
                 {
-                    return (
+                    return Err((
                         StatusCode::NOT_FOUND,
                         format!("Not Found: no session `{session}`"),
                     )
-                        .into_response();
+                        .into_response());
                 }
-                // rmcp answers `202 Accepted`; the session is gone when it does, and the
-                // Python SDK takes only 200 or 204 for a session ended (it warns otherwise)
-                let mut response = self.rmcp(request).await;
-                if response.status() == StatusCode::ACCEPTED {
-                    *response.status_mut() = StatusCode::NO_CONTENT;
-                    *response.body_mut() = Body::empty();
-                }
-                response
+                Ok(admitted(request, Then::Delete))
             }
             Method::POST => {
                 let (parts, body) = request.into_parts();
-                let bytes = match axum::body::to_bytes(body, self.max).await {
-                    Ok(bytes) => bytes,
-                    Err(_) => {
-                        return (
-                            StatusCode::PAYLOAD_TOO_LARGE,
-                            format!("Payload Too Large: request body exceeds {} bytes", self.max),
-                        )
-                            .into_response();
-                    }
+                let Ok(bytes) = axum::body::to_bytes(body, self.max).await else {
+                    return Err((
+                        StatusCode::PAYLOAD_TOO_LARGE,
+                        format!("Payload Too Large: request body exceeds {} bytes", self.max),
+                    )
+                        .into_response());
                 };
                 if let Some(refusal) = self.refuse_a_session(&parts, &bytes) {
-                    return refusal;
+                    return Err(refusal);
                 }
                 // With OAuth, a `tools/call` is held against its tool's scopes before
                 // anything runs: the message is read here first (only then).
@@ -400,44 +461,40 @@ impl<H: ServerHandler + Clone> Endpoint<H> {
                     && let Incoming::Message(message) = protocol::classify(&bytes)
                     && let Some(refusal) = auth.refuse_call(&parts, &message)
                 {
-                    return refusal;
+                    return Err(refusal);
                 }
-                // rmcp reads the body first: a good message is parsed once. Only a body it
-                // refuses is looked at here, and answered with the JSON-RPC error it
-                // deserves when it is not a message of MCP. A refusal of who asks (a
-                // foreign origin or host, `403`) stands whatever the body holds.
-                let response = self
-                    .rmcp(Request::from_parts(parts, Body::from(bytes.clone())))
-                    .await;
-                let status = response.status();
-                if !status.is_client_error() || status == StatusCode::FORBIDDEN {
-                    return response;
-                }
-                match protocol::classify(&bytes) {
-                    Incoming::Message(_) => response,
-                    Incoming::Reply(rejection) => json_rpc_error(&rejection),
-                }
+                let request = Request::from_parts(parts, Body::from(bytes.clone()));
+                Ok(admitted(request, Then::Post(bytes)))
             }
-            _ => self.rmcp(request).await,
+            _ => Ok(admitted(request, Then::Answer)),
         }
     }
+}
 
-    /// rmcp's answer. While a subscriber listens at `info`, polled without rmcp's
-    /// connection span: a 2026-07-28 request is a connection of its own, and that span
-    /// would be a second trace beside the request's. While none does, rmcp opens no span
-    /// and nothing needs leaving out.
-    ///
-    /// rmcp's future is large and boxed here, once: unboxed, it would be copied into each
-    /// of the futures of the checks above as each is made.
-    async fn rmcp(&self, request: Request) -> Response {
-        let answer = if tracing::level_enabled!(tracing::Level::INFO) {
-            use tracing::instrument::WithSubscriber as _;
-            let dispatch = super::observe::without_connection_span().clone();
-            Box::pin(self.service.handle(request).with_subscriber(dispatch)).await
-        } else {
-            Box::pin(self.service.handle(request)).await
-        };
-        answer.into_response()
+/// rmcp's answer to an admitted request, as [`Then`] says.
+fn settle(then: Then, mut response: Response) -> Response {
+    match then {
+        // rmcp answers `202 Accepted`; the session is gone when it does, and the Python SDK
+        // takes only 200 or 204 for a session ended (it warns otherwise)
+        Then::Delete if response.status() == StatusCode::ACCEPTED => {
+            *response.status_mut() = StatusCode::NO_CONTENT;
+            *response.body_mut() = Body::empty();
+            response
+        }
+        // rmcp reads the body first: a good message is parsed once. Only a body it refuses
+        // is looked at here, and answered with the JSON-RPC error it deserves when it is not
+        // a message of MCP. A refusal of who asks (a foreign origin or host, `403`) stands
+        // whatever the body holds.
+        Then::Post(bytes)
+            if response.status().is_client_error()
+                && response.status() != StatusCode::FORBIDDEN =>
+        {
+            match protocol::classify(&bytes) {
+                Incoming::Message(_) => response,
+                Incoming::Reply(rejection) => json_rpc_error(&rejection),
+            }
+        }
+        _ => response,
     }
 }
 

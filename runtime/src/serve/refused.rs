@@ -70,121 +70,133 @@ impl Heads {
     }
 }
 
-/// Opens and closes a span for each request to `/mcp` answered with an error status, or
-/// with a refusal of toolshape's checks, that no handler saw: `next` answers the request.
-/// What a 2026-07-28 client puts in its headers (`Mcp-Method`, `Mcp-Name`,
-/// `Mcp-Protocol-Version`) names it; a `traceparent` header continues the caller's trace
-/// (feature `otel`).
-pub(crate) async fn observe<F>(request: Request, next: impl FnOnce(Request) -> F) -> Response
-where
-    F: Future<Output = Response>,
-{
-    // Nothing to do while no subscriber listens at `info` (the span would be disabled) and
-    // there is no duration to record (feature `otel`).
-    let watched = cfg!(feature = "otel") || tracing::level_enabled!(tracing::Level::INFO);
-    if !watched {
-        return next(request).await;
-    }
+/// The span of a request to `/mcp` answered with an error status, or with a refusal of
+/// toolshape's checks, that no handler saw: what it reads of the request is taken by
+/// [`of`](Self::of) before the request goes on, and [`finish`](Self::finish) opens and
+/// closes it once the answer is known. What a 2026-07-28 client puts in its headers
+/// (`Mcp-Method`, `Mcp-Name`, `Mcp-Protocol-Version`) names it; a `traceparent` header
+/// continues the caller's trace (feature `otel`).
+pub(crate) struct Watch {
+    /// `None` while no subscriber listens at `info` (the span would be disabled) and there
+    /// is no duration to record (feature `otel`).
+    heads: Option<Heads>,
     #[cfg(feature = "otel")]
-    let started = std::time::Instant::now();
-    let heads = Heads::of(&request);
-    let mut response = next(request).await;
-    let status = response.status();
-    let refusal = response.extensions_mut().remove::<Refusal>();
-    if refusal.is_none() && !status.is_client_error() && !status.is_server_error() {
-        return response;
+    started: std::time::Instant,
+}
+
+impl Watch {
+    /// What the span of `request` would need, should it be refused.
+    pub(crate) fn of(request: &Request) -> Self {
+        let watched = cfg!(feature = "otel") || tracing::level_enabled!(tracing::Level::INFO);
+        Watch {
+            heads: watched.then(|| Heads::of(request)),
+            #[cfg(feature = "otel")]
+            started: std::time::Instant::now(),
+        }
     }
-    #[cfg(feature = "otel")]
-    {
-        let (error_type, json_rpc) = match &refusal {
-            Some(refusal) => (refusal.error_type.as_ref(), refusal.json_rpc),
-            None => (status.as_str(), false),
+
+    /// The answer to the request, its span recorded when it is a refusal.
+    pub(crate) async fn finish(self, mut response: Response) -> Response {
+        let Some(heads) = self.heads else {
+            return response;
         };
-        super::observe::record_refused(
-            started,
-            text(&heads.mcp_method),
-            text(&heads.version),
-            error_type,
-            json_rpc,
+        let status = response.status();
+        let refusal = response.extensions_mut().remove::<Refusal>();
+        if refusal.is_none() && !status.is_client_error() && !status.is_server_error() {
+            return response;
+        }
+        #[cfg(feature = "otel")]
+        {
+            let (error_type, json_rpc) = match &refusal {
+                Some(refusal) => (refusal.error_type.as_ref(), refusal.json_rpc),
+                None => (status.as_str(), false),
+            };
+            super::observe::record_refused(
+                self.started,
+                text(&heads.mcp_method),
+                text(&heads.version),
+                error_type,
+                json_rpc,
+            );
+        }
+        let method = text(&heads.mcp_method);
+        let span = crate::handler::spans::span!(
+            parent: None,
+            "mcp.request",
+            "otel.name" = Empty,
+            "otel.kind" = "server",
+            "otel.status_code" = "error",
+            "otel.status_description" = Empty,
+            "mcp.method.name" = method,
+            "gen_ai.tool.name" = Empty,
+            "gen_ai.operation.name" = Empty,
+            "gen_ai.prompt.name" = Empty,
+            "mcp.task.id" = Empty,
+            "jsonrpc.request.id" = Empty,
+            "mcp.session.id" = text(&heads.session),
+            "mcp.protocol.version" = text(&heads.version),
+            "network.transport" = "tcp",
+            "network.protocol.name" = "http",
+            "network.protocol.version" = heads.http_version,
+            "client.address" = heads.peer.map(|peer| tracing::field::display(peer.ip())),
+            "client.port" = heads.peer.map(|peer| i64::from(peer.port())),
+            "error.type" = Empty,
+            "rpc.response.status_code" = Empty,
+            "http.request.method" = heads.http_method.as_str(),
+            "http.response.status_code" = i64::from(status.as_u16()),
         );
-    }
-    let method = text(&heads.mcp_method);
-    let span = crate::handler::spans::span!(
-        parent: None,
-        "mcp.request",
-        "otel.name" = Empty,
-        "otel.kind" = "server",
-        "otel.status_code" = "error",
-        "otel.status_description" = Empty,
-        "mcp.method.name" = method,
-        "gen_ai.tool.name" = Empty,
-        "gen_ai.operation.name" = Empty,
-        "gen_ai.prompt.name" = Empty,
-        "mcp.task.id" = Empty,
-        "jsonrpc.request.id" = Empty,
-        "mcp.session.id" = text(&heads.session),
-        "mcp.protocol.version" = text(&heads.version),
-        "network.transport" = "tcp",
-        "network.protocol.name" = "http",
-        "network.protocol.version" = heads.http_version,
-        "client.address" = heads.peer.map(|peer| tracing::field::display(peer.ip())),
-        "client.port" = heads.peer.map(|peer| i64::from(peer.port())),
-        "error.type" = Empty,
-        "rpc.response.status_code" = Empty,
-        "http.request.method" = heads.http_method.as_str(),
-        "http.response.status_code" = i64::from(status.as_u16()),
-    );
-    if span.is_disabled() {
-        return response;
-    }
-    #[cfg(feature = "otel")]
-    continue_trace(&span, text(&heads.traceparent), text(&heads.tracestate));
-    let name = text(&heads.name);
-    if let (Some(method), Some(name)) = (method, name) {
-        match method {
-            "tools/call" => {
-                span.record("gen_ai.tool.name", name);
-                span.record("gen_ai.operation.name", "execute_tool");
-            }
-            "prompts/get" => {
-                span.record("gen_ai.prompt.name", name);
-            }
-            method if method.starts_with("tasks/") => {
-                span.record("mcp.task.id", name);
-            }
-            _ => {}
+        if span.is_disabled() {
+            return response;
         }
-    }
-    // Named by the method alone, when it is one MCP has: the names in the headers are the
-    // client's (a refused request may name a tool or method no server has), and a span's
-    // name is one of few. A request without a known method is named as an HTTP server span.
-    let otel_name = match method.and_then(super::observe::known_method) {
-        Some(method) => Cow::Borrowed(method),
-        None => Cow::Owned(format!("{} /mcp", heads.http_method)),
-    };
-    span.record("otel.name", otel_name.as_ref());
-    match refusal {
-        Some(refusal) => {
-            span.record("error.type", refusal.error_type.as_ref());
-            if refusal.json_rpc {
-                span.record("rpc.response.status_code", refusal.error_type.as_ref());
-            }
-            span.record("otel.status_description", refusal.description.as_str());
-            if let Some(id) = &refusal.request_id {
-                span.record("jsonrpc.request.id", id.as_str());
+        #[cfg(feature = "otel")]
+        continue_trace(&span, text(&heads.traceparent), text(&heads.tracestate));
+        let name = text(&heads.name);
+        if let (Some(method), Some(name)) = (method, name) {
+            match method {
+                "tools/call" => {
+                    span.record("gen_ai.tool.name", name);
+                    span.record("gen_ai.operation.name", "execute_tool");
+                }
+                "prompts/get" => {
+                    span.record("gen_ai.prompt.name", name);
+                }
+                method if method.starts_with("tasks/") => {
+                    span.record("mcp.task.id", name);
+                }
+                _ => {}
             }
         }
-        None => {
-            span.record("error.type", status.as_str());
-            let (description, kept) = reason(response).await;
-            response = kept;
-            if let Some(description) = description {
-                span.record("otel.status_description", description.as_str());
+        // Named by the method alone, when it is one MCP has: the names in the headers are the
+        // client's (a refused request may name a tool or method no server has), and a span's
+        // name is one of few. A request without a known method is named as an HTTP server span.
+        let otel_name = match method.and_then(super::observe::known_method) {
+            Some(method) => Cow::Borrowed(method),
+            None => Cow::Owned(format!("{} /mcp", heads.http_method)),
+        };
+        span.record("otel.name", otel_name.as_ref());
+        match refusal {
+            Some(refusal) => {
+                span.record("error.type", refusal.error_type.as_ref());
+                if refusal.json_rpc {
+                    span.record("rpc.response.status_code", refusal.error_type.as_ref());
+                }
+                span.record("otel.status_description", refusal.description.as_str());
+                if let Some(id) = &refusal.request_id {
+                    span.record("jsonrpc.request.id", id.as_str());
+                }
+            }
+            None => {
+                span.record("error.type", status.as_str());
+                let (description, kept) = reason(response).await;
+                response = kept;
+                if let Some(description) = description {
+                    span.record("otel.status_description", description.as_str());
+                }
             }
         }
+        drop(span);
+        response
     }
-    drop(span);
-    response
 }
 
 /// The longest body read for a refusal's reason.
