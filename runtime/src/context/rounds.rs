@@ -177,17 +177,18 @@ where
 {
     let era = era_of(&request);
     // What sealed state is bound to, where there can be sealed state: in rounds, and in a
-    // task started from a round (which carries that round's answers). Not on 2025-11-25,
-    // where it would be a hash per call for nothing.
-    let binding =
-        matches!(era, Era::Rounds | Era::Task).then(|| binding(&call.tool, &call.arguments));
+    // task started from a round (which carries that round's answers). Not on 2025-11-25.
+    // The arguments' canonical text is taken now (the tool consumes them); it is hashed
+    // only when state is opened or sealed, which most calls never do.
+    let arguments_text = matches!(era, Era::Rounds | Era::Task)
+        .then(|| crate::provenance::canonical::object_to_vec(&call.arguments));
     let mut answers = BTreeMap::new();
     if let Some(given) = request.extensions.get::<GivenAnswers>() {
         answers = given.0.as_ref().clone();
     }
-    if let Some(binding) = &binding {
+    if let Some(arguments_text) = &arguments_text {
         if let Some(state) = &call.request_state {
-            answers = keys.open(state, binding)?;
+            answers = keys.open(state, &binding(&call.tool, arguments_text))?;
         }
         answers.extend(call.input_responses.unwrap_or_default());
     }
@@ -214,8 +215,10 @@ where
         Ok(result) => Ok(result.into()),
         Err(Halt::Refuse(error)) => Err(error),
         Err(Halt::Ask(requests)) => {
-            // Questions stop a run only in rounds, where the binding was made.
-            let binding = binding.unwrap_or_default();
+            // Questions stop a run only in rounds, where the arguments' text was taken.
+            let binding = arguments_text
+                .map(|text| binding(&call.tool, &text))
+                .unwrap_or_default();
             let state = keys.seal(&inputs.used(), &binding)?;
             Ok(InputRequiredResult::new(Some(requests), Some(state)).into())
         }
@@ -229,13 +232,12 @@ where
     }
 }
 
-/// What sealed state is bound to: the tool and its arguments (canonical JSON, hashed), so
-/// state from one call cannot answer another.
-fn binding(tool: &str, arguments: &JsonObject) -> Vec<u8> {
-    let arguments = crate::provenance::canonical::to_vec(&Value::Object(arguments.clone()));
+/// What sealed state is bound to: the tool and its arguments (their canonical JSON text,
+/// hashed), so state from one call cannot answer another.
+fn binding(tool: &str, arguments_text: &[u8]) -> Vec<u8> {
     let mut binding = b"tools/call\n".to_vec();
     binding.extend_from_slice(tool.as_bytes());
     binding.push(b'\n');
-    binding.extend_from_slice(crate::provenance::hash_canonical(&arguments).as_bytes());
+    binding.extend_from_slice(crate::provenance::hash_canonical(arguments_text).as_bytes());
     binding
 }

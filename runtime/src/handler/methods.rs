@@ -19,7 +19,7 @@ use rmcp::service::{NotificationContext, RequestContext, SubscriptionContext};
 use rmcp::{ErrorData, RoleServer, ServerHandler};
 
 use crate::context::LogLevel;
-use crate::handler::{Server, protocol};
+use crate::handler::{NoHandler, Server, protocol};
 
 impl<S: Send + Sync + 'static, H: ServerHandler> Server<S, H> {
     /// What the handler advertises.
@@ -35,20 +35,10 @@ impl<S: Send + Sync + 'static, H: ServerHandler> Server<S, H> {
 impl<S: Send + Sync + 'static, H: ServerHandler> ServerHandler for Server<S, H> {
     fn get_info(&self) -> ServerConfig {
         let mut info = (*self.info).clone();
-        let theirs = self.handler.get_info();
-        let ours = &mut info.capabilities;
-        let caps = theirs.capabilities;
-        ours.prompts = caps.prompts.or(ours.prompts.take());
-        ours.resources = caps.resources.or(ours.resources.take());
-        ours.completions = caps.completions.or(ours.completions.take());
-        ours.logging = caps.logging.or(ours.logging.take());
-        ours.experimental = caps.experimental.or(ours.experimental.take());
-        match (&mut ours.extensions, caps.extensions) {
-            (Some(ours), Some(theirs)) => ours.extend(theirs),
-            (ours, theirs) => *ours = theirs.or(ours.take()),
-        }
-        if info.instructions.is_none() {
-            info.instructions = theirs.instructions;
+        // rmcp asks for this on every request. A server without a handler of its own
+        // (`NoHandler`, whose info is rmcp's default) has nothing to merge in.
+        if std::any::TypeId::of::<H>() != std::any::TypeId::of::<NoHandler>() {
+            merge_info(&mut info, self.handler.get_info());
         }
         // listChanged only when the tools can change
         if let Some(tools) = &mut info.capabilities.tools {
@@ -381,3 +371,23 @@ says_complete!(
     ListResourceTemplatesResult,
     ReadResourceResult
 );
+
+/// The handler's info merged into the server's: the capabilities it declares (prompts,
+/// resources, completions, logging, experimental, extensions) and its instructions when the
+/// server has none.
+fn merge_info(info: &mut ServerConfig, theirs: ServerConfig) {
+    let ours = &mut info.capabilities;
+    let caps = theirs.capabilities;
+    ours.prompts = caps.prompts.or(ours.prompts.take());
+    ours.resources = caps.resources.or(ours.resources.take());
+    ours.completions = caps.completions.or(ours.completions.take());
+    ours.logging = caps.logging.or(ours.logging.take());
+    ours.experimental = caps.experimental.or(ours.experimental.take());
+    match (&mut ours.extensions, caps.extensions) {
+        (Some(ours), Some(theirs)) => ours.extend(theirs),
+        (ours, theirs) => *ours = theirs.or(ours.take()),
+    }
+    if info.instructions.is_none() {
+        info.instructions = theirs.instructions;
+    }
+}

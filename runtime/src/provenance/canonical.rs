@@ -62,6 +62,14 @@ pub fn to_vec(value: &Value) -> Vec<u8> {
     out
 }
 
+/// The canonical form of an object as bytes, from the map itself (no [`Value`] to wrap it
+/// in first).
+pub(crate) fn object_to_vec(map: &Map<String, Value>) -> Vec<u8> {
+    let mut out = Vec::with_capacity(128);
+    write_object(map, &mut out);
+    out
+}
+
 fn write_object(map: &Map<String, Value>, out: &mut Vec<u8>) {
     write_object_with(map, out, |_, value, out| write(value, out));
 }

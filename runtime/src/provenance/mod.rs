@@ -87,15 +87,15 @@ impl Provenance {
 
 /// The data hash of canonical JSON bytes: `"sha256:<64 lowercase hex digits>"`.
 pub fn hash_canonical(canonical_json: &[u8]) -> String {
+    const HEX: &[u8; 16] = b"0123456789abcdef";
     let digest = Sha256::digest(canonical_json);
-    let mut out = String::with_capacity(7 + 64);
-    out.push_str("sha256:");
+    let mut out = Vec::with_capacity(7 + 64);
+    out.extend_from_slice(b"sha256:");
     for byte in digest {
-        const HEX: &[u8; 16] = b"0123456789abcdef";
-        out.push(HEX[usize::from(byte >> 4)] as char);
-        out.push(HEX[usize::from(byte & 0xf)] as char);
+        out.extend_from_slice(&[HEX[usize::from(byte >> 4)], HEX[usize::from(byte & 0xf)]]);
     }
-    out
+    // ASCII only
+    String::from_utf8(out).unwrap_or_default()
 }
 
 /// The data hash of a value, as a tool result carries it: the value as JSON, its RFC 8785
