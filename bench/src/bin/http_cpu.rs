@@ -385,6 +385,23 @@ fn load() -> String {
 fn main() {
     let args: Vec<String> = std::env::args().collect();
     if args.get(1).map(String::as_str) == Some("serve") {
+        // `HTTP_CPU_LOG=info`: both servers log as the examples do (a `fmt` subscriber at
+        // that level, its output discarded), so that the spans each request opens are
+        // recorded rather than disabled.
+        // (`HTTP_CPU_LOG_TO=stderr`: the lines written, to see what a server logs.)
+        if let Ok(filter) = std::env::var("HTTP_CPU_LOG") {
+            let to_stderr = std::env::var("HTTP_CPU_LOG_TO").is_ok_and(|to| to == "stderr");
+            tracing_subscriber::fmt()
+                .with_writer(move || -> Box<dyn std::io::Write> {
+                    if to_stderr {
+                        Box::new(std::io::stderr())
+                    } else {
+                        Box::new(std::io::sink())
+                    }
+                })
+                .with_env_filter(tracing_subscriber::EnvFilter::new(filter))
+                .init();
+        }
         let runtime = tokio::runtime::Runtime::new().unwrap();
         runtime.block_on(async {
             let listener = tokio::net::TcpListener::bind(&args[3]).await.unwrap();

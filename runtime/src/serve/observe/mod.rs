@@ -189,13 +189,27 @@ impl<'a> About<'a> {
         transport: Transport,
         known: impl FnOnce(&str) -> bool,
     ) -> Opened {
+        // What takes work to read is read only for a span or metric someone listens to.
+        // Every value known now is given as the span is made, in one go: each later
+        // `record` is a call into the subscriber of its own (with `tracing-subscriber`'s
+        // `fmt`, a filter lookup and a formatting pass per field).
+        let listening = tracing::level_enabled!(tracing::Level::INFO);
+        let version = (cfg!(feature = "otel") || listening)
+            .then(|| context.protocol_version())
+            .flatten();
+        let name = if listening {
+            self.span_name(known)
+        } else {
+            Cow::Borrowed(self.method)
+        };
+        let network = Network::of(context, transport);
         // A root: a request belongs to the client's trace (with `otel`, its `_meta`'s), not
         // to the connection's span around it, which it follows from (a link, in
         // OpenTelemetry; over HTTP, rmcp's connection span is left out, see `connection`).
         let span = crate::handler::spans::span!(
             parent: None,
             "mcp.request",
-            "otel.name" = self.method,
+            "otel.name" = name.as_ref(),
             "otel.kind" = "server",
             "otel.status_code" = Empty,
             "otel.status_description" = Empty,
@@ -205,32 +219,19 @@ impl<'a> About<'a> {
             "gen_ai.prompt.name" = self.prompt,
             "mcp.resource.uri" = self.resource,
             "mcp.task.id" = self.task,
-            "jsonrpc.request.id" = Empty,
-            "mcp.session.id" = Empty,
-            "mcp.protocol.version" = Empty,
-            "network.transport" = Empty,
-            "network.protocol.name" = Empty,
-            "network.protocol.version" = Empty,
-            "client.address" = Empty,
-            "client.port" = Empty,
+            "jsonrpc.request.id" = tracing::field::display(&context.id),
+            "mcp.session.id" = session_of(context),
+            "mcp.protocol.version" = version.as_ref().map(rmcp::model::ProtocolVersion::as_str),
+            "network.transport" = network.transport,
+            "network.protocol.name" = network.protocol.map(|_| "http"),
+            "network.protocol.version" = network.protocol,
+            "client.address" = network.peer.map(|peer| tracing::field::display(peer.ip())),
+            "client.port" = network.peer.map(|peer| i64::from(peer.port())),
             "error.type" = Empty,
             "rpc.response.status_code" = Empty,
         );
-        // What takes work to read is read only for a span or metric someone listens to.
-        let version = (cfg!(feature = "otel") || !span.is_disabled())
-            .then(|| context.protocol_version())
-            .flatten();
         if !span.is_disabled() {
             span.follows_from(tracing::Span::current());
-            span.record("otel.name", self.span_name(known).as_ref());
-            span.record("jsonrpc.request.id", tracing::field::display(&context.id));
-            if let Some(session) = session_of(context) {
-                span.record("mcp.session.id", session);
-            }
-            if let Some(version) = &version {
-                span.record("mcp.protocol.version", version.as_str());
-            }
-            record_network(&span, context, transport);
             #[cfg(feature = "otel")]
             otel::continue_trace(&span, context);
         }
@@ -255,28 +256,32 @@ impl<'a> About<'a> {
 /// `serve_http` methods give them); over stdio, `network.transport = "pipe"`.
 ///
 /// [`app_on`]: crate::serve::app_on
-fn record_network(
-    span: &tracing::Span,
-    context: &RequestContext<RoleServer>,
-    transport: Transport,
-) {
-    #[cfg(feature = "http")]
-    if let Some(parts) = context.extensions.get::<axum::http::request::Parts>() {
-        span.record("network.transport", "tcp");
-        span.record("network.protocol.name", "http");
-        span.record("network.protocol.version", http_version(parts.version));
-        if let Some(axum::extract::ConnectInfo(peer)) = parts
-            .extensions
-            .get::<axum::extract::ConnectInfo<std::net::SocketAddr>>()
-        {
-            span.record("client.address", tracing::field::display(peer.ip()));
-            span.record("client.port", i64::from(peer.port()));
+struct Network {
+    transport: Option<&'static str>,
+    /// The HTTP version, over HTTP.
+    protocol: Option<&'static str>,
+    peer: Option<std::net::SocketAddr>,
+}
+
+impl Network {
+    fn of(context: &RequestContext<RoleServer>, transport: Transport) -> Self {
+        #[cfg(feature = "http")]
+        if let Some(parts) = context.extensions.get::<axum::http::request::Parts>() {
+            return Network {
+                transport: Some("tcp"),
+                protocol: Some(http_version(parts.version)),
+                peer: parts
+                    .extensions
+                    .get::<axum::extract::ConnectInfo<std::net::SocketAddr>>()
+                    .map(|info| info.0),
+            };
         }
-        return;
-    }
-    let _ = context;
-    if let Transport::Pipe = transport {
-        span.record("network.transport", "pipe");
+        let _ = context;
+        Network {
+            transport: matches!(transport, Transport::Pipe).then_some("pipe"),
+            protocol: None,
+            peer: None,
+        }
     }
 }
 
