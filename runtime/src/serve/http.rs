@@ -386,7 +386,7 @@ impl<H: ServerHandler + Clone> Endpoint<H> {
         // request's. While none does, rmcp opens no span and nothing needs leaving out.
         let answer = if tracing::level_enabled!(tracing::Level::INFO) {
             use tracing::instrument::WithSubscriber as _;
-            let dispatch = super::observe::without_connection_span().clone();
+            let dispatch = super::observe::without_connection_span();
             self.service
                 .handle(admitted.request)
                 .with_subscriber(dispatch)

@@ -7,23 +7,28 @@
 //! router polls rmcp's service with [`without_connection_span`], a dispatcher that passes
 //! everything to the one in use but that span (while none does, rmcp opens no span).
 
-use std::sync::OnceLock;
-
 use tracing::subscriber::Interest;
 use tracing::{Dispatch, Metadata, Subscriber, span};
 use tracing_core::LevelFilter;
 
-/// The dispatcher in use, without rmcp's connection span: made once, at the first request
-/// that arrives while a subscriber listens at `info`.
-pub(crate) fn without_connection_span() -> &'static Dispatch {
-    static DISPATCH: OnceLock<Dispatch> = OnceLock::new();
-    DISPATCH.get_or_init(|| {
-        let inner = tracing::dispatcher::get_default(Dispatch::clone);
-        Dispatch::new(WithoutConnectionSpan {
-            inner,
-            max_level: LevelFilter::current(),
-        })
-    })
+/// The dispatcher in use, without rmcp's connection span: made once per thread, at its
+/// first request that arrives while a subscriber listens at `info`.
+///
+/// One per thread, not one for all: a future polled with a dispatcher clones it as the
+/// thread's default on every poll, and a clone writes the dispatcher's reference count.
+/// Shared by every worker thread, that count's cache line would move between cores on each
+/// poll of each request.
+pub(crate) fn without_connection_span() -> Dispatch {
+    thread_local! {
+        static DISPATCH: Dispatch = {
+            let inner = tracing::dispatcher::get_default(Dispatch::clone);
+            Dispatch::new(WithoutConnectionSpan {
+                inner,
+                max_level: LevelFilter::current(),
+            })
+        };
+    }
+    DISPATCH.with(Dispatch::clone)
 }
 
 /// rmcp's span around a connection.
