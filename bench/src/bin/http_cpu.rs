@@ -15,6 +15,11 @@
 //! `cargo run -p toolshape-bench --release --bin http_cpu [SECONDS_PER_RUN] [ROUNDS]
 //! [BEFORE]` (default 5 s, 3 rounds: about 70 s in all). `BEFORE`: this binary built from an
 //! earlier commit, whose toolshape server is measured in the same run.
+//!
+//! `HTTP_CPU_LOG=info` in the environment: both servers log as the examples do, with a
+//! `tracing-subscriber` `fmt` subscriber at that filter whose output is discarded
+//! (`HTTP_CPU_LOG_TO=stderr` writes it), so that the spans and events of each request are
+//! recorded rather than disabled.
 
 use std::io::{Read as _, Write as _};
 use std::net::{SocketAddr, TcpStream};
