@@ -339,7 +339,6 @@ fn owner_of(caller: &Caller) -> Option<String> {
 pub(crate) struct Pass {
     caller: Option<String>,
     session: Option<Arc<str>>,
-    deleting: bool,
 }
 
 impl Owners {
@@ -372,28 +371,21 @@ impl Owners {
                 return Err(refuse(request, answer).await);
             }
         }
-        let deleting = request.method() == axum::http::Method::DELETE;
-        Ok((
-            request,
-            Pass {
-                caller,
-                session,
-                deleting,
-            },
-        ))
+        Ok((request, Pass { caller, session }))
     }
 
-    /// After an admitted request's answer (its status and headers): forgets the owner of a session it ended, and
-    /// notes the owner of a session it created.
+    /// After an admitted request's answer: forgets the owner of the session it names when
+    /// the answer `ended` it (a `DELETE` that succeeded), and notes the owner of a session
+    /// the answer's `headers` say it created.
     pub(crate) async fn settle(
         &self,
         sessions: &rmcp::transport::streamable_http_server::session::local::LocalSessionManager,
         pass: Pass,
-        status: StatusCode,
+        ended: bool,
         headers: &axum::http::HeaderMap,
     ) {
         if let Some(session) = &pass.session {
-            if pass.deleting && status.is_success() {
+            if ended {
                 self.owners.lock().unwrap().remove(session);
             }
             return;

@@ -397,8 +397,9 @@ impl<H: ServerHandler + Clone> Endpoint<H> {
         .into_response();
         #[cfg(feature = "oauth")]
         if let Some(owner) = admitted.owner {
+            let ended = matches!(admitted.then, Then::Delete) && answer.status().is_success();
             self.owners
-                .settle(&self.sessions, owner, answer.status(), answer.headers())
+                .settle(&self.sessions, owner, ended, answer.headers())
                 .await;
         }
         Ok(watch.finish(settle(admitted.then, answer)).await)

@@ -202,7 +202,11 @@ impl<'a> About<'a> {
         } else {
             Cow::Borrowed(self.method)
         };
-        let network = Network::of(context, transport);
+        let network = if listening {
+            Network::of(context, transport)
+        } else {
+            Network::default()
+        };
         // A root: a request belongs to the client's trace (with `otel`, its `_meta`'s), not
         // to the connection's span around it, which it follows from (a link, in
         // OpenTelemetry; over HTTP, rmcp's connection span is left out, see `connection`).
@@ -256,6 +260,7 @@ impl<'a> About<'a> {
 /// `serve_http` methods give them); over stdio, `network.transport = "pipe"`.
 ///
 /// [`app_on`]: crate::serve::app_on
+#[derive(Default)]
 struct Network {
     transport: Option<&'static str>,
     /// The HTTP version, over HTTP.
