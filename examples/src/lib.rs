@@ -260,10 +260,13 @@ pub async fn serve_with_args<S: Send + Sync + 'static, H: ServerHandler>(
 }
 
 /// Sends logs to stderr (stdout carries the protocol over stdio), filtered by `RUST_LOG`
-/// (default `info`). Safe to call more than once: for a server that logs before serving.
+/// (default `info`), in colour only when stderr is a terminal: a log file or journald gets
+/// plain text rather than escape codes. Safe to call more than once: for a server that logs
+/// before serving.
 pub fn init_logging() {
     let _ = tracing_subscriber::fmt()
         .with_writer(std::io::stderr)
+        .with_ansi(std::io::IsTerminal::is_terminal(&std::io::stderr()))
         .with_env_filter(log_filter())
         .try_init();
 }

@@ -61,6 +61,7 @@ impl Otlp {
             .with(
                 tracing_subscriber::fmt::layer()
                     .with_writer(std::io::stderr)
+                    .with_ansi(std::io::IsTerminal::is_terminal(&std::io::stderr()))
                     .with_filter(crate::log_filter()),
             )
             .with(

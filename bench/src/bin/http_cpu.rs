@@ -17,9 +17,10 @@
 //! earlier commit, whose toolshape server is measured in the same run.
 //!
 //! `HTTP_CPU_LOG=info` in the environment: both servers log as the examples do, with a
-//! `tracing-subscriber` `fmt` subscriber at that filter whose output is discarded
-//! (`HTTP_CPU_LOG_TO=stderr` writes it), so that the spans and events of each request are
-//! recorded rather than disabled.
+//! `tracing-subscriber` `fmt` subscriber at that filter, in colour only on a terminal,
+//! whose output is discarded (`HTTP_CPU_LOG_TO=stderr` writes it), so that the spans and
+//! events of each request are recorded rather than disabled. `HTTP_CPU_LOG=info,toolshape::spans=off`
+//! leaves toolshape's spans out.
 
 use std::io::{Read as _, Write as _};
 use std::net::{SocketAddr, TcpStream};
@@ -404,6 +405,7 @@ fn main() {
                         Box::new(std::io::sink())
                     }
                 })
+                .with_ansi(to_stderr && std::io::IsTerminal::is_terminal(&std::io::stderr()))
                 .with_env_filter(tracing_subscriber::EnvFilter::new(filter))
                 .init();
         }

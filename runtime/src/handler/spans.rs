@@ -3,9 +3,14 @@
 //! OpenTelemetry exporter sends as `code.file.path`, a path on the machine that built the
 //! server rather than anything a trace backend should hold.
 
+/// The target of every span toolshape opens, whatever module opens it: what a filter names
+/// to leave them out (`RUST_LOG=info,toolshape::spans=off`) or to keep only them.
+pub(crate) const TARGET: &str = "toolshape::spans";
+
 /// An `info` span named `$name` with the fields and values given, as `tracing::info_span!`
 /// takes them (`parent: None` first for a root; each field's name a string literal), whose
-/// metadata names no file or line. `Span::none()` when no subscriber listens.
+/// target is [`TARGET`] and whose metadata names no file or line. `Span::none()` when no
+/// subscriber listens.
 macro_rules! span {
     (parent: None, $name:literal, $($field:literal = $value:expr),* $(,)?) => {
         $crate::handler::spans::span!(@new new_root, $name, $($field = $value),*)
@@ -19,7 +24,7 @@ macro_rules! span {
         static CALLSITE: DefaultCallsite = DefaultCallsite::new(&META);
         static META: ::tracing_core::Metadata<'static> = ::tracing_core::Metadata::new(
             $name,
-            ::core::module_path!(),
+            $crate::handler::spans::TARGET,
             ::tracing_core::Level::INFO,
             None,
             None,

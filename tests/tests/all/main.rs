@@ -34,6 +34,7 @@ mod runtime_e2e;
 mod search_e2e;
 mod search_quality;
 mod search_tokens;
+mod span_target;
 mod tasks_e2e;
 mod text_compact;
 mod text_golden;

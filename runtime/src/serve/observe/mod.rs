@@ -52,8 +52,10 @@ pub(crate) use otel::record_refused;
 ///
 /// A tool's own spans and events are inside it. The span is a root: it follows from (in
 /// OpenTelemetry, links to) the span rmcp keeps open around a whole connection, so that one
-/// trace is one request, not a session. Spans cost next to nothing while no subscriber
-/// listens at `info` for this module (`toolshape::server::serve`).
+/// trace is one request, not a session. Its target is `toolshape::spans`, as every span
+/// toolshape opens: spans cost next to nothing while no subscriber listens at `info` for
+/// it, and `RUST_LOG=info,toolshape::spans=off` leaves them out of a `fmt` subscriber's
+/// logs.
 ///
 /// With the `otel` cargo feature, the span's parent is the trace context the client sent in
 /// the request's `params._meta` (`traceparent`, `tracestate`; read with OpenTelemetry's
