@@ -56,8 +56,7 @@ async fn spans_of_a_call(filter: &str) -> Vec<(String, String)> {
         assert_eq!(result.is_error, Some(false));
         client.cancel().await.unwrap();
     }
-    let opened = opened.0.lock().unwrap().clone();
-    opened
+    opened.0.lock().unwrap().clone()
 }
 
 #[tokio::test(flavor = "current_thread")]
