@@ -19,8 +19,8 @@
 //! `HTTP_CPU_LOG=info` in the environment: both servers log as the examples do, with a
 //! `tracing-subscriber` `fmt` subscriber at that filter, in colour only on a terminal,
 //! whose output is discarded (`HTTP_CPU_LOG_TO=stderr` writes it), so that the spans and
-//! events of each request are recorded rather than disabled. `HTTP_CPU_LOG=info,toolshape::spans=off`
-//! leaves toolshape's spans out.
+//! events of each request are recorded rather than disabled.
+//! `HTTP_CPU_LOG=info,toolshape::spans=off` leaves toolshape's spans out.
 
 use std::io::{Read as _, Write as _};
 use std::net::{SocketAddr, TcpStream};
