@@ -29,7 +29,7 @@ use std::collections::HashMap;
 use rmcp::model::Tool;
 use serde_json::Value;
 
-use super::text::{Analyzer, QueryWord, names_one};
+use super::text::{Analyzer, QueryWord, changes, names_one};
 
 /// One tool a search found: its position in the slice the index was built from, and its
 /// score (higher is better).
@@ -105,8 +105,9 @@ pub struct SearchIndex {
     identifies: Vec<bool>,
 }
 
-/// Whether a tool requires an identifier of one thing: a number, or a parameter named for
-/// an identifier (`issue_number`, `gist_id`, `sha`, `revision`, `tag`).
+/// Whether a tool requires an identifier of one thing: a number, or a parameter whose name
+/// ends as an identifier's does (`issue_number`, `gist_id`, `sha`, `revision`, `ref`,
+/// `tag`, `hash`).
 fn takes_identifier(tool: &Tool) -> bool {
     let properties = tool
         .input_schema
@@ -269,8 +270,7 @@ impl SearchIndex {
             let df = p.docs.len() as f64;
             p.idf = ((n - df + 0.5) / (df + 0.5) + 1.0).ln();
         }
-        let changes: Vec<u32> = analyzer
-            .changes()
+        let changes: Vec<u32> = changes()
             .iter()
             .filter_map(|t| terms.get(t).copied())
             .collect();

@@ -64,7 +64,7 @@ pub(crate) struct QueryWord {
     /// The terms that answer the word, the typed word's own first.
     pub(crate) terms: Vec<(String, f64)>,
     /// Whether the word or one of its synonyms names a change ([`CHANGES`]): "remove",
-    /// "make", "remember"; not `closed` in "closed issues", which names a state.
+    /// "make", "record"; not `closed` in "closed issues", which names a state.
     pub(crate) change: bool,
 }
 
@@ -101,11 +101,6 @@ impl Analyzer {
             .iter()
             .filter_map(|w| self.term(w))
             .collect()
-    }
-
-    /// The stems of [`CHANGES`].
-    pub(crate) fn changes(&self) -> &'static [String] {
-        changes()
     }
 
     /// The words of a query, each with the terms that answer it.
@@ -300,7 +295,7 @@ fn is_stopword(word: &str) -> bool {
 }
 
 /// The stems of [`CHANGES`], built once.
-fn changes() -> &'static [String] {
+pub(crate) fn changes() -> &'static [String] {
     static STEMS: OnceLock<Vec<String>> = OnceLock::new();
     STEMS.get_or_init(|| {
         let stemmer = Stemmer::create(Algorithm::English);
