@@ -107,7 +107,7 @@ fn main() {
             );
         }
         "--explain" => {
-            // the first ten tools of one query, with their scores
+            // the first eight tools of one query, with their scores, and the one asked about
             let query = std::env::args().nth(2).unwrap_or_default();
             let index = SearchIndex::new(&tools);
             let want = std::env::args().nth(3).unwrap_or_default();
