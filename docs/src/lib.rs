@@ -1,44 +1,38 @@
-//! The guide's pages, compiled.
+//! The documentation, compiled.
 //!
-//! Each page of `docs/guide/` is the documentation of one module below, so
-//! `cargo test -p toolshape-docs` (and `cargo test --workspace`) compiles and runs every Rust
-//! block of every page as a doctest. The test in this file fails when a page is missing from
-//! the list, when a code block would escape that check (no language, or `ignore`), when a link
-//! between pages is broken, or when the README's first screen does not reach a page.
+//! `cargo test -p toolshape-docs` (and `cargo test --workspace`) compiles every Rust block of
+//! the guide's pages (`docs/guide/`), the README and the `toolshape` crate's rustdoc, and runs
+//! each one that is not `no_run`: `build.rs` writes them as the modules of the `examples`
+//! test, so cargo compiles them once and reruns only what changed (rustdoc compiled every
+//! doctest again on every run). A `compile_fail` block is a case of the ui tests
+//! (`tests/ui/fail`), where its exact error is checked.
 //!
-//! To add a page: write `docs/guide/NN-name.md`, add it to `pages!` below and to the index
+//! The tests of this crate fail when a page is missing from the list below, when a code block
+//! would escape those checks (no language, `ignore`, a `compile_fail` block that is no ui
+//! case), when a link between pages is broken, or when the README's first screen does not
+//! reach a page.
+//!
+//! To add a page: write `docs/guide/NN-name.md`, add it to `PAGES` below and to the index
 //! (`docs/guide/README.md`) and the README's guide list.
-#![doc(test(attr(deny(warnings))))]
 
-macro_rules! pages {
-    ($($module:ident => $file:literal,)*) => {
-        $(
-            #[cfg(doctest)]
-            #[doc = include_str!(concat!("../guide/", $file))]
-            mod $module {}
-        )*
-        /// The guide's pages, in reading order (file names under `docs/guide/`).
-        pub const PAGES: &[&str] = &[$($file),*];
-    };
-}
-
-pages! {
-    index => "README.md",
-    first_tool => "01-first-tool.md",
-    formats => "02-formats.md",
-    parameters => "03-parameters.md",
-    state => "04-state.md",
-    context => "05-context.md",
-    rich_content => "06-rich-content.md",
-    layers_undo_budgets => "07-layers-undo-budgets.md",
-    testing => "08-testing.md",
-    serving => "09-serving.md",
-    deploying => "10-deploying.md",
-    securing => "11-securing.md",
-    tool_search => "12-tool-search.md",
-    apps => "13-apps.md",
-    coming_from_rmcp => "coming-from-rmcp.md",
-}
+/// The guide's pages, in reading order (file names under `docs/guide/`).
+pub const PAGES: &[&str] = &[
+    "README.md",
+    "01-first-tool.md",
+    "02-formats.md",
+    "03-parameters.md",
+    "04-state.md",
+    "05-context.md",
+    "06-rich-content.md",
+    "07-layers-undo-budgets.md",
+    "08-testing.md",
+    "09-serving.md",
+    "10-deploying.md",
+    "11-securing.md",
+    "12-tool-search.md",
+    "13-apps.md",
+    "coming-from-rmcp.md",
+];
 
 #[cfg(test)]
 mod tests;

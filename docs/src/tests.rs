@@ -66,7 +66,7 @@ fn every_page_is_compiled() {
     let listed: BTreeSet<String> = PAGES.iter().map(|p| (*p).to_owned()).collect();
     assert_eq!(
         on_disk, listed,
-        "docs/guide/*.md and the pages! list in docs/src/lib.rs differ"
+        "docs/guide/*.md and PAGES in docs/src/lib.rs differ"
     );
 }
 
@@ -191,5 +191,57 @@ fn every_crate_a_page_uses_is_added_by_a_cargo_add_line() {
                  add` line adds rmcp with the `client` feature"
             );
         }
+    }
+}
+
+#[path = "../extract.rs"]
+#[allow(dead_code)]
+mod extract;
+
+/// The `compile_fail` blocks are not compiled by the `examples` test: each is a case of the
+/// ui tests, whose `.stderr` holds the exact error it must give.
+#[test]
+fn every_compile_fail_block_is_a_ui_case() {
+    let cases: Vec<String> = std::fs::read_dir(root().join("../tests/ui/fail"))
+        .unwrap()
+        .map(|entry| entry.unwrap().path())
+        .filter(|path| path.extension().is_some_and(|e| e == "rs"))
+        .map(|path| read(&path))
+        .collect();
+    let blocks = extract::all(&root().join(".."));
+    let compile_fail: Vec<_> = blocks
+        .iter()
+        .filter(|block| block.mode == extract::Mode::CompileFail)
+        .collect();
+    assert!(
+        !compile_fail.is_empty(),
+        "the guide has a compile_fail block"
+    );
+    for block in compile_fail {
+        assert!(
+            cases.iter().any(|case| case.contains(block.code.trim())),
+            "{}:{}: a compile_fail block that is no case of tests/ui/fail: copy it there \
+             (with `fn main() {{}}`) and record its error (TRYBUILD=overwrite)",
+            block.file,
+            block.line
+        );
+    }
+}
+
+/// The build script finds every Rust block of the guide that the fences show.
+#[test]
+fn the_examples_test_compiles_every_rust_block_of_the_guide() {
+    let blocks = extract::all(&root().join(".."));
+    for page in PAGES {
+        let text = read(&root().join("guide").join(page));
+        let fenced = fences(&text)
+            .iter()
+            .filter(|(_, info)| info.split([',', ' ']).any(|w| w == "rust"))
+            .count();
+        let extracted = blocks
+            .iter()
+            .filter(|block| block.file == format!("docs/guide/{page}"))
+            .count();
+        assert_eq!(fenced, extracted, "docs/guide/{page}");
     }
 }

@@ -81,7 +81,9 @@
 //! type, shows both ways to give it one.
 //!
 //! What a client receives is specified in `docs/wire-format.md`.
-#![doc(test(attr(deny(warnings))))]
+//!
+//! Every example of this documentation is compiled, and run unless it is `no_run`, by the
+//! `examples` test of the workspace's `docs/` crate, with warnings denied.
 
 // The modules follow a call, and each imports only the ones before it (tests/tests/all/layout.rs
 // reads this order from here and enforces it):
@@ -274,11 +276,6 @@ pub use toolshape_macros::ToolText;
 pub use rmcp;
 /// schemars, whose `JsonSchema` derive describes parameter and output types.
 pub use schemars;
-
-/// The README's examples, compiled as doctests.
-#[cfg(doctest)]
-#[doc = include_str!("../../README.md")]
-struct ReadmeDoctests;
 
 /// This crate's version.
 pub const VERSION: &str = env!("CARGO_PKG_VERSION");

@@ -44,7 +44,7 @@ pub(crate) mod writer;
 pub use compact::{CompactHeader, CompactRow, Datum};
 pub use detail::{Detail, DetailOutput, WithDetail, render_with};
 pub use escape::{Escaped, escape, needs_escape};
-pub use markers::{ConfirmOutput, Text};
+pub use markers::{ConfirmOutput, Confirmed, Text};
 pub use table::{RowWriter, TextCell};
 pub use value::{ByteUnits, RFC3339_UTC, TextScalar, ValueFormat};
 pub use writer::RecordWriter;
