@@ -39,9 +39,11 @@ fn main() {
             format!("fn main() {{\n{}\n}}", block.code)
         };
         let test = match block.mode {
-            Mode::Run => "#[test]\nfn example_runs() { crate::outcome::check(main()) }\n",
+            Mode::Run => {
+                "#[test]\nfn example_runs() {\n    use crate::outcome::Outcome as _;\n    main().check();\n}\n"
+            }
             Mode::Panics => {
-                "#[test]\n#[should_panic]\nfn example_runs() { crate::outcome::check(main()) }\n"
+                "#[test]\n#[should_panic]\nfn example_runs() {\n    use crate::outcome::Outcome as _;\n    main().check();\n}\n"
             }
             _ => "",
         };

@@ -6,6 +6,9 @@
 //! by the ui tests (`tests/ui/fail`): see `docs/src/tests.rs`.
 #![allow(missing_docs)]
 #![deny(warnings)]
+// Each test hands its block's `main()` to `Outcome::check`, whether it returns `()` or a
+// `Result`, as a program's `main` may.
+#![allow(clippy::unit_arg)]
 
 mod outcome {
     /// What a block's `main` may return, as a program's `main` may.
@@ -23,10 +26,6 @@ mod outcome {
                 panic!("the example's main returned an error: {error:?}");
             }
         }
-    }
-
-    pub fn check(outcome: impl Outcome) {
-        outcome.check();
     }
 }
 

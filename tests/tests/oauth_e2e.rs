@@ -52,16 +52,7 @@ struct AuthServer {
 impl AuthServer {
     fn start() -> AuthServer {
         let dir = concat!(env!("CARGO_MANIFEST_DIR"), "/oauth");
-        if !std::path::Path::new(dir)
-            .join("node_modules/oidc-provider")
-            .exists()
-        {
-            let status = Command::new("npm")
-                .args(["ci", "--no-audit", "--no-fund", "--prefix", dir])
-                .status()
-                .expect("npm (Node 20) is needed for the authorization server");
-            assert!(status.success(), "npm ci in tests/oauth failed");
-        }
+        toolshape_test_support::prereq::npm_ci(std::path::Path::new(dir));
         let mut child = Command::new("node")
             .arg(format!("{dir}/server.mjs"))
             .stdout(Stdio::piped())

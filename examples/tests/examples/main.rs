@@ -7,4 +7,5 @@ mod models;
 mod ontap;
 mod otlp;
 mod replicas;
+mod round_robin;
 mod users;

@@ -1,16 +1,19 @@
-//! Many replicas of an example server behind haproxy (round robin), their shared state in
-//! Redis (`--store`): real `redis-server` and `haproxy` processes on loopback ports, started
-//! and stopped (by PID) by each test, and the replicas as the example binaries.
+//! Many replicas of an example server behind a round-robin proxy, their shared state in
+//! Redis (`--store`): a real `redis-server` on a loopback port, started and stopped (by PID)
+//! by each test, the replicas as the example binaries, and the proxy of `round_robin.rs` in
+//! the test's process (it balances, keeps sessions and retries as the deploying guide's
+//! haproxy configuration does). A machine without `redis-server` skips these tests and the
+//! run's last lines say so (`toolshape_test_support::prereq`); under `CI=true` they fail.
 //!
 //! The client speaks MCP 2026-07-28 over HTTP/1.1 as the protocol's streamable HTTP
 //! transport asks (hyper's client connection, each request's `_meta` with the protocol
-//! version and the client's capabilities); haproxy names the replica that answered each
+//! version and the client's capabilities); the proxy names the replica that answered each
 //! request in an `x-replica` header, so a test can see that a task created on one replica
 //! is polled, answered and cancelled on others.
 //!
 //! A real MCP client goes through the same fleet too: the official Python SDK
 //! (`tests/interop/replicas_client.py`), in its 2026-07-28 mode (a task polled across
-//! replicas) and its 2025-11-25 mode (sessions kept on their replica by haproxy).
+//! replicas) and its 2025-11-25 mode (sessions kept on their replica by the proxy).
 
 use std::net::SocketAddr;
 use std::path::PathBuf;
@@ -24,9 +27,12 @@ use hyper::client::conn::http1::SendRequest;
 use hyper_util::rt::TokioIo;
 use serde_json::{Value, json};
 use tokio::process::{Child, Command};
+use toolshape_test_support::prereq;
+
+use crate::round_robin;
 
 // ---------------------------------------------------------------------------------------
-// The fleet: Redis, the replicas, haproxy
+// The fleet: Redis, the replicas, the proxy
 
 fn free_port() -> u16 {
     std::net::TcpListener::bind("127.0.0.1:0")
@@ -59,21 +65,27 @@ fn scratch_dir() -> PathBuf {
 
 /// A private `redis-server` on a loopback port, without persistence.
 struct Redis {
+    program: PathBuf,
     port: u16,
     dir: PathBuf,
     child: Child,
 }
 
 impl Redis {
-    async fn start(dir: PathBuf) -> Redis {
+    async fn start(program: PathBuf, dir: PathBuf) -> Redis {
         let port = free_port();
-        let child = Self::spawn(port, &dir);
+        let child = Self::spawn(&program, port, &dir);
         wait_listening(port, "redis-server").await;
-        Redis { port, dir, child }
+        Redis {
+            program,
+            port,
+            dir,
+            child,
+        }
     }
 
-    fn spawn(port: u16, dir: &std::path::Path) -> Child {
-        Command::new("redis-server")
+    fn spawn(program: &std::path::Path, port: u16, dir: &std::path::Path) -> Child {
+        Command::new(program)
             .args(["--port", &port.to_string(), "--bind", "127.0.0.1"])
             .args(["--save", "", "--appendonly", "no"])
             .arg("--dir")
@@ -81,7 +93,7 @@ impl Redis {
             .stdout(Stdio::null())
             .kill_on_drop(true)
             .spawn()
-            .expect("redis-server (Debian's package `redis-server`) is installed")
+            .expect("redis-server starts")
     }
 
     fn url(&self) -> String {
@@ -96,7 +108,7 @@ impl Redis {
 
     /// A new Redis on the same port (empty, as a restarted Redis without persistence is).
     async fn restart(&mut self) {
-        self.child = Self::spawn(self.port, &self.dir);
+        self.child = Self::spawn(&self.program, self.port, &self.dir);
         wait_listening(self.port, "redis-server").await;
     }
 }
@@ -107,11 +119,10 @@ struct Replica {
     child: Child,
 }
 
-/// Redis, N replicas and haproxy in front of them.
+/// Redis, N replicas and the round-robin proxy in front of them.
 struct Fleet {
     redis: Redis,
     replicas: Vec<Replica>,
-    _haproxy: Child,
     front: SocketAddr,
     dir: PathBuf,
 }
@@ -122,47 +133,12 @@ impl Drop for Fleet {
     }
 }
 
-/// The haproxy configuration of the deploying guide, with `servers` as its backends.
-fn haproxy_config(front: u16, servers: &[(String, u16)]) -> String {
-    let mut config = format!(
-        "global
-    maxconn 4096
-
-defaults
-    mode http
-    timeout connect 2s
-    timeout client 60s
-    timeout server 60s
-    # a request that cannot reach a replica (it died) goes to another
-    retries 3
-    option redispatch
-
-frontend mcp
-    bind 127.0.0.1:{front}
-    default_backend replicas
-
-backend replicas
-    balance roundrobin
-    # 2025-11-25 clients: a session stays on the replica that created it
-    stick-table type string len 64 size 100k expire 30m
-    stick on req.hdr(mcp-session-id)
-    stick store-response res.hdr(mcp-session-id)
-    # which replica answered (for the tests)
-    http-response set-header x-replica %[srv_name]
-"
-    );
-    for (name, port) in servers {
-        config.push_str(&format!(
-            "    server {name} 127.0.0.1:{port} check inter 500ms fall 1 rise 1\n"
-        ));
-    }
-    config
-}
-
 impl Fleet {
-    async fn start(binary: &str, replicas: usize, lease_ms: u64) -> Fleet {
+    /// The fleet, or `None` (the test is recorded as skipped) on a machine without Redis.
+    async fn start(binary: &str, replicas: usize, lease_ms: u64) -> Option<Fleet> {
+        let redis_server = prereq::service(prereq::REDIS)?;
         let dir = scratch_dir();
-        let redis = Redis::start(dir.clone()).await;
+        let redis = Redis::start(redis_server, dir.clone()).await;
         let mut started = Vec::new();
         let mut servers = Vec::new();
         for i in 0..replicas {
@@ -185,26 +161,13 @@ impl Fleet {
                 child,
             });
         }
-        let front = free_port();
-        let config = dir.join("haproxy.cfg");
-        std::fs::write(&config, haproxy_config(front, &servers)).unwrap();
-        let haproxy = Command::new("haproxy")
-            .arg("-db")
-            .arg("-f")
-            .arg(&config)
-            .stdout(Stdio::null())
-            .stderr(Stdio::null())
-            .kill_on_drop(true)
-            .spawn()
-            .expect("haproxy (Debian's package `haproxy`) is installed");
-        wait_listening(front, "haproxy").await;
-        Fleet {
+        let front = round_robin::start(&servers).await;
+        Some(Fleet {
             redis,
             replicas: started,
-            _haproxy: haproxy,
-            front: SocketAddr::from(([127, 0, 0, 1], front)),
+            front,
             dir,
-        }
+        })
     }
 
     /// `kill -9` of the replica `name`.
@@ -235,7 +198,7 @@ fn meta() -> Value {
     })
 }
 
-/// One HTTP/1.1 connection to haproxy.
+/// One HTTP/1.1 connection to the proxy.
 struct Connection {
     sender: SendRequest<Full<Bytes>>,
     front: SocketAddr,
@@ -318,7 +281,7 @@ impl Connection {
     }
 }
 
-/// One request on a connection of its own: haproxy's round robin gives each its replica.
+/// One request on a connection of its own, given its replica by the proxy's round robin.
 async fn once(front: SocketAddr, method: &str, name: &str, params: Value) -> Answer {
     Connection::open(front)
         .await
@@ -379,7 +342,9 @@ const ONTAP: &str = env!("CARGO_BIN_EXE_ontap");
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_task_is_created_polled_answered_and_cancelled_on_different_replicas() {
-    let fleet = Fleet::start(CONFORMANCE, 3, 10_000).await;
+    let Some(fleet) = Fleet::start(CONFORMANCE, 3, 10_000).await else {
+        return;
+    };
     let front = fleet.front;
     let mut seen = Vec::new();
 
@@ -444,7 +409,9 @@ async fn a_task_is_created_polled_answered_and_cancelled_on_different_replicas()
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn the_task_of_a_killed_replica_is_failed_within_its_lease() {
     let lease = Duration::from_millis(1500);
-    let mut fleet = Fleet::start(CONFORMANCE, 2, 1500).await;
+    let Some(mut fleet) = Fleet::start(CONFORMANCE, 2, 1500).await else {
+        return;
+    };
     let front = fleet.front;
     let created = call_tool(front, "slow_compute", json!({"seconds": 600})).await;
     let id = created.result()["taskId"].as_str().unwrap().to_owned();
@@ -492,7 +459,9 @@ fn data(answer: &Answer) -> Value {
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn an_undo_on_one_replica_restores_what_an_action_on_another_changed() {
-    let fleet = Fleet::start(ONTAP, 2, 10_000).await;
+    let Some(fleet) = Fleet::start(ONTAP, 2, 10_000).await else {
+        return;
+    };
     let front = fleet.front;
     let volumes = call_tool(front, "cluster_list_volumes", json!({})).await;
     let volume = data(&volumes)["volumes"]
@@ -589,7 +558,9 @@ async fn an_undo_on_one_replica_restores_what_an_action_on_another_changed() {
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn while_redis_restarts_calls_fail_clearly_and_work_again_after() {
-    let mut fleet = Fleet::start(CONFORMANCE, 2, 10_000).await;
+    let Some(mut fleet) = Fleet::start(CONFORMANCE, 2, 10_000).await else {
+        return;
+    };
     let front = fleet.front;
     // Each call starts a task (the tool runs only as one): it needs the store. (A tool that
     // may run either way runs as a plain call while the store cannot count the tasks.)
@@ -660,7 +631,9 @@ async fn while_redis_restarts_calls_fail_clearly_and_work_again_after() {
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn ten_thousand_calls_across_three_replicas_none_lost_none_answered_twice() {
-    let fleet = Fleet::start(CONFORMANCE, 3, 10_000).await;
+    let Some(fleet) = Fleet::start(CONFORMANCE, 3, 10_000).await else {
+        return;
+    };
     let front = fleet.front;
     let calls = 10_000usize;
     let workers = 16usize;
@@ -709,7 +682,9 @@ async fn ten_thousand_calls_across_three_replicas_none_lost_none_answered_twice(
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_2025_11_25_session_stays_on_the_replica_that_created_it() {
-    let fleet = Fleet::start(CONFORMANCE, 3, 10_000).await;
+    let Some(fleet) = Fleet::start(CONFORMANCE, 3, 10_000).await else {
+        return;
+    };
     let mut connection = Connection::open(fleet.front).await;
     let initialize = json!({"jsonrpc": "2.0", "id": 0, "method": "initialize", "params": {
         "protocolVersion": "2025-11-25", "capabilities": {},
@@ -774,7 +749,9 @@ async fn a_2025_11_25_session_stays_on_the_replica_that_created_it() {
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn the_python_sdk_lists_calls_and_polls_a_task_across_replicas_in_both_eras() {
-    let fleet = Fleet::start(CONFORMANCE, 3, 10_000).await;
+    let Some(fleet) = Fleet::start(CONFORMANCE, 3, 10_000).await else {
+        return;
+    };
     let url = format!("http://{}/mcp", fleet.front);
     let output = tokio::task::spawn_blocking(move || {
         toolshape_test_support::python::run_script("replicas_client.py", &[url.as_str()], 120)

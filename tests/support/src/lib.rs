@@ -9,6 +9,7 @@ use rmcp::model::{CallToolRequestParams, CallToolResult, ProtocolVersion, Tool};
 use serde_json::Value;
 use sha2::{Digest, Sha256};
 
+pub mod prereq;
 pub mod python;
 
 pub use toolshape::testing::Client;

@@ -452,10 +452,7 @@ pub fn toon(values: &[serde_json::Value]) -> Vec<String> {
     use std::io::Write as _;
     let dir = concat!(env!("CARGO_MANIFEST_DIR"), "/../tests/toon");
     let dir = std::path::Path::new(dir);
-    assert!(
-        dir.join("node_modules/@toon-format/toon").exists(),
-        "TOON's encoder is not installed: run `npm ci --prefix tests/toon`"
-    );
+    toolshape_test_support::prereq::npm_ci(dir);
     let mut child = std::process::Command::new("node")
         .arg("encode.mjs")
         .current_dir(dir)

@@ -1,0 +1,1 @@
+//! Nothing but the test that ends `cargo test --workspace`: `tests/skipped.rs`.
