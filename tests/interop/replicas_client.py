@@ -1,10 +1,11 @@
 #!/usr/bin/env python3
-"""The official Python `mcp` SDK through haproxy in front of replicas of the conformance
+"""The official Python `mcp` SDK through a load balancer in front of replicas of the conformance
 example, their tasks in one Redis (`--http ADDR --store redis://…`).
 
 Usage: replicas_client.py FRONT_URL
 
-haproxy balances requests round robin, keeps a 2025-11-25 session on the replica that
+The balancer (the test's round-robin proxy, or haproxy as the deploying guide configures it)
+balances requests round robin, keeps a 2025-11-25 session on the replica that
 created it (sticky on `Mcp-Session-Id`), and names the replica of each answer in an
 `x-replica` header, which this script notes for every request the SDK sends.
 
