@@ -1,6 +1,6 @@
 //! Token cost of the compact text layout beside TOON's official encoder (`@toon-format/toon`
-//! 4.4.0, default options, run with node from `tests/toon`; `npm ci --prefix tests/toon`
-//! first) and compact JSON, on the realistic list payloads of
+//! 4.4.0, default options, run with node from `tests/toon`, installed on first use)
+//! and compact JSON, on the realistic list payloads of
 //! `tests/tests/all/compact_datasets.rs`, in o200k_base and cl100k_base; then one small list
 //! in every layout, for `docs/text-format.md`.
 //!
