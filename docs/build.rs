@@ -16,9 +16,14 @@ fn main() {
     for watched in ["guide", "extract.rs", "../README.md", "../runtime/src"] {
         println!("cargo::rerun-if-changed={watched}");
     }
+    // Code mode brings its sandbox with the `code` feature, which `cargo test --workspace`
+    // does not build: its examples are compiled with `--features code`.
+    let code_mode = std::env::var_os("CARGO_FEATURE_CODE").is_some();
     let mut out = String::new();
     for block in extract::all(root) {
-        if matches!(block.mode, Mode::Ignored | Mode::CompileFail) {
+        if matches!(block.mode, Mode::Ignored | Mode::CompileFail)
+            || (!code_mode && needs_code_mode(&block))
+        {
             continue;
         }
         let name = module_name(&block.file, block.line);
@@ -57,6 +62,13 @@ fn main() {
     }
     let path = Path::new(&std::env::var("OUT_DIR").unwrap()).join("examples.rs");
     std::fs::write(path, out).expect("examples.rs written");
+}
+
+/// Whether the block uses code mode: written in its module, or naming it.
+fn needs_code_mode(block: &extract::Block) -> bool {
+    block.file.starts_with("runtime/src/code/")
+        || block.code.contains("toolshape::code")
+        || block.code.contains("CodeMode")
 }
 
 /// Whether the block declares its own `main`, as rustdoc decides whether to wrap it.
