@@ -76,7 +76,7 @@ pub(crate) fn build(
         args.data.as_ref(),
         &params,
     );
-    if detail {
+    if detail.is_some() {
         let krate = args
             .krate
             .clone()
