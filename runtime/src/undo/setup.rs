@@ -53,8 +53,11 @@ pub struct UndoBuilder<J = MemoryJournal> {
 
 impl Undo {
     /// Undo over `tools`, with the journal in memory: every `kind = "action"` tool that takes
-    /// the required parameters of a `kind = "state"` tool and at least one more (a setter)
-    /// becomes undoable, restored from that state tool's result.
+    /// the required parameters of a `kind = "state"` tool and a value named like a field of
+    /// that tool's result (a setter) becomes undoable, restored from that state tool's result.
+    /// An action that takes the key but sets none of the fields (`add_comment(ticket_id,
+    /// author, text)`) is left out ([`Undo::left_out`]): calling it again could not take it
+    /// back.
     ///
     /// # Errors
     /// A setter whose pairing would lose or refuse what it restores: a parameter that names
@@ -137,6 +140,7 @@ impl<J: JournalStore> UndoBuilder<J> {
             }
         }
         let mut plan = BTreeMap::new();
+        let mut left_out = BTreeMap::new();
         for action in &actions {
             if self.skip.contains(&*action.name) {
                 continue;
@@ -154,6 +158,20 @@ impl<J: JournalStore> UndoBuilder<J> {
                     .filter(|state| is_setter_of(action, state))
                     .collect(),
             };
+            if candidates.is_empty()
+                && named.is_none()
+                && let Some(state) = state_tools.iter().find(|state| takes_key_of(action, state))
+            {
+                // It takes the key of `state` but sets none of its fields: nothing undo could
+                // restore by calling it again.
+                tracing::info!(
+                    action = %action.name,
+                    state_tool = %state.name,
+                    "undo leaves out an action that sets none of its state tool's fields"
+                );
+                left_out.insert(action.name.to_string(), state.name.to_string());
+                continue;
+            }
             match choose(action, &candidates, named.is_some()) {
                 Ok(Some(state)) => {
                     plan.insert(
@@ -174,18 +192,42 @@ impl<J: JournalStore> UndoBuilder<J> {
         }
         Ok(Undo {
             plan: Arc::new(plan),
+            left_out: Arc::new(left_out),
             store: Arc::new(self.store),
             serial: Arc::new(tokio::sync::Mutex::new(())),
         })
     }
 }
 
-/// Whether `action` sets what `state` reads: it takes the state tool's required parameters
-/// (at least one: the key) and at least one more (the value).
-fn is_setter_of(action: &Tool, state: &Tool) -> bool {
+/// Whether `action` takes `state`'s key: the state tool's required parameters (at least one),
+/// and at least one more.
+fn takes_key_of(action: &Tool, state: &Tool) -> bool {
     let params = property_names(&action.input_schema);
     let keys = required_of(&state.input_schema);
     !keys.is_empty() && keys.iter().all(|key| params.contains(key)) && params.len() > keys.len()
+}
+
+/// Whether `action` sets what `state` reads: it takes the state tool's key, and at least one
+/// of its other parameters names a field of the state tool's result (the value it sets).
+/// An action that takes the key and sets none of the fields (`add_comment(ticket_id,
+/// author, text)` beside `get_ticket(ticket_id)`) does something the state tool does not
+/// read, which calling it again could not take back.
+fn is_setter_of(action: &Tool, state: &Tool) -> bool {
+    let keys = required_of(&state.input_schema);
+    let fields = fields_of(state);
+    takes_key_of(action, state)
+        && property_names(&action.input_schema)
+            .iter()
+            .any(|param| !keys.contains(param) && fields.contains_key(param))
+}
+
+/// The fields of a state tool's result, from its output schema.
+fn fields_of(state: &Tool) -> BTreeMap<String, Field> {
+    state
+        .output_schema
+        .as_deref()
+        .map(data_fields)
+        .unwrap_or_default()
 }
 
 /// The state tool that restores `action`, out of the `candidates` that could (or the one
@@ -198,13 +240,6 @@ fn choose<'t>(
 ) -> Result<Option<&'t Tool>, String> {
     let params = property_names(&action.input_schema);
     let required = required_of(&action.input_schema);
-    let fields_of = |state: &Tool| {
-        state
-            .output_schema
-            .as_deref()
-            .map(data_fields)
-            .unwrap_or_default()
-    };
     let unread = |state: &Tool| -> Vec<String> {
         let fields = fields_of(state);
         params
@@ -258,9 +293,14 @@ fn choose<'t>(
                     ));
                 }
                 let fields = fields_of(state);
+                let (parameter, names) = if unread.len() == 1 {
+                    ("parameter", "names")
+                } else {
+                    ("parameters", "name")
+                };
                 return Err(format!(
-                    "`{action}` sets what `{state}` reads, but its parameter {unread} names no \
-                     field of `{state}`'s result (fields: {fields}); {fix}",
+                    "`{action}` sets what `{state}` reads, but its {parameter} {unread} {names} \
+                     no field of `{state}`'s result (fields: {fields}); {fix}",
                     action = action.name,
                     state = state.name,
                     unread = quoted(&unread),
