@@ -251,6 +251,7 @@ fn spec(tool: &Tool, private: &TokenStream) -> TokenStream {
     };
 
     let scopes = &tool.scopes;
+    let undo = !tool.no_undo;
     let app = match &tool.app {
         None => quote!(::core::option::Option::None),
         Some(crate::attr::AppView::Builtin) => {
@@ -275,6 +276,7 @@ fn spec(tool: &Tool, private: &TokenStream) -> TokenStream {
             extend_schema: #extend_schema,
             scopes: &[#(#scopes),*],
             app: #app,
+            undo: #undo,
             rust_path: ::core::concat!(::core::module_path!(), "::", #rust_name),
             location: ::core::concat!(::core::file!(), ":", ::core::line!()),
         };

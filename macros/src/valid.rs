@@ -312,6 +312,29 @@ pub(crate) fn check_scopes(
 
 /// `envelope = false`: only for `format = "json"`, and not for a `kind = "state"` tool, whose
 /// envelope programs (undo) read. Whether the tool's results carry the envelope.
+/// `undo = false`: only for a `kind = "action"` tool, the one kind undo records; `undo =
+/// true` is what every action is, and says nothing. Returns whether undo leaves it out.
+pub(crate) fn check_undo(
+    errors: &mut darling::error::Accumulator,
+    kind: Option<KindName>,
+    undo: Option<&darling::util::SpannedValue<Flag>>,
+) -> bool {
+    let Some(flag) = undo else {
+        return false;
+    };
+    let problem = if kind != Some(KindName::Action) {
+        "`undo` belongs to `kind = \"action\"` tools: undo records actions only, and this tool is not one\n\
+         help: remove `undo`, or declare `kind = \"action\"`"
+    } else if flag.0 {
+        "`undo = true` is what every action is: undo records it unless its set-up cannot restore it\n\
+         help: remove `undo`, or write `undo = false` to leave the action out"
+    } else {
+        return true;
+    };
+    errors.push(darling::Error::custom(problem).with_span(&flag.span()));
+    false
+}
+
 pub(crate) fn check_envelope(
     errors: &mut darling::error::Accumulator,
     format: FormatName,

@@ -98,9 +98,8 @@ pub const HISTORY_TOOL: &str = "list_undo_history";
 pub struct Undo<J = MemoryJournal> {
     /// Each undoable action and the state tool that captures what it sets.
     plan: Arc<BTreeMap<String, Pairing>>,
-    /// The actions that take a state tool's key but set none of its fields, each with that
-    /// state tool: not undoable, and not recorded.
-    left_out: Arc<BTreeMap<String, String>>,
+    /// The actions declared `#[tool(undo = false)]`: not undoable, and not recorded.
+    left_out: Arc<std::collections::BTreeSet<String>>,
     store: Arc<J>,
     /// Held from capture to record, and through an undo.
     serial: Arc<tokio::sync::Mutex<()>>,
@@ -128,14 +127,12 @@ impl<J: JournalStore> Undo<J> {
             .map(|(action, pairing)| (action.as_str(), pairing.state_tool.as_str()))
     }
 
-    /// The actions left out because they set nothing a state tool reads, each with the
-    /// state tool whose key they take: `add_comment(ticket_id, author, text)` beside
-    /// `get_ticket(ticket_id)`, whose result has no `author` or `text`. Calling such an
-    /// action again could not take it back, so undo does not record it.
-    pub fn left_out(&self) -> impl Iterator<Item = (&str, &str)> {
-        self.left_out
-            .iter()
-            .map(|(action, state_tool)| (action.as_str(), state_tool.as_str()))
+    /// The actions declared `#[tool(kind = "action", undo = false)]`: ones that set nothing
+    /// a state tool reads (`add_comment(ticket_id, author, text)` beside
+    /// `get_ticket(ticket_id)`), which calling again could not take back. Undo does not
+    /// record them, nor check their names.
+    pub fn left_out(&self) -> impl Iterator<Item = &str> {
+        self.left_out.iter().map(String::as_str)
     }
 
     /// The journal's store.

@@ -106,8 +106,8 @@ fn an_empty_state_field_restored_into_a_required_parameter_is_refused_at_set_up(
          whose field `member` can be empty (`null` or missing), but `lend_book_strictly`'s \
          parameter `member` requires a value, so undoing it from an empty state would fail; \
          make the parameter optional (`member: Option<...>`, where `None` empties the field) \
-         so that undo can restore the empty state, or leave the action out with \
-         `Undo::builder().skip(\"lend_book_strictly\")`"
+         so that undo can restore the empty state, or leave the action out of undo with \
+         `#[tool(kind = \"action\", undo = false)]` on `lend_book_strictly`"
     );
 }
 
@@ -250,8 +250,9 @@ fn assign_ticket(#[state] desk: &Helpdesk, ticket_id: String, assignee: Option<S
     ticket
 }
 
-/// Close a ticket with a resolution: no parameter names a field of `get_ticket`'s result.
-#[tool(format = "json", kind = "action")]
+/// Close a ticket with a resolution: no parameter names a field of `get_ticket`'s result,
+/// and undo is told to leave it out.
+#[tool(format = "json", kind = "action", undo = false)]
 fn close_ticket(#[state] desk: &Helpdesk, ticket_id: String, resolution: String) -> Ticket {
     let _ = resolution;
     let mut ticket = get_ticket(desk, ticket_id.clone());
@@ -261,7 +262,7 @@ fn close_ticket(#[state] desk: &Helpdesk, ticket_id: String, resolution: String)
 }
 
 /// Comment on a ticket: appends what `get_ticket` does not read.
-#[tool(format = "json", kind = "action")]
+#[tool(format = "json", kind = "action", undo = false)]
 fn add_comment(ticket_id: String, author: String, text: String) -> String {
     format!("{author} on {ticket_id}: {text}")
 }
@@ -279,8 +280,30 @@ fn hand_over_ticket(
     assign_ticket(desk, ticket_id, assignee)
 }
 
+/// `add_comment` again, as a new user first writes it: nothing said about undo.
+#[tool(format = "json", kind = "action")]
+fn comment_on_ticket(ticket_id: String, author: String, text: String) -> String {
+    add_comment(ticket_id, author, text)
+}
+
 #[test]
-fn an_action_that_sets_no_field_of_its_state_tool_is_left_out_not_refused() {
+fn an_action_that_names_no_field_is_refused_with_the_declaration_that_leaves_it_out() {
+    let tools: ToolSet<Helpdesk> =
+        ToolSet::new(tools![get_ticket, assign_ticket, comment_on_ticket]).unwrap();
+    assert_eq!(
+        Undo::for_tools(&tools).unwrap_err().to_string(),
+        "undo cannot restore every action:\n- `comment_on_ticket` takes the key of `get_ticket` \
+         (`ticket_id`), but its other parameters `author` and `text` name no field of \
+         `get_ticket`'s result (fields: assignee, status, ticket_id), so calling it again could \
+         not restore it: if it sets nothing `get_ticket` reads (a comment, a notification), \
+         leave it out of undo with `#[tool(kind = \"action\", undo = false)]` on \
+         `comment_on_ticket`; if it does, name its parameters like the fields \
+         (`#[arg(rename = \"...\")]`)"
+    );
+}
+
+#[test]
+fn actions_declared_undo_false_are_left_out() {
     let tools: ToolSet<Helpdesk> =
         ToolSet::new(tools![get_ticket, assign_ticket, close_ticket, add_comment]).unwrap();
     let undo = Undo::for_tools(&tools).unwrap();
@@ -290,11 +313,10 @@ fn an_action_that_sets_no_field_of_its_state_tool_is_left_out_not_refused() {
     );
     assert_eq!(
         undo.left_out().collect::<Vec<_>>(),
-        [
-            ("add_comment", "get_ticket"),
-            ("close_ticket", "get_ticket")
-        ]
+        ["add_comment", "close_ticket"]
     );
+    assert!(!tools.info("close_ticket").unwrap().undo());
+    assert!(tools.info("assign_ticket").unwrap().undo());
 }
 
 #[test]
@@ -307,8 +329,8 @@ fn a_setter_with_parameters_no_field_names_is_still_refused() {
         "undo cannot restore every action:\n- `hand_over_ticket` sets what `get_ticket` reads, \
          but its parameters `note` and `reason` name no field of `get_ticket`'s result \
          (fields: assignee, status, ticket_id); name the parameter like the field \
-         (`#[arg(rename = \"...\")]`), or leave the action out with \
-         `Undo::builder().skip(\"hand_over_ticket\")`"
+         (`#[arg(rename = \"...\")]`), or leave the action out of undo with \
+         `#[tool(kind = \"action\", undo = false)]` on `hand_over_ticket`"
     );
 }
 
@@ -335,7 +357,8 @@ async fn an_undo_that_names_its_action_is_refused_once_another_came_after() {
     };
     let first = recorded_id(&assign("ada").await.unwrap());
     let second = recorded_id(&assign("grace").await.unwrap());
-    // Left out, so not recorded: the newest entry is still the second assignment.
+    // Declared `undo = false`, so not recorded: the newest entry is still the second
+    // assignment.
     let closed = call(
         &client,
         "close_ticket",
