@@ -142,6 +142,38 @@ fn missing_values_are_empty_cells_at_the_end_of_a_row_too_and_empty_columns_left
 }
 
 #[derive(Debug, Clone, Serialize, ToolText)]
+#[serde(tag = "kind", rename_all = "snake_case")]
+#[text(noun = "reading", layout = "compact")]
+enum Reading {
+    Count { sensor: String, value: u32 },
+    Label { sensor: String, value: String },
+    Ratio { value: f64, note: Option<String> },
+}
+
+#[test]
+fn two_variants_fields_of_one_name_and_different_types_share_one_column() {
+    let readings = vec![
+        Reading::Count {
+            sensor: "door".into(),
+            value: 3,
+        },
+        Reading::Label {
+            sensor: "door".into(),
+            value: "12".into(),
+        },
+        Reading::Ratio {
+            value: 0.5,
+            note: None,
+        },
+    ];
+    assert_eq!(
+        render(&readings),
+        "Found 3 readings:\nkind,sensor,value\ncount,door,3\nlabel,door,\"12\"\nratio,,0.5"
+    );
+    check(&readings);
+}
+
+#[derive(Debug, Clone, Serialize, ToolText)]
 #[text(noun = "setting", layout = "compact")]
 struct Setting {
     key: String,

@@ -14,7 +14,8 @@
 //! - The header names each column by its key (the field's name as serde writes it): a nested
 //!   record's fields are `record{a,b}` (`record.a` when it shows one), a list of scalars is `key[]`, a list of records is
 //!   `key[]{its columns}`, an enum with fields is its tag column and the union of its
-//!   variants' fields.
+//!   variants' fields (one column per key: two variants' fields of one name share it, whatever
+//!   their types).
 //! - A row's cells are separated by `,`. A list of scalars is its items separated by `;`
 //!   (`[]` when empty); a list of records is `[record;record]`, each record's cells separated
 //!   by `,`; a list inside brackets is bracketed too.
@@ -502,6 +503,7 @@ pub(crate) fn write_lines(
     }
     let width = columns.len();
     debug_assert_eq!(cells.len(), count * width, "one cell per column");
+    merge_columns_of_one_key(&columns, &mut cells);
     let used: Vec<bool> = (0..width)
         .map(|column| {
             cells
@@ -534,6 +536,31 @@ pub(crate) fn write_lines(
             out.push_str(&cells_text[cell.clone()]);
         }
         out.push('\n');
+    }
+}
+
+/// Columns with one key and shape — two variants of an enum each with a field of that name,
+/// of different types — are one column: in each row, the cell a variant filled moves to the
+/// first of them, and the others, empty in every row, are left out of the header.
+fn merge_columns_of_one_key(columns: &[Column], cells: &mut [Range<usize>]) {
+    let width = columns.len();
+    let first_of = |i: usize| {
+        (0..i)
+            .find(|&j| columns[j].path == columns[i].path && columns[j].suffix == columns[i].suffix)
+    };
+    let moves: Vec<(usize, usize)> = (0..width)
+        .filter_map(|i| first_of(i).map(|first| (i, first)))
+        .collect();
+    if moves.is_empty() {
+        return;
+    }
+    for row in cells.chunks_mut(width.max(1)) {
+        for &(i, first) in &moves {
+            if row[first].is_empty() && !row[i].is_empty() {
+                row[first] = row[i].clone();
+                row[i] = 0..0;
+            }
+        }
     }
 }
 
