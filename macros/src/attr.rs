@@ -57,6 +57,9 @@ pub(crate) struct ToolArgs {
     /// `scopes = ["users:write"]`: the OAuth scopes a caller's token must grant for the
     /// tool to be listed to it and called.
     pub(crate) scopes: Option<SpannedValue<Scopes>>,
+    /// `undo = false`: a `kind = "action"` tool that undo leaves out (it sets nothing a state
+    /// tool reads that calling it again could restore: a comment, a notification).
+    pub(crate) undo: Option<SpannedValue<Flag>>,
     /// `detail`: the tool takes a `response_format` argument (`"concise"`, the default, or
     /// `"detailed"`); fields marked `#[text(detailed)]` are in detailed results only.
     pub(crate) detail: Option<SpannedValue<Flag>>,

@@ -15,7 +15,7 @@ use crate::model::{Icon, Param, Tool};
 use crate::params::{Params, read_params};
 use crate::valid::{
     check_confirm, check_detail, check_envelope, check_output_shape, check_scopes, check_task,
-    check_text, check_tool_name,
+    check_text, check_tool_name, check_undo,
 };
 
 /// Builds the model, or every error found, in the order the declaration is read: the
@@ -39,6 +39,7 @@ pub(crate) fn build(
     let kind = args.kind.as_ref().map(|kind| kind.0);
     check_kind_format(&mut errors, &args, kind, format);
     let envelope = check_envelope(&mut errors, format, kind, args.envelope.as_ref());
+    let no_undo = check_undo(&mut errors, kind, args.undo.as_ref());
     let annotations = annotations_of(&args, kind);
     let name = name_of(&mut errors, &args, sig);
     let description = description_of(&mut errors, &args, function, args_incomplete);
@@ -76,7 +77,7 @@ pub(crate) fn build(
         args.data.as_ref(),
         &params,
     );
-    if detail {
+    if detail.is_some() {
         let krate = args
             .krate
             .clone()
@@ -108,6 +109,7 @@ pub(crate) fn build(
         annotations,
         kind,
         confirm,
+        no_undo,
         detail,
         data_text,
         icons,

@@ -68,6 +68,7 @@ pub(crate) fn constructor(tool: &Tool, cfg: Option<TokenStream>) -> TokenStream 
     };
     let format = match tool.format {
         FormatName::Json if !tool.envelope => quote!(#private::PlainJson),
+        FormatName::Json if tool.detail.is_some() => quote!(#private::JsonDetailed),
         FormatName::Json => quote!(#private::Json),
         FormatName::Hybrid if tool.data_text => quote!(#private::HybridText),
         FormatName::Hybrid => quote!(#private::HybridFormat),
@@ -111,22 +112,24 @@ pub(crate) fn constructor(tool: &Tool, cfg: Option<TokenStream>) -> TokenStream 
         .map_or(output_span, Spanned::span);
     let error_text = respan(quote!(#checks::ErrorText::error_text(error)), error_span);
     // A `detail` tool's output must have something to leave out: checked where the tool is
-    // declared, at its return type.
+    // declared, as a trait (`LeavesSomethingOut`) whose failure is reported at the word
+    // `detail`; an output without a text at all, at its return type.
     let detail_check = match (&tool.output, tool.detail) {
-        (Some(output), true) => {
-            let output = static_lifetimes_of(output);
+        (Some(output), Some(detail_span)) => {
+            // At the same span as the format's own bounds, so that an output without a text
+            // is reported once.
+            let output = respan(static_lifetimes_of(output), output_span);
             let detail_output = respan(quote!(#private::DetailOutput), output_span);
-            quote_spanned! {output_span=>
-                const _: () = ::core::assert!(
-                    <#output as #detail_output>::DETAILED,
-                    "`#[tool(detail)]` has nothing to leave out: no field of the output's text is marked `#[text(detailed)]`; mark the fields a model seldom needs (ids for follow-up calls, exact sizes) with `#[text(detailed)]`, or remove `detail`",
-                );
+            let check = respan(quote!(#checks::LeavesSomethingOut), detail_span);
+            let detail_check = respan(quote!(#private::DetailCheck), detail_span);
+            quote_spanned! {detail_span=>
+                <#detail_check<{ <#output as #detail_output>::DETAILED }> as #check>::check();
             }
         }
         _ => TokenStream::new(),
     };
     // A `detail` tool's value travels with the level its call chose.
-    let ok_value = if tool.detail {
+    let ok_value = if tool.detail.is_some() {
         quote!(#private::WithDetail::new(value, __toolshape_response_format.0))
     } else {
         quote!(value)
@@ -248,6 +251,7 @@ fn spec(tool: &Tool, private: &TokenStream) -> TokenStream {
     };
 
     let scopes = &tool.scopes;
+    let undo = !tool.no_undo;
     let app = match &tool.app {
         None => quote!(::core::option::Option::None),
         Some(crate::attr::AppView::Builtin) => {
@@ -272,6 +276,7 @@ fn spec(tool: &Tool, private: &TokenStream) -> TokenStream {
             extend_schema: #extend_schema,
             scopes: &[#(#scopes),*],
             app: #app,
+            undo: #undo,
             rust_path: ::core::concat!(::core::module_path!(), "::", #rust_name),
             location: ::core::concat!(::core::file!(), ":", ::core::line!()),
         };

@@ -26,9 +26,11 @@ pub(crate) struct Tool {
     pub(crate) kind: Option<KindName>,
     /// `confirm = "..."` of a `format = "text"` tool.
     pub(crate) confirm: Option<String>,
-    /// `detail`: the tool takes `response_format` (the last of [`params`](Self::params),
-    /// `Param::Detail`) and renders at the level it chooses.
-    pub(crate) detail: bool,
+    /// `undo = false`: undo leaves the action out.
+    pub(crate) no_undo: bool,
+    /// `detail`, as the span of the word: the tool takes `response_format` (the last of
+    /// [`params`](Self::params), `Param::Detail`) and renders at the level it chooses.
+    pub(crate) detail: Option<proc_macro2::Span>,
     /// `data = "text"` of a hybrid tool: the text shows the data's `ToolText`.
     pub(crate) data_text: bool,
     /// `icon(...)`, in order.

@@ -312,6 +312,29 @@ pub(crate) fn check_scopes(
 
 /// `envelope = false`: only for `format = "json"`, and not for a `kind = "state"` tool, whose
 /// envelope programs (undo) read. Whether the tool's results carry the envelope.
+/// `undo = false`: only for a `kind = "action"` tool, the one kind undo records; `undo =
+/// true` is what every action is, and says nothing. Returns whether undo leaves it out.
+pub(crate) fn check_undo(
+    errors: &mut darling::error::Accumulator,
+    kind: Option<KindName>,
+    undo: Option<&darling::util::SpannedValue<Flag>>,
+) -> bool {
+    let Some(flag) = undo else {
+        return false;
+    };
+    let problem = if kind != Some(KindName::Action) {
+        "`undo` belongs to `kind = \"action\"` tools: undo records actions only, and this tool is not one\n\
+         help: remove `undo`, or declare `kind = \"action\"`"
+    } else if flag.0 {
+        "`undo = true` is what every action is: undo records it unless its set-up cannot restore it\n\
+         help: remove `undo`, or write `undo = false` to leave the action out"
+    } else {
+        return true;
+    };
+    errors.push(darling::Error::custom(problem).with_span(&flag.span()));
+    false
+}
+
 pub(crate) fn check_envelope(
     errors: &mut darling::error::Accumulator,
     format: FormatName,
@@ -634,7 +657,8 @@ pub(crate) fn trait_object_without_send(ty: &Type) -> Option<&syn::TypeTraitObje
 /// `detail` and `data = "..."`: `detail` chooses how much of the data's text a model reads
 /// (the text block of a json or hybrid tool becomes the data's `ToolText`; structured content
 /// keeps every field), so it needs a text to choose from: not with `confirm`, nor without the
-/// envelope. `data` belongs to hybrid tools. Returns `(detail, data_text)`.
+/// envelope. `data` belongs to hybrid tools. Returns `(detail, data_text)`, `detail` as the
+/// span of the word `detail` when the tool has it.
 pub(crate) fn check_detail(
     errors: &mut darling::error::Accumulator,
     format: FormatName,
@@ -643,7 +667,7 @@ pub(crate) fn check_detail(
     detail: Option<&darling::util::SpannedValue<Flag>>,
     data: Option<&darling::util::SpannedValue<Quoted<crate::attr::DataText>>>,
     params: &[crate::model::Param],
-) -> (bool, bool) {
+) -> (Option<proc_macro2::Span>, bool) {
     let data_text = match data {
         Some(data) if format != FormatName::Hybrid => {
             errors.push(
@@ -659,7 +683,7 @@ pub(crate) fn check_detail(
         None => false,
     };
     let Some(flag) = detail.filter(|flag| flag.0) else {
-        return (false, data_text);
+        return (None, data_text);
     };
     let span = flag.span();
     let problem = match format {
@@ -677,7 +701,7 @@ pub(crate) fn check_detail(
     };
     if let Some(problem) = problem {
         errors.push(darling::Error::custom(problem).with_span(&span));
-        return (false, data_text);
+        return (None, data_text);
     }
     let taken = params.iter().find_map(|param| match param {
         crate::model::Param::Schema(param) if param.name == "response_format" => Some(param),
@@ -691,7 +715,7 @@ pub(crate) fn check_detail(
             )
             .with_span(&param.ident),
         );
-        return (false, data_text);
+        return (None, data_text);
     }
-    (true, data_text)
+    (Some(span), data_text)
 }

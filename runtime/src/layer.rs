@@ -164,6 +164,7 @@ pub struct ToolInfo<'a> {
     task: TaskSupport,
     params: &'a [crate::tool::args::ParamSpec],
     scopes: &'static [&'static str],
+    undo: bool,
 }
 
 impl std::fmt::Debug for ToolInfo<'_> {
@@ -185,6 +186,7 @@ impl<'a> ToolInfo<'a> {
             task: def.spec.task,
             params: def.spec.params,
             scopes: def.spec.scopes,
+            undo: def.spec.undo,
         }
     }
 
@@ -211,6 +213,11 @@ impl<'a> ToolInfo<'a> {
     /// Its parameters' names, in declaration order.
     pub fn params(&self) -> impl Iterator<Item = &'a str> + 'a {
         self.params.iter().map(|p| p.name)
+    }
+
+    /// Whether undo may record it: `false` for an action declared `#[tool(undo = false)]`.
+    pub fn undo(&self) -> bool {
+        self.undo
     }
 
     /// The OAuth scopes a caller needs to see and call it (`#[tool(scopes = [..])]`).

@@ -7,12 +7,12 @@ pub use crate::formats::narrative::Narrative;
 pub use crate::formats::text::Text;
 pub use crate::formats::text::markers::Confirmed;
 pub use crate::formats::text::{Detail, DetailOutput, WithDetail};
-pub use crate::formats::{HybridFormat, HybridText, Json, PlainJson};
+pub use crate::formats::{HybridFormat, HybridText, Json, JsonDetailed, PlainJson};
 pub use crate::tool::args::{
     ArgProblem, BorrowedParam, Constraints, DefaultValue, Defaulted, One, ParamInfo, ParamList,
     ParamSpec, param,
 };
-pub use crate::tool::checks::{Probe, ProbeContext, ProbeOther};
+pub use crate::tool::checks::{DetailCheck, Probe, ProbeContext, ProbeOther};
 pub use crate::tool::def::ToolDef;
 pub use crate::tool::spec::{Annotations, BoxFuture, IconSpec, Kind, TaskSupport, ToolSpec};
 pub use crate::tool::state::Provides;

@@ -256,7 +256,7 @@ try {
     await start("redis-server", ["--port", String(redisPort), "--bind", "127.0.0.1", "--save", "",
       "--appendonly", "no", "--dir", dir], "redis-server", redisPort);
     const store = `redis://127.0.0.1:${redisPort}/0`;
-    // three replicas: the action, the history read and the undo each reach another
+    // three replicas: the action and the undo (which names the action's entry) reach others
     const fleet = await startHost([await example("ontap", store), await example("ontap", store), await example("ontap", store)]);
     const { page, errors, view, show } = await open(fleet);
     await check("replicas: Undo in the view restores the state recorded by another replica", async () => {

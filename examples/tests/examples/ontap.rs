@@ -607,13 +607,19 @@ async fn undo_refuses_a_parameter_the_state_does_not_name() {
     let error = Undo::for_tools(&set).unwrap_err().to_string();
     assert!(
         error.contains(
-            "`cluster_rename_volume` sets what `get_volume_configuration` reads, but its \
-             parameter `new_name` names no field of `get_volume_configuration`'s result"
+            "`cluster_rename_volume` takes the key of `get_volume_configuration` \
+             (`volume_uuid`), but its other parameter `new_name` names no field of \
+             `get_volume_configuration`'s result"
         ),
         "{error}"
     );
+    // both ways out: the declaration at the tool, and names that match
     assert!(
-        error.contains("Undo::builder().skip(\"cluster_rename_volume\")"),
+        error.contains("`#[tool(kind = \"action\", undo = false)]` on `cluster_rename_volume`"),
+        "{error}"
+    );
+    assert!(
+        error.contains("if it does, name its parameters like the fields"),
         "{error}"
     );
 

@@ -40,6 +40,7 @@ where
             extend_schema: ::core::option::Option::None,
             scopes: &[],
             app: ::core::option::Option::None,
+            undo: true,
             rust_path: ::core::concat!(::core::module_path!(), "::", "get_user_by_id"),
             location: ::core::concat!(::core::file!(), ":", ::core::line!()),
         };

@@ -38,6 +38,7 @@ impl Directory {
             extend_schema: ::core::option::Option::None,
             scopes: &[],
             app: ::core::option::Option::None,
+            undo: true,
             rust_path: ::core::concat!(::core::module_path!(), "::", "search"),
             location: ::core::concat!(::core::file!(), ":", ::core::line!()),
         };

@@ -40,6 +40,7 @@ where
             extend_schema: ::core::option::Option::None,
             scopes: &[],
             app: ::core::option::Option::None,
+            undo: true,
             rust_path: ::core::concat!(::core::module_path!(), "::", "delete_user"),
             location: ::core::concat!(::core::file!(), ":", ::core::line!()),
         };

@@ -33,6 +33,7 @@ impl<T: Send + Sync + 'static> Shop<T> {
             extend_schema: ::core::option::Option::None,
             scopes: &[],
             app: ::core::option::Option::None,
+            undo: true,
             rust_path: ::core::concat!(::core::module_path!(), "::", "count"),
             location: ::core::concat!(::core::file!(), ":", ::core::line!()),
         };

@@ -14,6 +14,21 @@ use crate::formats::listed_schema::{Side, listed};
 use crate::formats::plot::{self, Plot};
 use crate::provenance::{self, canonical, provenance_value};
 
+/// A type a `format = "json"` tool can return, and the data of a `format = "hybrid"` one:
+/// anything `Serialize + JsonSchema`.
+#[diagnostic::on_unimplemented(
+    message = "`{Self}` cannot be a tool's data: a `format = \"json\"` or `\"hybrid\"` tool's output is sent as JSON and described in its output schema",
+    label = "needs `serde::Serialize` and `schemars::JsonSchema`",
+    note = "add `#[derive(serde::Serialize, schemars::JsonSchema)]` to the type (and to the types inside it); for a type of another crate, enable that crate's `serde` and `schemars` features, or wrap it in a type of yours"
+)]
+pub trait JsonOutput: Serialize + JsonSchema {}
+
+// Not recommended, so that an output that is not `Serialize` or not `JsonSchema` is
+// reported as not a `JsonOutput`, with the message above, rather than by serde's or
+// schemars' own bare trait error.
+#[diagnostic::do_not_recommend]
+impl<T: Serialize + JsonSchema + ?Sized> JsonOutput for T {}
+
 /// What a successful call produced, before the format renders it.
 pub(crate) struct Parts<T> {
     pub(crate) narrative: Option<String>,

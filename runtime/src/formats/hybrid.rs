@@ -8,7 +8,7 @@ use schemars::JsonSchema;
 use serde::Serialize;
 
 use crate::formats::content::{Attachment, Rich};
-use crate::formats::envelope::{Parts, Shape, TextBlock, envelope_schema, success};
+use crate::formats::envelope::{JsonOutput, Parts, Shape, TextBlock, envelope_schema, success};
 use crate::formats::facts::CallFacts;
 use crate::formats::narrative::Narrative;
 use crate::formats::plot::Plot;
@@ -112,16 +112,18 @@ pub struct HybridFormat;
 
 impl Sealed for HybridFormat {}
 
-/// A type a `format = "hybrid"` tool can return: one with a narrative.
+/// A type a `format = "hybrid"` tool can return: one with a narrative, and data that is
+/// `Serialize + JsonSchema`.
 ///
 /// Either the type derives [`Narrative`](trait@crate::Narrative) from a template, or the
 /// tool returns [`Hybrid<T>`] with a narrative made at run time.
 #[diagnostic::on_unimplemented(
-    message = "`{Self}` has no narrative, so a `format = \"hybrid\"` tool cannot return it",
-    label = "this output has no narrative",
+    message = "`{Self}` cannot be the output of a `format = \"hybrid\"` tool: it needs a narrative, and data that implements `serde::Serialize` and `schemars::JsonSchema`",
+    label = "needs a narrative, and data that can be sent as JSON",
     note = "a hybrid result leads with a plain-English narrative; give the output one of two ways:",
     note = "1. a template on a struct of yours (a list or an `Option` goes in a field of it): `#[derive(toolshape::Narrative)]` and `#[narrative(\"Found {{count}} volumes\")]`, whose `{{placeholders}}` name its fields",
-    note = "2. a narrative made at run time: return `toolshape::formats::Hybrid<{Self}>`, built with `Hybrid::new(narrative, data)`",
+    note = "2. a narrative made at run time: return `toolshape::formats::Hybrid<T>` of your data `T`, built with `Hybrid::new(narrative, data)`",
+    note = "the data (and the types inside it) derive `serde::Serialize` and `schemars::JsonSchema`",
     note = "or, if the tool has nothing to narrate, use `format = \"json\"`"
 )]
 pub trait HybridOutput {
@@ -135,7 +137,7 @@ pub trait HybridOutput {
     fn into_hybrid(self) -> Hybrid<Self::Data>;
 }
 
-impl<T: Narrative + Serialize + JsonSchema> HybridOutput for T {
+impl<T: Narrative + JsonOutput> HybridOutput for T {
     type Data = T;
     const EXTRAS: bool = false;
     fn into_hybrid(self) -> Hybrid<T> {
@@ -143,7 +145,7 @@ impl<T: Narrative + Serialize + JsonSchema> HybridOutput for T {
     }
 }
 
-impl<T: Serialize + JsonSchema> HybridOutput for Hybrid<T> {
+impl<T: JsonOutput> HybridOutput for Hybrid<T> {
     type Data = T;
     const EXTRAS: bool = true;
     fn into_hybrid(self) -> Hybrid<T> {
@@ -151,6 +153,8 @@ impl<T: Serialize + JsonSchema> HybridOutput for Hybrid<T> {
     }
 }
 
+// Not recommended: an output none of these takes is reported as written, with the fix.
+#[diagnostic::do_not_recommend]
 impl<T: HybridOutput> HybridOutput for Rich<T> {
     type Data = T::Data;
     const EXTRAS: bool = true;

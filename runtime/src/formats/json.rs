@@ -8,7 +8,7 @@ use serde_json::Value;
 
 use crate::formats::content::{Attachment, Rich};
 use crate::formats::envelope::{
-    Parts, Shape, TextBlock, data_value, envelope_schema, success, success_data,
+    JsonOutput, Parts, Shape, TextBlock, data_value, envelope_schema, success, success_data,
 };
 use crate::formats::facts::CallFacts;
 use crate::formats::hybrid::Hybrid;
@@ -24,6 +24,14 @@ pub struct Json;
 
 impl Sealed for Json {}
 
+/// `format = "json"` with `detail`: as [`Json`], the text block the data's text at the level
+/// the call chose. A format of its own (rather than one more `Render` of `Json`), so that an
+/// output `Json` cannot render is reported by what it lacks.
+#[derive(Debug, Clone, Copy, Default)]
+pub struct JsonDetailed;
+
+impl Sealed for JsonDetailed {}
+
 /// `format = "json", envelope = false`: MCP's own structured result, without toolshape's
 /// envelope. `structuredContent` is the value itself and `outputSchema` its schema; the text
 /// block is the value as canonical JSON; the provenance is in `_meta`, as for a text result.
@@ -35,36 +43,62 @@ pub struct PlainJson;
 
 impl Sealed for PlainJson {}
 
-impl<T: JsonOutput> Render<T> for PlainJson {
-    const FORMAT: Format = Format::Json;
-    const ENVELOPE: bool = false;
+/// What a `format = "json", envelope = false` tool's function returns: its data, alone or in
+/// a [`Rich`] with attachments. One implementation of [`Render`] covers them all, so that a
+/// value it cannot send is reported by what the value lacks.
+#[diagnostic::on_unimplemented(
+    message = "`{Self}` cannot be a tool's data: a `format = \"json\"` tool's output is sent as JSON and described in its output schema",
+    label = "needs `serde::Serialize` and `schemars::JsonSchema`",
+    note = "add `#[derive(serde::Serialize, schemars::JsonSchema)]` to the type (and to the types inside it); for a type of another crate, enable that crate's `serde` and `schemars` features, or wrap it in a type of yours"
+)]
+pub trait PlainJsonReturn: Send + 'static {
+    /// The tool's `outputSchema`.
+    #[doc(hidden)]
+    fn plain_output_schema() -> Option<JsonObject>;
+    /// The result for a successful call.
+    #[doc(hidden)]
+    fn render_plain(self, facts: &CallFacts<'_>) -> CallToolResult;
+}
 
-    fn output_schema() -> Option<JsonObject> {
+#[diagnostic::do_not_recommend]
+impl<T: Serialize + JsonSchema + Send + 'static> PlainJsonReturn for T {
+    fn plain_output_schema() -> Option<JsonObject> {
         plain_schema(|generator| generator.root_schema_for::<T>())
     }
 
-    fn render(value: T, facts: &CallFacts<'_>) -> CallToolResult {
-        match data_value(&value, facts) {
+    fn render_plain(self, facts: &CallFacts<'_>) -> CallToolResult {
+        match data_value(&self, facts) {
             Ok(data) => plain_value(data, Vec::new(), facts),
             Err(failure) => failure,
         }
     }
 }
 
-impl<T: JsonOutput> Render<Rich<T>> for PlainJson {
-    const FORMAT: Format = Format::Json;
-    const ENVELOPE: bool = false;
-
-    fn output_schema() -> Option<JsonObject> {
-        <PlainJson as Render<T>>::output_schema()
+#[diagnostic::do_not_recommend]
+impl<T: JsonOutput + Send + 'static> PlainJsonReturn for Rich<T> {
+    fn plain_output_schema() -> Option<JsonObject> {
+        T::plain_output_schema()
     }
 
-    fn render(value: Rich<T>, facts: &CallFacts<'_>) -> CallToolResult {
-        let (value, attachments) = value.into_parts();
+    fn render_plain(self, facts: &CallFacts<'_>) -> CallToolResult {
+        let (value, attachments) = self.into_parts();
         match data_value(&value, facts) {
             Ok(data) => plain_value(data, attachments, facts),
             Err(failure) => failure,
         }
+    }
+}
+
+impl<T: PlainJsonReturn> Render<T> for PlainJson {
+    const FORMAT: Format = Format::Json;
+    const ENVELOPE: bool = false;
+
+    fn output_schema() -> Option<JsonObject> {
+        T::plain_output_schema()
+    }
+
+    fn render(value: T, facts: &CallFacts<'_>) -> CallToolResult {
+        value.render_plain(facts)
     }
 }
 
@@ -103,31 +137,80 @@ fn plain_value(data: Value, attachments: Vec<Attachment>, facts: &CallFacts<'_>)
     result
 }
 
-/// A type a `format = "json"` tool can return: anything `Serialize + JsonSchema`.
+/// What a `format = "json"` tool's function returns: its data (any `Serialize + JsonSchema`
+/// type), or the data in a [`Hybrid`] (with a narrative, plots, `model_id`, `source`) or a
+/// [`Rich`] (with attachments). One implementation of [`Render`] covers them all, so that a
+/// value it cannot send is reported by what the value lacks.
 #[diagnostic::on_unimplemented(
-    message = "`{Self}` cannot be the output of a `format = \"json\"` tool",
-    label = "this type must implement `serde::Serialize` and `schemars::JsonSchema`",
-    note = "add `#[derive(serde::Serialize, schemars::JsonSchema)]` to your types (the one returned and the ones inside it)"
+    message = "`{Self}` cannot be a tool's data: a `format = \"json\"` tool's output is sent as JSON and described in its output schema",
+    label = "needs `serde::Serialize` and `schemars::JsonSchema`",
+    note = "add `#[derive(serde::Serialize, schemars::JsonSchema)]` to the type (and to the types inside it); for a type of another crate, enable that crate's `serde` and `schemars` features, or wrap it in a type of yours"
 )]
-pub trait JsonOutput: Serialize + JsonSchema {}
+pub trait JsonReturn: Send + 'static {
+    /// The tool's `outputSchema`: the envelope around the data's schema.
+    #[doc(hidden)]
+    fn json_output_schema() -> JsonObject;
+    /// The result for a successful call.
+    #[doc(hidden)]
+    fn render_json(self, facts: &CallFacts<'_>) -> CallToolResult;
+}
 
-impl<T: Serialize + JsonSchema + ?Sized> JsonOutput for T {}
+#[diagnostic::do_not_recommend]
+impl<T: Serialize + JsonSchema + Send + 'static> JsonReturn for T {
+    fn json_output_schema() -> JsonObject {
+        envelope_schema::<T>(Shape::PLAIN)
+    }
 
-impl<T: JsonOutput> Render<T> for Json {
+    fn render_json(self, facts: &CallFacts<'_>) -> CallToolResult {
+        success_data(&self, facts, TextBlock::ModelView)
+    }
+}
+
+// Not recommended either, nor the one below: a value none of them takes is reported as it
+// was written, with the fix, and no list of toolshape's own implementations.
+#[diagnostic::do_not_recommend]
+impl<T: JsonOutput + Send + 'static> JsonReturn for Hybrid<T> {
+    fn json_output_schema() -> JsonObject {
+        envelope_schema::<T>(Shape::NARRATED)
+    }
+
+    fn render_json(self, facts: &CallFacts<'_>) -> CallToolResult {
+        success(self.into_parts(), facts, TextBlock::ModelView)
+    }
+}
+
+#[diagnostic::do_not_recommend]
+impl<T: JsonOutput + Send + 'static> JsonReturn for Rich<T> {
+    fn json_output_schema() -> JsonObject {
+        envelope_schema::<T>(Shape {
+            narrative: false,
+            extras: true,
+        })
+    }
+
+    fn render_json(self, facts: &CallFacts<'_>) -> CallToolResult {
+        let (data, attachments) = self.into_parts();
+        let mut parts = Parts::data_only(data);
+        parts.attachments = attachments;
+        success(parts, facts, TextBlock::ModelView)
+    }
+}
+
+impl<T: JsonReturn> Render<T> for Json {
     const FORMAT: Format = Format::Json;
 
     fn output_schema() -> Option<JsonObject> {
-        Some(envelope_schema::<T>(Shape::PLAIN))
+        Some(T::json_output_schema())
     }
 
     fn render(value: T, facts: &CallFacts<'_>) -> CallToolResult {
-        success_data(&value, facts, TextBlock::ModelView)
+        value.render_json(facts)
     }
 }
 
 /// A `#[tool(detail)]` json tool: the text block is the data's text (its `ToolText`) at the
 /// level the call chose, for the model; `structuredContent` keeps every field.
-impl<T: JsonOutput + ToolText> Render<WithDetail<T>> for Json {
+impl<T: JsonOutput + ToolText> Render<WithDetail<T>> for JsonDetailed {
     const FORMAT: Format = Format::Json;
 
     fn output_schema() -> Option<JsonObject> {
@@ -137,35 +220,5 @@ impl<T: JsonOutput + ToolText> Render<WithDetail<T>> for Json {
     fn render(value: WithDetail<T>, facts: &CallFacts<'_>) -> CallToolResult {
         let text = render_with(&value.value, value.detail);
         success_data(&value.value, facts, TextBlock::Text(text))
-    }
-}
-
-impl<T: JsonOutput> Render<Hybrid<T>> for Json {
-    const FORMAT: Format = Format::Json;
-
-    fn output_schema() -> Option<JsonObject> {
-        Some(envelope_schema::<T>(Shape::NARRATED))
-    }
-
-    fn render(value: Hybrid<T>, facts: &CallFacts<'_>) -> CallToolResult {
-        success(value.into_parts(), facts, TextBlock::ModelView)
-    }
-}
-
-impl<T: JsonOutput> Render<Rich<T>> for Json {
-    const FORMAT: Format = Format::Json;
-
-    fn output_schema() -> Option<JsonObject> {
-        Some(envelope_schema::<T>(Shape {
-            narrative: false,
-            extras: true,
-        }))
-    }
-
-    fn render(value: Rich<T>, facts: &CallFacts<'_>) -> CallToolResult {
-        let (data, attachments) = value.into_parts();
-        let mut parts = Parts::data_only(data);
-        parts.attachments = attachments;
-        success(parts, facts, TextBlock::ModelView)
     }
 }

@@ -34,15 +34,16 @@ use rmcp::model::{CallToolResult, ContentBlock, JsonObject};
 use serde_json::Value;
 
 use crate::provenance::{self, canonical};
+pub use envelope::JsonOutput;
 use envelope::{model_view, narrative_and_data};
 pub use hybrid::{Hybrid, HybridFormat, HybridOutput};
 pub use hybrid_text::HybridText;
-pub use json::{Json, JsonOutput};
+pub use json::{Json, JsonReturn, PlainJsonReturn};
 // json without the envelope, for generated code (`envelope = false`)
 pub use content::{Attachment, Rich};
 pub use facts::CallFacts;
 #[doc(hidden)]
-pub use json::PlainJson;
+pub use json::{JsonDetailed, PlainJson};
 pub use narrative::Narrative;
 pub use plot::Plot;
 

@@ -208,7 +208,46 @@ fn type_of(schema: &Value, definitions: Option<&Map<String, Value>>) -> String {
     if let Some(format) = schema.get("format").and_then(Value::as_str) {
         let _ = write!(out, " {format}");
     }
-    let bound = |key: &str| schema.get(key).filter(|v| v.is_number());
+    // The range of a Rust integer type (`u32`'s 0 to 4294967295, which the listed schema
+    // states) is left unsaid, but for an unsigned type's 0: no value a model means to send
+    // reaches it. A bound of the tool's own is said (one equal to its type's cannot be
+    // told from it).
+    let integer = kinds == ["integer"];
+    let type_bound = |key: &str, value: &Value| {
+        let Some(n) = value
+            .as_i64()
+            .map(i128::from)
+            .or(value.as_u64().map(i128::from))
+        else {
+            return false;
+        };
+        integer
+            && match key {
+                "minimum" => [
+                    i8::MIN.into(),
+                    i16::MIN.into(),
+                    i32::MIN.into(),
+                    i64::MIN.into(),
+                ]
+                .contains(&n),
+                _ => [
+                    i8::MAX.into(),
+                    u8::MAX.into(),
+                    i16::MAX.into(),
+                    u16::MAX.into(),
+                    i32::MAX.into(),
+                    u32::MAX.into(),
+                    i64::MAX.into(),
+                    u64::MAX.into(),
+                ]
+                .contains(&n),
+            }
+    };
+    let bound = |key: &str| {
+        schema
+            .get(key)
+            .filter(|v| v.is_number() && !type_bound(key, v))
+    };
     match (bound("minimum"), bound("maximum")) {
         (Some(min), Some(max)) => {
             let _ = write!(out, " {min} to {max}");
@@ -285,5 +324,40 @@ mod tests {
     #[test]
     fn no_tool_found_says_so() {
         assert!(text("frobnicate", &[]).starts_with("No tool matches \"frobnicate\"."));
+    }
+
+    #[test]
+    fn the_range_of_a_rust_integer_type_is_left_unsaid() {
+        // As listed: `u32`, `i32`, `u8` with a minimum of the author's, `i16` within
+        // -5 to 5, `u16` (whose 0 is said), a number.
+        let schema = json!({
+            "type": "object",
+            "properties": {
+                "id": {"type": "integer", "minimum": 0, "maximum": 4294967295_u64},
+                "offset": {"type": "integer", "minimum": -2147483648, "maximum": 2147483647},
+                "floor": {"type": "integer", "minimum": 1, "maximum": 255},
+                "tilt": {"type": "integer", "minimum": -5, "maximum": 5},
+                "port": {"type": "integer", "minimum": 0, "maximum": 65535},
+                "ratio": {"type": "number", "maximum": 255},
+            },
+            "required": ["id", "offset", "floor", "tilt", "port", "ratio"],
+        });
+        let lines: Vec<String> = text("rooms", &[&tool("find_room", "Find a room.", schema)])
+            .lines()
+            .skip(1)
+            .take(6)
+            .map(str::to_owned)
+            .collect();
+        assert_eq!(
+            lines,
+            [
+                "  floor: integer ≥ 1",
+                "  id: integer ≥ 0",
+                "  offset: integer",
+                "  port: integer ≥ 0",
+                "  ratio: number ≤ 255",
+                "  tilt: integer -5 to 5",
+            ]
+        );
     }
 }

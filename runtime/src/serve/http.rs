@@ -216,6 +216,61 @@ pub async fn app_on(app: axum::Router, listener: tokio::net::TcpListener) -> Res
     app_on_with(app, listener, &Limits::default()).await
 }
 
+/// A server bound to its HTTP address and not yet serving, from
+/// [`Server::bind_http`](crate::Server::bind_http): the address is known before the first
+/// request (port 0 picks a free one, for tests), and [`serve`](BoundHttp::serve) serves.
+///
+/// ```no_run
+/// # async fn run(server: toolshape::Server<()>) -> Result<(), toolshape::serve::Error> {
+/// let bound = server.bind_http("127.0.0.1:0").await?;
+/// println!("MCP server at {}", bound.url()); // http://127.0.0.1:PORT/mcp
+/// bound.serve().await
+/// # }
+/// # let _ = run;
+/// ```
+#[derive(Debug)]
+pub struct BoundHttp {
+    app: axum::Router,
+    listener: tokio::net::TcpListener,
+    address: std::net::SocketAddr,
+    limits: Limits,
+}
+
+impl BoundHttp {
+    pub(crate) fn new(
+        app: axum::Router,
+        listener: tokio::net::TcpListener,
+        limits: Limits,
+    ) -> Result<Self, Error> {
+        let address = listener.local_addr()?;
+        Ok(BoundHttp {
+            app,
+            listener,
+            address,
+            limits,
+        })
+    }
+
+    /// The address the server listens on: the port the system chose for port 0.
+    pub fn local_addr(&self) -> std::net::SocketAddr {
+        self.address
+    }
+
+    /// Where a client connects: `http://ADDRESS/mcp`.
+    pub fn url(&self) -> String {
+        format!("http://{}/mcp", self.address)
+    }
+
+    /// Serves until the process ends, as [`app_on_with`] does: a future of its own, so it can
+    /// be spawned (`tokio::spawn(bound.serve())`).
+    ///
+    /// # Errors
+    /// When the listener fails.
+    pub fn serve(self) -> impl Future<Output = Result<(), Error>> + Send + 'static {
+        accept(self.app, self.listener, self.limits.request_head_timeout)
+    }
+}
+
 /// [`app_on`] with these limits (its connections' [`Limits::request_head_timeout`]).
 ///
 /// # Errors

@@ -153,7 +153,7 @@ mod refused;
 #[cfg(feature = "http")]
 pub(crate) use http::router_with;
 #[cfg(feature = "http")]
-pub use http::{HttpOptions, HttpService, app_on, app_on_with};
+pub use http::{BoundHttp, HttpOptions, HttpService, app_on, app_on_with};
 mod scopes;
 #[cfg(feature = "http")]
 pub(crate) use scopes::ToolScopes;

@@ -188,7 +188,9 @@ impl<S: Send + Sync + 'static, H: ServerHandler> Server<S, H> {
     /// ([`serve::app_on`]).
     ///
     /// Bind to a loopback address (`127.0.0.1:PORT`) unless you mean to expose the server;
-    /// the examples do. The bound address is logged.
+    /// the examples do. The bound address is logged (at `info`, seen with a tracing
+    /// subscriber); to print it yourself, or to pick a free port with port 0, use
+    /// [`Server::bind_http`].
     ///
     /// # Errors
     /// When the address cannot be bound or the server fails.
@@ -212,6 +214,44 @@ impl<S: Send + Sync + 'static, H: ServerHandler> Server<S, H> {
         addr: impl tokio::net::ToSocketAddrs,
         options: &serve::HttpOptions,
     ) -> Result<(), serve::Error> {
+        self.bind_http_with(addr, options).await?.serve().await
+    }
+
+    /// Binds the address [`Server::serve_http`] would serve, and stops there: the
+    /// [`BoundHttp`](serve::BoundHttp) says where it listens
+    /// ([`local_addr`](serve::BoundHttp::local_addr), [`url`](serve::BoundHttp::url)) and
+    /// serves when asked. Port 0 picks a free port: what a test binds.
+    ///
+    /// ```no_run
+    /// # async fn run(server: toolshape::Server<()>) -> Result<(), toolshape::serve::Error> {
+    /// let bound = server.bind_http("127.0.0.1:8080").await?;
+    /// eprintln!("MCP server at {}", bound.url()); // http://127.0.0.1:8080/mcp
+    /// bound.serve().await
+    /// # }
+    /// # let _ = run;
+    /// ```
+    ///
+    /// # Errors
+    /// When a tool's MCP Apps view is not registered, or the address cannot be bound.
+    #[cfg(feature = "http")]
+    pub async fn bind_http(
+        self,
+        addr: impl tokio::net::ToSocketAddrs,
+    ) -> Result<serve::BoundHttp, serve::Error> {
+        self.bind_http_with(addr, &serve::HttpOptions::default())
+            .await
+    }
+
+    /// [`Server::bind_http`] with options, as [`Server::serve_http_with`] takes them.
+    ///
+    /// # Errors
+    /// When a tool's MCP Apps view is not registered, or the address cannot be bound.
+    #[cfg(feature = "http")]
+    pub async fn bind_http_with(
+        self,
+        addr: impl tokio::net::ToSocketAddrs,
+        options: &serve::HttpOptions,
+    ) -> Result<serve::BoundHttp, serve::Error> {
         if let Some(problem) = self.setup_problem() {
             return Err(serve::failure(problem, None));
         }
@@ -222,6 +262,6 @@ impl<S: Send + Sync + 'static, H: ServerHandler> Server<S, H> {
                 Some(error.into()),
             )
         })?;
-        serve::app_on_with(self.http_router(options), listener, &options.limits).await
+        serve::BoundHttp::new(self.http_router(options), listener, options.limits.clone())
     }
 }

@@ -228,6 +228,29 @@ impl SchemaKeywords for schemars::Schema {
     }
 }
 
+/// Whether a `#[tool(detail)]` tool's output has fields marked `#[text(detailed)]`: the
+/// value of [`DetailOutput::DETAILED`](crate::formats::text::DetailOutput::DETAILED), as a
+/// type, for [`LeavesSomethingOut`].
+#[derive(Debug, Clone, Copy)]
+pub struct DetailCheck<const DETAILED: bool>;
+
+/// Holds for the output of a `#[tool(detail)]` tool whose text has something to leave out:
+/// a field marked `#[text(detailed)]`, in the output or in a record inside it.
+#[diagnostic::on_unimplemented(
+    message = "`#[tool(detail)]` has nothing to leave out: no field of the output's text is marked `#[text(detailed)]`",
+    label = "a concise answer would be the same as a detailed one",
+    note = "mark the fields a model seldom needs (ids for follow-up calls, exact sizes) with `#[text(detailed)]`, or remove `detail`"
+)]
+pub trait LeavesSomethingOut {
+    /// Nothing: the check is that this compiles.
+    #[doc(hidden)]
+    #[inline]
+    fn check() {}
+}
+
+#[diagnostic::do_not_recommend]
+impl LeavesSomethingOut for DetailCheck<true> {}
+
 /// The format of a tool whose function returns `T` (or `Result<T, E>`): `format = "json"`,
 /// `"text"` or `"hybrid"` of `#[tool]`, which must be able to render `T` (see [`Render`]).
 pub trait OutputFormat<T> {

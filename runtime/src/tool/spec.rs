@@ -137,6 +137,8 @@ pub struct ToolSpec {
     /// `app` or `app = "ui://…"`: the URI of the MCP Apps view that shows the tool's
     /// results (the built-in view's for a bare `app`).
     pub app: Option<&'static str>,
+    /// `undo = false` (a `kind = "action"` tool): undo leaves the action out.
+    pub undo: bool,
     /// The Rust path of the annotated function, for messages.
     pub rust_path: &'static str,
     /// `file:line` of the annotated function, for messages.
@@ -162,6 +164,7 @@ impl ToolSpec {
         extend_schema: None,
         scopes: &[],
         app: None,
+        undo: true,
         rust_path: "",
         location: "",
     };

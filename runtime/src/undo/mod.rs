@@ -98,6 +98,8 @@ pub const HISTORY_TOOL: &str = "list_undo_history";
 pub struct Undo<J = MemoryJournal> {
     /// Each undoable action and the state tool that captures what it sets.
     plan: Arc<BTreeMap<String, Pairing>>,
+    /// The actions declared `#[tool(undo = false)]`: not undoable, and not recorded.
+    left_out: Arc<std::collections::BTreeSet<String>>,
     store: Arc<J>,
     /// Held from capture to record, and through an undo.
     serial: Arc<tokio::sync::Mutex<()>>,
@@ -123,6 +125,14 @@ impl<J: JournalStore> Undo<J> {
         self.plan
             .iter()
             .map(|(action, pairing)| (action.as_str(), pairing.state_tool.as_str()))
+    }
+
+    /// The actions declared `#[tool(kind = "action", undo = false)]`: ones that set nothing
+    /// a state tool reads (`add_comment(ticket_id, author, text)` beside
+    /// `get_ticket(ticket_id)`), which calling again could not take back. Undo does not
+    /// record them, nor check their names.
+    pub fn left_out(&self) -> impl Iterator<Item = &str> {
+        self.left_out.iter().map(String::as_str)
     }
 
     /// The journal's store.

@@ -53,14 +53,18 @@ pub struct UndoBuilder<J = MemoryJournal> {
 
 impl Undo {
     /// Undo over `tools`, with the journal in memory: every `kind = "action"` tool that takes
-    /// the required parameters of a `kind = "state"` tool and at least one more (a setter)
-    /// becomes undoable, restored from that state tool's result.
+    /// the required parameters of a `kind = "state"` tool and a value named like a field of
+    /// that tool's result (a setter) becomes undoable, restored from that state tool's result.
+    /// An action declared `#[tool(kind = "action", undo = false)]` is left out
+    /// ([`Undo::left_out`]): one that sets nothing a state tool reads (`add_comment(ticket_id,
+    /// author, text)`), which calling again could not take back.
     ///
     /// # Errors
     /// A setter whose pairing would lose or refuse what it restores: a parameter that names
-    /// no field of its state tool's output, two state tools that could each restore it, or a
-    /// state field that can be empty (`null` or missing) restored into a parameter that
-    /// requires a value. Each problem names the tools and says how to fix it.
+    /// no field of its state tool's output (an action that takes the key and names none is
+    /// asked to say `undo = false`), two state tools that could each restore it, or a state
+    /// field that can be empty (`null` or missing) restored into a parameter that requires a
+    /// value. Each problem names the tools and says how to fix it.
     pub fn for_tools<State: Send + Sync + 'static>(
         tools: &ToolSet<State>,
     ) -> Result<Undo, UndoSetupError> {
@@ -78,7 +82,9 @@ impl Undo {
 }
 
 impl<J: JournalStore> UndoBuilder<J> {
-    /// Leaves the action `name` out: it is not captured, and not checked.
+    /// Leaves the action `name` out: it is not captured, and not checked. For an action that
+    /// sets nothing a state tool reads, `#[tool(kind = "action", undo = false)]` says the same
+    /// where the action is declared.
     pub fn skip(mut self, name: impl Into<String>) -> Self {
         self.skip.insert(name.into());
         self
@@ -137,8 +143,14 @@ impl<J: JournalStore> UndoBuilder<J> {
             }
         }
         let mut plan = BTreeMap::new();
+        let mut left_out = BTreeSet::new();
         for action in &actions {
             if self.skip.contains(&*action.name) {
+                continue;
+            }
+            if tools.info(&action.name).is_some_and(|info| !info.undo()) {
+                // `#[tool(undo = false)]`: declared at the tool, and not checked
+                left_out.insert(action.name.to_string());
                 continue;
             }
             let named = self.pairs.get(&*action.name);
@@ -174,6 +186,7 @@ impl<J: JournalStore> UndoBuilder<J> {
         }
         Ok(Undo {
             plan: Arc::new(plan),
+            left_out: Arc::new(left_out),
             store: Arc::new(self.store),
             serial: Arc::new(tokio::sync::Mutex::new(())),
         })
@@ -188,6 +201,15 @@ fn is_setter_of(action: &Tool, state: &Tool) -> bool {
     !keys.is_empty() && keys.iter().all(|key| params.contains(key)) && params.len() > keys.len()
 }
 
+/// The fields of a state tool's result, from its output schema.
+fn fields_of(state: &Tool) -> BTreeMap<String, Field> {
+    state
+        .output_schema
+        .as_deref()
+        .map(data_fields)
+        .unwrap_or_default()
+}
+
 /// The state tool that restores `action`, out of the `candidates` that could (or the one
 /// named for it, when `named`): `None` when there is none, an error when the choice is
 /// ambiguous or would lose what a parameter holds.
@@ -198,13 +220,6 @@ fn choose<'t>(
 ) -> Result<Option<&'t Tool>, String> {
     let params = property_names(&action.input_schema);
     let required = required_of(&action.input_schema);
-    let fields_of = |state: &Tool| {
-        state
-            .output_schema
-            .as_deref()
-            .map(data_fields)
-            .unwrap_or_default()
-    };
     let unread = |state: &Tool| -> Vec<String> {
         let fields = fields_of(state);
         params
@@ -243,10 +258,47 @@ fn choose<'t>(
             let unread = unread(state);
             let lost_required = unread.iter().any(|param| required.contains(param));
             if !named || lost_required {
+                let fields = fields_of(state);
+                let fields = fields
+                    .keys()
+                    .map(String::as_str)
+                    .collect::<Vec<_>>()
+                    .join(", ");
+                let keys = required_of(&state.input_schema);
+                let values: Vec<String> = params
+                    .iter()
+                    .filter(|param| !keys.contains(param))
+                    .cloned()
+                    .collect();
+                let leave_out = format!(
+                    "`#[tool(kind = \"action\", undo = false)]` on `{}`",
+                    action.name
+                );
+                if unread.len() == values.len() {
+                    // Not one value named like a field: an action that takes the key and
+                    // does something else (a comment, a notification), or a setter whose
+                    // names went astray. Undo cannot tell which, so it asks.
+                    let (parameter, names) = if values.len() == 1 {
+                        ("parameter", "names")
+                    } else {
+                        ("parameters", "name")
+                    };
+                    return Err(format!(
+                        "`{action}` takes the key of `{state}` ({keys}), but its other \
+                         {parameter} {values} {names} no field of `{state}`'s result (fields: \
+                         {fields}), so calling it again could not restore it: if it sets \
+                         nothing `{state}` reads (a comment, a notification), leave it out of \
+                         undo with {leave_out}; if it does, name its parameters like the fields \
+                         (`#[arg(rename = \"...\")]`)",
+                        action = action.name,
+                        state = state.name,
+                        keys = quoted(&keys),
+                        values = quoted(&values),
+                    ));
+                }
                 let mut fix = format!(
                     "name the parameter like the field (`#[arg(rename = \"...\")]`), or leave \
-                     the action out with `Undo::builder().skip(\"{}\")`",
-                    action.name
+                     the action out of undo with {leave_out}"
                 );
                 if !lost_required {
                     fix.push_str(&format!(
@@ -257,18 +309,17 @@ fn choose<'t>(
                         state.name
                     ));
                 }
-                let fields = fields_of(state);
+                let (parameter, names) = if unread.len() == 1 {
+                    ("parameter", "names")
+                } else {
+                    ("parameters", "name")
+                };
                 return Err(format!(
-                    "`{action}` sets what `{state}` reads, but its parameter {unread} names no \
-                     field of `{state}`'s result (fields: {fields}); {fix}",
+                    "`{action}` sets what `{state}` reads, but its {parameter} {unread} {names} \
+                     no field of `{state}`'s result (fields: {fields}); {fix}",
                     action = action.name,
                     state = state.name,
                     unread = quoted(&unread),
-                    fields = fields
-                        .keys()
-                        .map(String::as_str)
-                        .collect::<Vec<_>>()
-                        .join(", "),
                 ));
             }
             state
@@ -298,7 +349,8 @@ fn choose<'t>(
              missing), but `{action}`'s parameter {refused} requires a value, so undoing it \
              from an empty state would fail; make the parameter optional (`{example}: \
              Option<...>`, where `None` empties the field) so that undo can restore the empty \
-             state, or leave the action out with `Undo::builder().skip(\"{action}\")`",
+             state, or leave the action out of undo with `#[tool(kind = \"action\", undo = \
+             false)]` on `{action}`",
             action = action.name,
             state = state.name,
             refused = quoted(&refused),

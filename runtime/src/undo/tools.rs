@@ -86,11 +86,16 @@ fn lent(tool: &str) -> Result<Undoing, ToolError> {
 /// Undo the last recorded action by calling it again with the state captured just before it.
 /// Answers with `undone: null` when there is nothing to undo.
 #[tool(crate = crate, format = "json", kind = "action", title = "Undo last action")]
-async fn undo_last_action() -> Result<UndoOutcome, ToolError> {
+async fn undo_last_action(
+    /// The journal entry to undo (its `id` in `list_undo_history`, or in the action's result):
+    /// refused unless it is still the newest, so that an undo never takes back another action
+    /// than the one meant. Without it, the newest entry is undone.
+    id: Option<u64>,
+) -> Result<UndoOutcome, ToolError> {
     let undoing = lent("undo_last_action")?;
     let _serial = undoing.serial.lock().await;
     undoing
-        .undo_last()
+        .undo_last(id)
         .await
         .map_err(|why| ToolError::new(format!("cannot undo: {why}")))
 }
@@ -130,10 +135,36 @@ impl Undoing {
         result.map_err(|error| error.message.to_string())
     }
 
-    /// Restores the state before the newest entry of the journal and removes the entry.
-    async fn undo_last(&self) -> Result<UndoOutcome, String> {
+    /// Restores the state before the newest entry of the journal and removes the entry; when
+    /// `meant` names an entry, only if it is that one.
+    async fn undo_last(&self, meant: Option<u64>) -> Result<UndoOutcome, String> {
         let journal = &*self.journal;
-        let Some(entry) = journal.last().await.map_err(|e| e.to_string())? else {
+        let last = journal.last().await.map_err(|e| e.to_string())?;
+        match (meant, &last) {
+            (Some(meant), Some(entry)) if entry.id != meant => {
+                let entries = journal.entries().await.map_err(|e| e.to_string())?;
+                return Err(match entries.iter().find(|e| e.id == meant) {
+                    Some(older) => format!(
+                        "entry {meant} (`{}`) is no longer the newest: `{}` (entry {}) ran after \
+                         it; undo that first, or leave it",
+                        older.action, entry.action, entry.id
+                    ),
+                    None => format!(
+                        "there is no entry {meant} in the journal (undone already, or never \
+                         recorded); the newest is entry {} (`{}`)",
+                        entry.id, entry.action
+                    ),
+                });
+            }
+            (Some(meant), None) => {
+                return Err(format!(
+                    "there is no entry {meant} in the journal (undone already, or never \
+                     recorded); it is empty"
+                ));
+            }
+            _ => {}
+        }
+        let Some(entry) = last else {
             return Ok(UndoOutcome {
                 undone: None,
                 remaining: 0,

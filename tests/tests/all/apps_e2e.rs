@@ -256,8 +256,10 @@ async fn a_recorded_action_names_its_entry_and_the_undo_tool() {
             .await
             .unwrap();
         assert!(read.meta.is_none(), "{read:?}");
-        // the undo the view's button makes
-        let undone = call(&client, "undo_last_action", json!({})).await.unwrap();
+        // the undo the view's button makes: it names the entry its result showed
+        let undone = call(&client, "undo_last_action", json!({"id": 2}))
+            .await
+            .unwrap();
         let data = &undone.structured_content.unwrap()["data"];
         assert_eq!(data["undone"]["id"], 2);
         assert_eq!(data["undone"]["state_restored"], true);

@@ -485,11 +485,11 @@ async fn constraints_are_in_the_schema_and_enforced() {
         assert_eq!(bad.is_error, Some(true));
         let text = &bad.content[0].as_text().unwrap().text;
         for expected in [
-            "parameter `query`: expected a string matching the pattern `^[a-z ]+$`, got \"Red!\"",
-            "parameter `limit`: expected a number from 1 to 50, got 51",
-            "parameter `order`: expected one of \"asc\", \"desc\", got \"up\"",
+            "parameter `query`: expected a string matching the pattern `^[a-z ]+$`, got the string \"Red!\"",
+            "parameter `limit`: expected a number from 1 to 50, got the number 51",
+            "parameter `order`: expected one of: asc, desc, got the string \"up\"",
             "parameter `tags`: expected an array of at most 3 items, got 4 items",
-            "parameter `threshold`: expected a number from -1.5 to 1.5, got -2",
+            "parameter `threshold`: expected a number from -1.5 to 1.5, got the number -2",
         ] {
             assert!(text.contains(expected), "{expected}\nin: {text}");
         }

@@ -112,7 +112,7 @@ struct Contact {
 }
 
 #[test]
-fn missing_values_are_empty_cells_trailing_ones_and_empty_columns_left_out() {
+fn missing_values_are_empty_cells_at_the_end_of_a_row_too_and_empty_columns_left_out() {
     let contacts = vec![
         Contact {
             id: 1,
@@ -143,6 +143,69 @@ fn missing_values_are_empty_cells_trailing_ones_and_empty_columns_left_out() {
 
 #[derive(Debug, Clone, Serialize, ToolText)]
 #[serde(tag = "kind", rename_all = "snake_case")]
+#[text(noun = "reading", layout = "compact")]
+enum Reading {
+    Count { sensor: String, value: u32 },
+    Label { sensor: String, value: String },
+    Ratio { value: f64, note: Option<String> },
+}
+
+#[test]
+fn two_variants_fields_of_one_name_and_different_types_share_one_column() {
+    let readings = vec![
+        Reading::Count {
+            sensor: "door".into(),
+            value: 3,
+        },
+        Reading::Label {
+            sensor: "door".into(),
+            value: "12".into(),
+        },
+        Reading::Ratio {
+            value: 0.5,
+            note: None,
+        },
+    ];
+    assert_eq!(
+        render(&readings),
+        "Found 3 readings:\nkind,sensor,value\ncount,door,3\nlabel,door,\"12\"\nratio,,0.5"
+    );
+    check(&readings);
+}
+
+#[derive(Debug, Clone, Serialize, ToolText)]
+#[text(noun = "setting", layout = "compact")]
+struct Setting {
+    key: String,
+    value: String,
+}
+
+#[test]
+fn a_string_holding_json_is_quoted_with_or_without_a_comma() {
+    let settings = vec![
+        Setting {
+            key: "one".into(),
+            value: r#"{"a":1}"#.into(),
+        },
+        Setting {
+            key: "two".into(),
+            value: r#"{"a":1,"b":2}"#.into(),
+        },
+        Setting {
+            key: "log".into(),
+            value: "[INFO] up".into(),
+        },
+    ];
+    assert_eq!(
+        render(&settings),
+        "Found 3 settings:\nkey,value\none,\"{\\\"a\\\":1}\"\n\
+         two,\"{\\\"a\\\":1,\\\"b\\\":2}\"\nlog,[INFO] up"
+    );
+    check(&settings);
+}
+
+#[derive(Debug, Clone, Serialize, ToolText)]
+#[serde(tag = "kind", rename_all = "snake_case")]
 #[text(noun = "event", layout = "compact")]
 enum Event {
     PageView { path: String, ms: u32 },
@@ -166,7 +229,7 @@ fn an_enum_with_fields_is_its_tag_and_the_union_of_its_fields() {
     ];
     assert_eq!(
         render(&events),
-        "Found 3 events:\nkind,path,ms,x,y\npage_view,/,120\nclick,/buy,,-3,40\nlogout"
+        "Found 3 events:\nkind,path,ms,x,y\npage_view,/,120,,\nclick,/buy,,-3,40\nlogout,,,,"
     );
     check(&events);
 }
@@ -275,6 +338,9 @@ fn text() -> impl Strategy<Value = String> {
         Just("\"quoted\"".to_owned()),
         Just("a,b;c]d".to_owned()),
         Just("```".to_owned()),
+        Just(r#"{"a":1}"#.to_owned()),
+        Just(r#"{"a":1,"b":[2,3]}"#.to_owned()),
+        Just("[1]".to_owned()),
         "[a-z:/. -]{0,12}",
         any::<String>(),
     ]

@@ -564,6 +564,26 @@ async fn an_address_in_use_is_an_error_that_reads_as_its_message() {
     assert!(!printed.contains("Os {"), "{printed}");
 }
 
+#[tokio::test]
+async fn a_server_bound_to_port_0_says_where_it_listens_and_serves_there() {
+    let server = Server::new(Directory::default(), toolset());
+    let bound = server.bind_http("127.0.0.1:0").await.unwrap();
+    let address = bound.local_addr();
+    assert!(address.ip().is_loopback());
+    assert_ne!(address.port(), 0, "the port the system chose");
+    assert_eq!(
+        bound.url(),
+        format!("http://127.0.0.1:{}/mcp", address.port())
+    );
+    tokio::spawn(bound.serve());
+    let (status, answer) = message_of(address, &[], initialize()).await;
+    assert_eq!(status, 200, "{answer}");
+    assert_eq!(
+        answer["result"]["protocolVersion"], "2025-11-25",
+        "{answer}"
+    );
+}
+
 /// A browser's CORS preflight for a page of `origin` asking to POST with these headers.
 async fn preflight(address: SocketAddr, origin: &str, headers: &str) -> Answer {
     send(

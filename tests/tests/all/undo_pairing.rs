@@ -106,8 +106,8 @@ fn an_empty_state_field_restored_into_a_required_parameter_is_refused_at_set_up(
          whose field `member` can be empty (`null` or missing), but `lend_book_strictly`'s \
          parameter `member` requires a value, so undoing it from an empty state would fail; \
          make the parameter optional (`member: Option<...>`, where `None` empties the field) \
-         so that undo can restore the empty state, or leave the action out with \
-         `Undo::builder().skip(\"lend_book_strictly\")`"
+         so that undo can restore the empty state, or leave the action out of undo with \
+         `#[tool(kind = \"action\", undo = false)]` on `lend_book_strictly`"
     );
 }
 
@@ -214,6 +214,196 @@ async fn undo_restores_an_empty_field_through_an_optional_parameter() {
     assert_eq!(
         loan.structured_content.unwrap()["data"]["member"],
         json!(null)
+    );
+    let _ = client.cancel().await;
+}
+
+/// A helpdesk: tickets, read by `get_ticket`, and actions on them of three kinds.
+#[derive(Default)]
+struct Helpdesk(Mutex<BTreeMap<String, Ticket>>);
+
+#[derive(Clone, Default, serde::Serialize, schemars::JsonSchema)]
+struct Ticket {
+    ticket_id: String,
+    status: String,
+    /// Who works on it; `null` when nobody does.
+    assignee: Option<String>,
+}
+
+/// Read a ticket.
+#[tool(format = "json", kind = "state")]
+fn get_ticket(#[state] desk: &Helpdesk, ticket_id: String) -> Ticket {
+    let tickets = desk.0.lock().unwrap();
+    tickets.get(&ticket_id).cloned().unwrap_or(Ticket {
+        ticket_id,
+        status: "open".into(),
+        assignee: None,
+    })
+}
+
+/// Assign a ticket to someone, or to nobody: sets a field `get_ticket` reads.
+#[tool(format = "json", kind = "action")]
+fn assign_ticket(#[state] desk: &Helpdesk, ticket_id: String, assignee: Option<String>) -> Ticket {
+    let mut ticket = get_ticket(desk, ticket_id.clone());
+    ticket.assignee = assignee;
+    desk.0.lock().unwrap().insert(ticket_id, ticket.clone());
+    ticket
+}
+
+/// Close a ticket with a resolution: no parameter names a field of `get_ticket`'s result,
+/// and undo is told to leave it out.
+#[tool(format = "json", kind = "action", undo = false)]
+fn close_ticket(#[state] desk: &Helpdesk, ticket_id: String, resolution: String) -> Ticket {
+    let _ = resolution;
+    let mut ticket = get_ticket(desk, ticket_id.clone());
+    ticket.status = "closed".into();
+    desk.0.lock().unwrap().insert(ticket_id, ticket.clone());
+    ticket
+}
+
+/// Comment on a ticket: appends what `get_ticket` does not read.
+#[tool(format = "json", kind = "action", undo = false)]
+fn add_comment(ticket_id: String, author: String, text: String) -> String {
+    format!("{author} on {ticket_id}: {text}")
+}
+
+/// Hand a ticket over with a reason and a note: `assignee` is a field, the others are not.
+#[tool(format = "json", kind = "action")]
+fn hand_over_ticket(
+    #[state] desk: &Helpdesk,
+    ticket_id: String,
+    assignee: Option<String>,
+    reason: String,
+    note: String,
+) -> Ticket {
+    let _ = (reason, note);
+    assign_ticket(desk, ticket_id, assignee)
+}
+
+/// `add_comment` again, as a new user first writes it: nothing said about undo.
+#[tool(format = "json", kind = "action")]
+fn comment_on_ticket(ticket_id: String, author: String, text: String) -> String {
+    add_comment(ticket_id, author, text)
+}
+
+#[test]
+fn an_action_that_names_no_field_is_refused_with_the_declaration_that_leaves_it_out() {
+    let tools: ToolSet<Helpdesk> =
+        ToolSet::new(tools![get_ticket, assign_ticket, comment_on_ticket]).unwrap();
+    assert_eq!(
+        Undo::for_tools(&tools).unwrap_err().to_string(),
+        "undo cannot restore every action:\n- `comment_on_ticket` takes the key of `get_ticket` \
+         (`ticket_id`), but its other parameters `author` and `text` name no field of \
+         `get_ticket`'s result (fields: assignee, status, ticket_id), so calling it again could \
+         not restore it: if it sets nothing `get_ticket` reads (a comment, a notification), \
+         leave it out of undo with `#[tool(kind = \"action\", undo = false)]` on \
+         `comment_on_ticket`; if it does, name its parameters like the fields \
+         (`#[arg(rename = \"...\")]`)"
+    );
+}
+
+#[test]
+fn actions_declared_undo_false_are_left_out() {
+    let tools: ToolSet<Helpdesk> =
+        ToolSet::new(tools![get_ticket, assign_ticket, close_ticket, add_comment]).unwrap();
+    let undo = Undo::for_tools(&tools).unwrap();
+    assert_eq!(
+        undo.undoable().collect::<Vec<_>>(),
+        [("assign_ticket", "get_ticket")]
+    );
+    assert_eq!(
+        undo.left_out().collect::<Vec<_>>(),
+        ["add_comment", "close_ticket"]
+    );
+    assert!(!tools.info("close_ticket").unwrap().undo());
+    assert!(tools.info("assign_ticket").unwrap().undo());
+}
+
+#[test]
+fn a_setter_with_parameters_no_field_names_is_still_refused() {
+    // Restoring `hand_over_ticket` would have to make up a `reason` and a `note`.
+    let tools: ToolSet<Helpdesk> = ToolSet::new(tools![get_ticket, hand_over_ticket]).unwrap();
+    let error = Undo::for_tools(&tools).unwrap_err().to_string();
+    assert_eq!(
+        error,
+        "undo cannot restore every action:\n- `hand_over_ticket` sets what `get_ticket` reads, \
+         but its parameters `note` and `reason` name no field of `get_ticket`'s result \
+         (fields: assignee, status, ticket_id); name the parameter like the field \
+         (`#[arg(rename = \"...\")]`), or leave the action out of undo with \
+         `#[tool(kind = \"action\", undo = false)]` on `hand_over_ticket`"
+    );
+}
+
+/// The id the journal gave an action's call, from its result.
+fn recorded_id(result: &toolshape::rmcp::model::CallToolResult) -> u64 {
+    result.meta.as_ref().expect("recorded")[toolshape::undo::RECORDED_META_KEY]["id"]
+        .as_u64()
+        .unwrap()
+}
+
+#[tokio::test]
+async fn an_undo_that_names_its_action_is_refused_once_another_came_after() {
+    let tools: ToolSet<Helpdesk> =
+        ToolSet::new(tools![get_ticket, assign_ticket, close_ticket, add_comment]).unwrap();
+    let undo = Undo::for_tools(&tools).unwrap();
+    let server = Server::new(Helpdesk::default(), tools.layer(undo));
+    let client = connect(server, versions()[0].clone()).await;
+    let assign = |who: &'static str| {
+        call(
+            &client,
+            "assign_ticket",
+            json!({"ticket_id": "t1", "assignee": who}),
+        )
+    };
+    let first = recorded_id(&assign("ada").await.unwrap());
+    let second = recorded_id(&assign("grace").await.unwrap());
+    // Declared `undo = false`, so not recorded: the newest entry is still the second
+    // assignment.
+    let closed = call(
+        &client,
+        "close_ticket",
+        json!({"ticket_id": "t1", "resolution": "fixed"}),
+    )
+    .await
+    .unwrap();
+    assert!(
+        closed
+            .meta
+            .as_ref()
+            .is_none_or(|meta| !meta.0.contains_key(toolshape::undo::RECORDED_META_KEY))
+    );
+
+    let refused = call(&client, "undo_last_action", json!({"id": first}))
+        .await
+        .unwrap();
+    assert_eq!(refused.is_error, Some(true));
+    assert_eq!(
+        refused.content[0].as_text().unwrap().text,
+        format!(
+            "Error: cannot undo: entry {first} (`assign_ticket`) is no longer the newest: \
+             `assign_ticket` (entry {second}) ran after it; undo that first, or leave it"
+        )
+    );
+    let undone = call(&client, "undo_last_action", json!({"id": second}))
+        .await
+        .unwrap();
+    assert_eq!(undone.is_error, Some(false), "{undone:?}");
+    let undone = &undone.structured_content.unwrap()["data"]["undone"];
+    assert_eq!(undone["id"], second);
+    assert_eq!(
+        undone["restore_arguments"],
+        json!({"ticket_id": "t1", "assignee": "ada"})
+    );
+    // Undone already: named again, it is refused rather than taking the first one back.
+    let again = call(&client, "undo_last_action", json!({"id": second}))
+        .await
+        .unwrap();
+    assert_eq!(
+        again.content[0].as_text().unwrap().text,
+        format!(
+            "Error: cannot undo: there is no entry {second} in the journal (undone already, or \
+             never recorded); the newest is entry {first} (`assign_ticket`)"
+        )
     );
     let _ = client.cancel().await;
 }

@@ -280,13 +280,8 @@
       outcome.className = "";
       outcome.textContent = "Undoing…";
       try {
-        // undo_last_action undoes the newest entry: only if it is still this call's
-        const history = await request("tools/call", { name: "list_undo_history", arguments: {} });
-        const entries = history.structuredContent && history.structuredContent.data && history.structuredContent.data.entries;
-        if (!entries || !entries.length || entries[0].id !== recorded.id) {
-          throw new Error("this action is no longer the last one recorded; undo the later ones first");
-        }
-        const result = await request("tools/call", { name: recorded.tool, arguments: {} });
+        // the undo names this call's entry: the server refuses it if another action came after
+        const result = await request("tools/call", { name: recorded.tool, arguments: { id: recorded.id } });
         if (result.isError) throw new Error(textOf(result));
         const undone = result.structuredContent && result.structuredContent.data && result.structuredContent.data.undone;
         if (!undone) throw new Error("there was nothing to undo");

@@ -14,18 +14,21 @@
 //! - The header names each column by its key (the field's name as serde writes it): a nested
 //!   record's fields are `record{a,b}` (`record.a` when it shows one), a list of scalars is `key[]`, a list of records is
 //!   `key[]{its columns}`, an enum with fields is its tag column and the union of its
-//!   variants' fields.
+//!   variants' fields (one column per key: two variants' fields of one name share it, whatever
+//!   their types).
 //! - A row's cells are separated by `,`. A list of scalars is its items separated by `;`
 //!   (`[]` when empty); a list of records is `[record;record]`, each record's cells separated
 //!   by `,`; a list inside brackets is bracketed too.
-//! - A missing value is an empty cell (`null` as an item of a list); cells missing at the end of a row are left out, and a
-//!   column missing in every row is left out of the header.
+//! - A missing value is an empty cell (`null` as an item of a list), at the end of a row too
+//!   (every row has as many cells as the header has columns); a column missing in every row
+//!   is left out of the header.
 //! - Numbers and booleans (`true`, `false`) are written as they are; a string is written as it
 //!   is unless it would read as something else: an empty string, one that reads as a number,
 //!   `true`, `false` or `null`, one with a separator of its place (`,` in a cell, `;` in a
 //!   list, `]` inside brackets), one starting with `"` or with a space at either end, and one
-//!   with a character the escape table of `docs/text-format.md` escapes (or a tab), and an
-//!   item of a list in a cell starting with `[`, is written as a JSON string: `"a, b"`,
+//!   with a character the escape table of `docs/text-format.md` escapes (or a tab), one that
+//!   is a JSON object or array (`{"a":1}`, quoted whether or not it holds a separator), and
+//!   an item of a list in a cell starting with `[`, is written as a JSON string: `"a, b"`,
 //!   `"42"`, `"line\nbreak"`.
 
 use std::borrow::Cow;
@@ -397,6 +400,15 @@ pub(crate) fn needs_quotes(s: &str, separators: &[char]) -> bool {
         || reads_as_number(s)
         || s.chars()
             .any(|c| separators.contains(&c) || c == '\t' || needs_escape(c))
+        || holds_json(s)
+}
+
+/// Whether `s` is a JSON object or array (`{"a":1}`, `[1,2]`): written quoted in every
+/// place, so that one such value reads the same whether or not it holds a separator.
+fn holds_json(s: &str) -> bool {
+    s.starts_with(['{', '['])
+        && s.ends_with(['}', ']'])
+        && serde_json::from_str::<serde::de::IgnoredAny>(s).is_ok()
 }
 
 fn push_str(out: &mut String, s: &str, separators: &[char], longest: &mut usize) {
@@ -491,6 +503,7 @@ pub(crate) fn write_lines(
     }
     let width = columns.len();
     debug_assert_eq!(cells.len(), count * width, "one cell per column");
+    merge_columns_of_one_key(&columns, &mut cells);
     let used: Vec<bool> = (0..width)
         .map(|column| {
             cells
@@ -511,22 +524,43 @@ pub(crate) fn write_lines(
     write_header(&used_columns, 0, out);
     track_ticks(&out[header_start..], fence);
     out.push('\n');
+    // Every row has a cell for each column of the header, the missing ones at its end too:
+    // a row lines up with its header.
     for row in cells.chunks(width.max(1)).take(count) {
         out.push_str(indent);
-        let mut kept = out.len();
         let kept_cells = row.iter().zip(&used).filter(|(_, used)| **used);
         for (i, (cell, _)) in kept_cells.enumerate() {
             if i > 0 {
                 out.push(',');
             }
             out.push_str(&cells_text[cell.clone()]);
-            if !cell.is_empty() {
-                kept = out.len();
+        }
+        out.push('\n');
+    }
+}
+
+/// Columns with one key and shape — two variants of an enum each with a field of that name,
+/// of different types — are one column: in each row, the cell a variant filled moves to the
+/// first of them, and the others, empty in every row, are left out of the header.
+fn merge_columns_of_one_key(columns: &[Column], cells: &mut [Range<usize>]) {
+    let width = columns.len();
+    let first_of = |i: usize| {
+        (0..i)
+            .find(|&j| columns[j].path == columns[i].path && columns[j].suffix == columns[i].suffix)
+    };
+    let moves: Vec<(usize, usize)> = (0..width)
+        .filter_map(|i| first_of(i).map(|first| (i, first)))
+        .collect();
+    if moves.is_empty() {
+        return;
+    }
+    for row in cells.chunks_mut(width.max(1)) {
+        for &(i, first) in &moves {
+            if row[first].is_empty() && !row[i].is_empty() {
+                row[first] = row[i].clone();
+                row[i] = 0..0;
             }
         }
-        // Missing cells at the end of the row are left out.
-        out.truncate(kept);
-        out.push('\n');
     }
 }
 
@@ -555,6 +589,13 @@ mod tests {
         }
         assert!(needs_quotes("a;b", &[',', ';']));
         assert!(needs_quotes("x]", &[',', ';', ']']));
+        // JSON in a string is quoted with or without a separator in it
+        for s in [r#"{"a":1}"#, r#"{"a":1,"b":2}"#, "[1]", "[]", "{}"] {
+            assert!(needs_quotes(s, &[',']), "{s:?}");
+        }
+        for s in ["[INFO] up", "{not json}", "[x"] {
+            assert!(!needs_quotes(s, &[',']), "{s:?}");
+        }
     }
 
     #[test]

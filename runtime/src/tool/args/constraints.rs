@@ -8,7 +8,7 @@ use std::sync::Arc;
 use rmcp::model::JsonObject;
 use serde_json::Value;
 
-use crate::tool::args::wording::counted;
+use crate::tool::args::wording::{choices, counted, sent};
 
 /// A parameter as the macro saw it: its name on the wire, its `///` doc comment and the
 /// constraints of its `#[arg(...)]`.
@@ -117,20 +117,20 @@ impl Constraints {
                 (below || above).then(|| {
                     let bounds = match (self.minimum, self.maximum) {
                         (Some(min), Some(max)) => format!("from {min} to {max}"),
-                        (Some(min), None) => format!("at least {min}"),
-                        (None, Some(max)) => format!("at most {max}"),
+                        (Some(min), None) => format!("≥ {min}"),
+                        (None, Some(max)) => format!("≤ {max}"),
                         (None, None) => String::new(),
                     };
-                    format!("expected a number {bounds}, got {number}")
+                    format!("expected a number {bounds}, got {}", sent(value))
                 })
             }
             Value::String(text) => {
                 if !self.one_of.is_empty() && !self.one_of.contains(&text.as_str()) {
-                    let choices: Vec<String> =
-                        self.one_of.iter().map(|c| format!("{c:?}")).collect();
+                    let allowed: Vec<Value> = self.one_of.iter().map(|&c| c.into()).collect();
                     return Some(format!(
-                        "expected one of {}, got {text:?}",
-                        choices.join(", ")
+                        "expected {}, got {}",
+                        choices(&allowed),
+                        sent(value)
                     ));
                 }
                 let count = text.chars().count() as u64;
@@ -141,7 +141,8 @@ impl Constraints {
                 match pattern_matches(pattern, text) {
                     Ok(true) => None,
                     Ok(false) => Some(format!(
-                        "expected a string matching the pattern `{pattern}`, got {text:?}"
+                        "expected a string matching the pattern `{pattern}`, got {}",
+                        sent(value)
                     )),
                     Err(error) => Some(format!(
                         "the pattern `{pattern}` of this parameter is not a valid regular expression: {error}"

@@ -7,7 +7,7 @@ use serde_json::Value;
 
 use crate::tool::args::constraints::pattern_matches;
 use crate::tool::args::problems::ArgProblem;
-use crate::tool::args::wording::{expected_of, sent, with_article};
+use crate::tool::args::wording::{expected_in_range_of, expected_of, sent, with_article};
 
 /// Checks `value` against `schema`, recording each problem at its path (`filter.tags[2]`)
 /// in JSON's words: what JSON was expected there, and what was sent.
@@ -83,18 +83,35 @@ pub(super) fn check(
         && !types.contains(&"number")
         && !fits_integer_format(number, object.get("format"))
     {
-        let whole_float = number.is_f64() && number.as_f64().is_some_and(|n| n.fract() == 0.0);
-        if !whole_float {
+        let fraction = number.as_f64().is_some_and(|n| n.fract() != 0.0);
+        if fraction {
             return mismatch(problems, path);
         }
-        return problems.push(ArgProblem::Invalid {
-            path,
-            message: format!(
-                "expected {}, got {}, which is too far from zero to be read exactly",
-                with_article(expected_of(schema, definitions)),
-                sent(value),
-            ),
+        // The range of the type is what the value broke: said here, and only here (below an
+        // unsigned type's 0, the `≥ 0` said always is enough).
+        let below_zero = number.as_f64().is_some_and(|n| n < 0.0);
+        let unsigned = object
+            .get("format")
+            .and_then(Value::as_str)
+            .is_some_and(|format| format.starts_with("uint"));
+        let expected = with_article(if below_zero && unsigned {
+            expected_of(schema, definitions)
+        } else {
+            expected_in_range_of(schema, definitions)
         });
+        let too_far = number.is_f64()
+            && number
+                .as_f64()
+                .is_some_and(|n| n.abs() > MAX_EXACT_FLOAT_INTEGER);
+        let message = if too_far {
+            format!(
+                "expected {expected}, got {}, which is too far from zero to be read exactly",
+                sent(value),
+            )
+        } else {
+            format!("expected {expected}, got {}", sent(value))
+        };
+        return problems.push(ArgProblem::Invalid { path, message });
     }
     if !types.is_empty() && !types.iter().any(|ty| is_of_type(value, ty)) {
         return mismatch(problems, path);

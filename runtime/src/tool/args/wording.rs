@@ -1,5 +1,5 @@
 //! How the problems with a call's arguments read: what JSON a schema accepts (`a whole
-//! number from 0 to 255`, `a string`), what was sent (`the string "80"`), counts with their
+//! number ≥ 0`, `a string`, `one of: asc, desc`), what was sent (`the string "80"`), counts with their
 //! units. English for error messages only; nothing here decides whether a value is accepted.
 
 use std::fmt::Write as _;
@@ -16,7 +16,7 @@ pub(super) fn counted(count: u64, unit: &str) -> String {
 }
 
 /// `expected`, a description from [`expected_of`], as the object of "expected":
-/// `a whole number`, `an array of strings`, `one of "a", "b"`.
+/// `a whole number`, `an array of strings`, `one of: a, b`.
 pub(super) fn with_article(expected: String) -> String {
     let starts = |prefix: &str| expected.starts_with(prefix);
     if starts("one of") || starts("exactly") || starts("any ") || starts("true or false") {
@@ -45,10 +45,61 @@ pub(super) fn sent(value: &Value) -> String {
 }
 
 /// A few words saying what JSON a schema accepts, in words a model can act on rather than
-/// JSON Schema's: `whole number from 0 to 255`, `string`, `one of "asc", "desc"`,
-/// `object `Filter``. No `uint32` or format names, and no `or null`: `null` where a value may
-/// be absent means absent, and is not a value to offer. For error messages only.
+/// JSON Schema's: `whole number ≥ 0`, `string`, `one of: asc, desc`, `object `Filter``. No
+/// `uint32` or format names, and no `or null`: `null` where a value may be absent means
+/// absent, and is not a value to offer. The range of a Rust integer type is left unsaid
+/// (`whole number ≥ 0` for a `u32`, not `from 0 to 4294967295`): no value a model means to
+/// send reaches it, and a range declared by the tool's author is said in full. For error
+/// messages only.
 pub(super) fn expected_of(schema: &Value, definitions: &serde_json::Map<String, Value>) -> String {
+    describe(schema, definitions, TypeRange::Unsaid)
+}
+
+/// [`expected_of`] for a value out of its Rust integer type's range: the range is said
+/// (`whole number from 0 to 255`), since it is what the value broke.
+pub(super) fn expected_in_range_of(
+    schema: &Value,
+    definitions: &serde_json::Map<String, Value>,
+) -> String {
+    describe(schema, definitions, TypeRange::Said)
+}
+
+/// Whether a description says the range of a Rust integer type (`uint8`'s 0 to 255) or
+/// only what a model needs of it (`≥ 0` for an unsigned type).
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum TypeRange {
+    Said,
+    Unsaid,
+}
+
+/// `one of: low, normal, high`: a set of values, strings unquoted unless quotes are needed
+/// to read them (empty, with a comma, or spaces at an end, or that reads as another JSON
+/// value), others as JSON.
+pub(super) fn choices<'a>(values: impl IntoIterator<Item = &'a Value>) -> String {
+    let shown: Vec<String> = values.into_iter().map(choice).collect();
+    format!("one of: {}", shown.join(", "))
+}
+
+/// One value of [`choices`].
+fn choice(value: &Value) -> String {
+    match value {
+        Value::String(text)
+            if !text.is_empty()
+                && !text.contains(',')
+                && text.trim() == text
+                && serde_json::from_str::<Value>(text).is_err() =>
+        {
+            text.clone()
+        }
+        other => other.to_string(),
+    }
+}
+
+fn describe(
+    schema: &Value,
+    definitions: &serde_json::Map<String, Value>,
+    type_range: TypeRange,
+) -> String {
     let Value::Object(object) = schema else {
         return "any JSON value".into();
     };
@@ -56,7 +107,7 @@ pub(super) fn expected_of(schema: &Value, definitions: &serde_json::Map<String, 
         let name = reference.rsplit('/').next().unwrap_or(reference);
         return match definitions.get(name) {
             Some(target) if !target.get("$ref").is_some_and(|r| r == reference) => {
-                let inner = expected_of(target, definitions);
+                let inner = describe(target, definitions, type_range);
                 if inner.starts_with("object") {
                     format!("object `{name}`")
                 } else {
@@ -67,25 +118,44 @@ pub(super) fn expected_of(schema: &Value, definitions: &serde_json::Map<String, 
         };
     }
     if let Some(Value::Array(values)) = object.get("enum") {
-        let shown: Vec<String> = values
-            .iter()
-            .filter(|value| !value.is_null() || values.len() == 1)
-            .map(Value::to_string)
-            .collect();
-        return format!("one of {}", shown.join(", "));
+        return choices(
+            values
+                .iter()
+                .filter(|value| !value.is_null() || values.len() == 1),
+        );
     }
     if let Some(value) = object.get("const") {
         return format!("exactly {value}");
     }
     for key in ["anyOf", "oneOf"] {
         if let Some(Value::Array(options)) = object.get(key) {
+            // An enum whose variants carry doc comments: one `const` (or one-value `enum`)
+            // per choice, read as one set.
+            let constants: Option<Vec<&Value>> = options
+                .iter()
+                .map(|option| {
+                    let option = option.as_object()?;
+                    option.get("const").or_else(|| match option.get("enum") {
+                        Some(Value::Array(values)) if values.len() == 1 => values.first(),
+                        _ => None,
+                    })
+                })
+                .collect();
+            if let Some(constants) = constants
+                && constants.iter().filter(|value| !value.is_null()).count() > 1
+            {
+                return choices(constants.into_iter().filter(|value| !value.is_null()));
+            }
             let is_null = |o: &&Value| o.get("type").is_some_and(|t| t == "null");
             let shown: Vec<&Value> = if options.iter().all(|o| is_null(&o)) {
                 options.iter().collect()
             } else {
                 options.iter().filter(|o| !is_null(o)).collect()
             };
-            let parts: Vec<String> = shown.iter().map(|o| expected_of(o, definitions)).collect();
+            let parts: Vec<String> = shown
+                .iter()
+                .map(|o| describe(o, definitions, type_range))
+                .collect();
             return parts.join(" or ");
         }
     }
@@ -108,7 +178,7 @@ pub(super) fn expected_of(schema: &Value, definitions: &serde_json::Map<String, 
         if *ty == "array"
             && let Some(items) = object.get("items")
         {
-            let inner = expected_of(items, definitions);
+            let inner = describe(items, definitions, type_range);
             if let Some(name) = inner.strip_prefix("object ") {
                 // `array of `EditOperation` objects`, not `array of object `EditOperation``
                 let _ = write!(out, " of {name} objects");
@@ -123,31 +193,38 @@ pub(super) fn expected_of(schema: &Value, definitions: &serde_json::Map<String, 
     }
     let is_integer = types.contains(&"integer") && !types.contains(&"number");
     if is_integer || types.contains(&"number") {
-        let (mut low, mut high) = if is_integer {
+        let (type_low, type_high) = if is_integer {
             integer_format_bounds(object.get("format"))
         } else {
             (None, None)
         };
-        let tighter =
-            |bound: Option<Bound>, stated: Option<&Value>, keep: fn(f64, f64) -> bool| match (
-                bound,
-                stated.and_then(|v| v.as_f64().map(|n| (n, v.to_string()))),
-            ) {
-                (Some(bound), Some((n, text))) if !keep(bound.0, n) => Some(Bound(n, text)),
-                (None, Some((n, text))) => Some(Bound(n, text)),
-                (bound, _) => bound,
-            };
-        low = tighter(low, object.get("minimum"), |bound, n| bound >= n);
-        high = tighter(high, object.get("maximum"), |bound, n| bound <= n);
+        // A stated bound tighter than the type's is the author's; one equal to it is the
+        // type's (schemars states `u8`'s and `i16`'s ranges as `minimum` and `maximum`).
+        let stated = |key: &str, type_bound: &Option<Bound>, tighter: fn(f64, f64) -> bool| {
+            let n = object.get(key).and_then(Value::as_f64)?;
+            let tighter = type_bound.as_ref().is_none_or(|b| tighter(n, b.0));
+            tighter.then(|| Bound(n, object[key].to_string()))
+        };
+        let declared_low = stated("minimum", &type_low, |n, bound| n > bound);
+        let declared_high = stated("maximum", &type_high, |n, bound| n < bound);
+        let low = declared_low.or(match type_range {
+            TypeRange::Said => type_low,
+            // Of a type's range, only an unsigned type's 0 is a bound a model may reach.
+            TypeRange::Unsaid => type_low.filter(|bound| bound.0 == 0.0),
+        });
+        let high = declared_high.or(match type_range {
+            TypeRange::Said => type_high,
+            TypeRange::Unsaid => None,
+        });
         match (low, high) {
             (Some(low), Some(high)) => {
                 let _ = write!(out, " from {} to {}", low.1, high.1);
             }
             (Some(low), None) => {
-                let _ = write!(out, " of at least {}", low.1);
+                let _ = write!(out, " ≥ {}", low.1);
             }
             (None, Some(high)) => {
-                let _ = write!(out, " of at most {}", high.1);
+                let _ = write!(out, " ≤ {}", high.1);
             }
             (None, None) => {}
         }
