@@ -1,13 +1,17 @@
 //! What a [`Server`](crate::Server) says of itself: [`About`], given to
 //! [`Server::with_info`](crate::Server::with_info) — its name and version, its
-//! instructions, its capabilities, and whether each result's provenance names the caller.
+//! instructions, its capabilities, whether each result's provenance names the caller, and
+//! how long clients may cache its listings ([`CacheHints`]).
 
 use rmcp::model::{Implementation, ServerCapabilities};
+
+use super::CacheHints;
 
 /// What a [`Server`](crate::Server) tells its clients about itself, given to
 /// [`Server::with_info`](crate::Server::with_info) in one value. Each part left unset keeps
 /// the server's (`toolshape-server`, no instructions, toolshape's default capabilities, no
-/// caller in the provenance). An [`Implementation`] alone converts into one.
+/// caller in the provenance, [`CacheHints::default`]). An [`Implementation`] alone converts
+/// into one.
 ///
 /// ```
 /// use toolshape::rmcp::model::Implementation;
@@ -32,6 +36,7 @@ pub struct About {
     pub(crate) instructions: Option<String>,
     pub(crate) capabilities: Option<ServerCapabilities>,
     pub(crate) caller_in_provenance: bool,
+    pub(crate) cache_hints: Option<CacheHints>,
 }
 
 impl From<Implementation> for About {
@@ -91,6 +96,14 @@ impl About {
     #[must_use]
     pub fn with_caller_in_provenance(mut self) -> Self {
         self.caller_in_provenance = true;
+        self
+    }
+
+    /// How long clients may reuse the server's listings and resource reads, and for whom
+    /// (`ttlMs`, `cacheScope`): see [`CacheHints`] for what the server says without it.
+    #[must_use]
+    pub fn with_cache_hints(mut self, hints: CacheHints) -> Self {
+        self.cache_hints = Some(hints);
         self
     }
 }

@@ -77,6 +77,7 @@ impl<S: Send + Sync + 'static, H: ServerHandler> Server<S, H> {
             log_level: self.log_level,
             access: self.access,
             record_caller: self.record_caller,
+            cache: self.cache,
             search: self.search,
         }
     }
@@ -104,6 +105,7 @@ impl<S: Send + Sync + 'static, H: ServerHandler> Server<S, H> {
             instructions,
             capabilities,
             caller_in_provenance,
+            cache_hints,
         } = about.into();
         if let Some(implementation) = implementation {
             Arc::make_mut(&mut self.info).server_info = implementation;
@@ -116,6 +118,9 @@ impl<S: Send + Sync + 'static, H: ServerHandler> Server<S, H> {
             self.set_capabilities(capabilities);
         }
         self.record_caller |= caller_in_provenance;
+        if let Some(hints) = cache_hints {
+            self.cache = hints;
+        }
         self
     }
 

@@ -5,26 +5,57 @@
 use std::borrow::Cow;
 
 use rmcp::model::{
-    CallToolRequestParams, CallToolResponse, CancelTaskParams, CancelledNotificationParam,
-    CompleteRequestParams, CompleteResult, CustomNotification, CustomRequest, CustomResult,
-    GetPromptRequestParams, GetPromptResponse, GetPromptResult, GetSkillRequestParams,
-    GetSkillResult, GetTaskParams, GetTaskResult, ListPromptsResult, ListResourceTemplatesResult,
-    ListResourcesResult, ListSkillsResult, ListToolsResult, PaginatedRequestParams,
-    ProgressNotificationParam, ProtocolVersion, ReadResourceDirectoryRequestParams,
-    ReadResourceDirectoryResult, ReadResourceRequestParams, ReadResourceResponse,
-    ReadResourceResult, ResultType, ServerCapabilities, ServerConfig, SubscribeRequestParams,
-    SubscriptionFilter, Tool, UnsubscribeRequestParams, UpdateTaskParams,
+    CacheScope, CallToolRequestParams, CallToolResponse, CancelTaskParams,
+    CancelledNotificationParam, CompleteRequestParams, CompleteResult, CustomNotification,
+    CustomRequest, CustomResult, GetPromptRequestParams, GetPromptResponse, GetPromptResult,
+    GetSkillRequestParams, GetSkillResult, GetTaskParams, GetTaskResult, ListPromptsResult,
+    ListResourceTemplatesResult, ListResourcesResult, ListSkillsResult, ListToolsResult,
+    PaginatedRequestParams, ProgressNotificationParam, ProtocolVersion,
+    ReadResourceDirectoryRequestParams, ReadResourceDirectoryResult, ReadResourceRequestParams,
+    ReadResourceResponse, ReadResourceResult, ResultType, ServerCapabilities, ServerConfig,
+    SubscribeRequestParams, SubscriptionFilter, Tool, UnsubscribeRequestParams, UpdateTaskParams,
 };
 use rmcp::service::{NotificationContext, RequestContext, SubscriptionContext};
 use rmcp::{ErrorData, RoleServer, ServerHandler};
 
 use crate::context::LogLevel;
+use crate::handler::cache::{Cacheable as _, Depends};
 use crate::handler::{NoHandler, Server, protocol};
 
 impl<S: Send + Sync + 'static, H: ServerHandler> Server<S, H> {
     /// What the handler advertises.
     fn theirs(&self) -> ServerCapabilities {
         self.handler.get_info().capabilities
+    }
+
+    /// The cache hints of the tool listing ([`CacheHints`](crate::serve::CacheHints)): by the
+    /// caller's token when scopes or a filter decide what it lists, changing with a switch.
+    fn tools_hint(&self) -> (u64, CacheScope) {
+        let scoped =
+            || (self.tools.list().iter()).any(|tool| !self.tools.scopes(&tool.name).is_empty());
+        self.cache
+            .hint(if self.access.filter.is_some() || scoped() {
+                Depends::Token
+            } else if self.access.switch.is_some() {
+                Depends::Changes
+            } else {
+                Depends::Nothing
+            })
+    }
+
+    /// The cache hints of an answer of the handler: changing when it says it can change.
+    fn handler_hint(&self, can_change: bool) -> (u64, CacheScope) {
+        self.cache.hint(if can_change {
+            Depends::Changes
+        } else {
+            Depends::Handler
+        })
+    }
+
+    /// The cache hints of what toolshape serves the same to everyone for the server's life
+    /// (the MCP Apps views, the empty listings of a server without a handler).
+    fn fixed_hint(&self) -> (u64, CacheScope) {
+        self.cache.hint(Depends::Nothing)
     }
 }
 
@@ -56,7 +87,8 @@ impl<S: Send + Sync + 'static, H: ServerHandler> ServerHandler for Server<S, H> 
         _request: Option<PaginatedRequestParams>,
         context: RequestContext<RoleServer>,
     ) -> Result<ListToolsResult, ErrorData> {
-        Ok(ListToolsResult::with_all_items(self.listing(&context)?))
+        let listing = ListToolsResult::with_all_items(self.listing(&context)?);
+        Ok(listing.hinted(self.tools_hint()))
     }
 
     // `dispatch`'s future itself, not an `async fn` around it, which would hold the
@@ -121,13 +153,12 @@ impl<S: Send + Sync + 'static, H: ServerHandler> ServerHandler for Server<S, H> 
         request: Option<PaginatedRequestParams>,
         context: RequestContext<RoleServer>,
     ) -> Result<ListPromptsResult, ErrorData> {
-        if self.theirs().prompts.is_none() {
-            return Ok(ListPromptsResult::default());
-        }
-        self.handler
-            .list_prompts(request, context)
-            .await
-            .map(SaysComplete::says_complete)
+        let Some(prompts) = self.theirs().prompts else {
+            return Ok(ListPromptsResult::default().hinted(self.fixed_hint()));
+        };
+        let hint = self.handler_hint(prompts.list_changed == Some(true));
+        (self.handler.list_prompts(request, context).await)
+            .map(|result| result.says_complete().hinted(hint))
     }
 
     async fn list_resources(
@@ -146,12 +177,13 @@ impl<S: Send + Sync + 'static, H: ServerHandler> ServerHandler for Server<S, H> 
         } else {
             Vec::new()
         };
-        if self.theirs().resources.is_none() {
-            return Ok(ListResourcesResult::with_all_items(views));
-        }
+        let Some(resources) = self.theirs().resources else {
+            return Ok(ListResourcesResult::with_all_items(views).hinted(self.fixed_hint()));
+        };
         let mut theirs = self.handler.list_resources(request, context).await?;
         theirs.resources.splice(0..0, views);
-        Ok(theirs.says_complete())
+        let hint = self.handler_hint(resources.list_changed == Some(true));
+        Ok(theirs.says_complete().hinted(hint))
     }
 
     async fn list_resource_templates(
@@ -159,13 +191,12 @@ impl<S: Send + Sync + 'static, H: ServerHandler> ServerHandler for Server<S, H> 
         request: Option<PaginatedRequestParams>,
         context: RequestContext<RoleServer>,
     ) -> Result<ListResourceTemplatesResult, ErrorData> {
-        if self.theirs().resources.is_none() {
-            return Ok(ListResourceTemplatesResult::default());
-        }
-        self.handler
-            .list_resource_templates(request, context)
-            .await
-            .map(SaysComplete::says_complete)
+        let Some(resources) = self.theirs().resources else {
+            return Ok(ListResourceTemplatesResult::default().hinted(self.fixed_hint()));
+        };
+        let hint = self.handler_hint(resources.list_changed == Some(true));
+        (self.handler.list_resource_templates(request, context).await)
+            .map(|result| result.says_complete().hinted(hint))
     }
 
     async fn read_resource(
@@ -175,19 +206,22 @@ impl<S: Send + Sync + 'static, H: ServerHandler> ServerHandler for Server<S, H> 
     ) -> Result<ReadResourceResponse, ErrorData> {
         if let Some(view) = self.tools.view(&request.uri) {
             let contents = view.contents(&request.uri);
-            return Ok(ReadResourceResult::new(vec![contents]).into());
+            let result = ReadResourceResult::new(vec![contents]).hinted(self.fixed_hint());
+            return Ok(result.into());
         }
         // No resource is declared: every URI is unknown, invalid params naming it, as the
         // protocol asks of a resource that does not exist.
-        if self.theirs().resources.is_none() {
+        let Some(resources) = self.theirs().resources else {
             return Err(ErrorData::invalid_params(
                 format!("no resource `{}`", request.uri),
                 Some(serde_json::json!({"uri": request.uri})),
             ));
-        }
+        };
+        let can_change = resources.subscribe == Some(true) || resources.list_changed == Some(true);
+        let hint = self.handler_hint(can_change);
         Ok(match self.handler.read_resource(request, context).await? {
             ReadResourceResponse::Complete(result) => {
-                ReadResourceResponse::Complete(result.says_complete())
+                ReadResourceResponse::Complete(result.says_complete().hinted(hint))
             }
             other => other,
         })

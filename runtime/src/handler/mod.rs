@@ -16,6 +16,8 @@
 
 mod about;
 pub use about::About;
+mod cache;
+pub use cache::CacheHints;
 mod access;
 pub use access::{Access, ToolFilter};
 mod builder;
@@ -87,6 +89,8 @@ pub struct Server<S, H = NoHandler> {
     access: Access,
     /// [`About::with_caller_in_provenance`].
     record_caller: bool,
+    /// [`About::with_cache_hints`].
+    cache: CacheHints,
     /// [`Server::with_tool_search`]: its settings, its index, its start-up problem.
     search: Option<Arc<crate::search::served::Served>>,
 }
@@ -114,6 +118,7 @@ impl<S, H> Clone for Server<S, H> {
             log_level: SessionLogLevel::default(),
             access: self.access.clone(),
             record_caller: self.record_caller,
+            cache: self.cache,
             search: self.search.clone(),
         }
     }
@@ -167,6 +172,7 @@ impl<S: Send + Sync + 'static> Server<S> {
             log_level: SessionLogLevel::default(),
             access: Access::default(),
             record_caller: false,
+            cache: CacheHints::default(),
             search: None,
         }
     }

@@ -25,7 +25,9 @@ mod stdio;
 #[cfg(any(feature = "stdio", feature = "http"))]
 mod transports;
 
-pub use crate::handler::{About, Access, NoHandler, TaskSettings, ToolFilter, ToolSwitch};
+pub use crate::handler::{
+    About, Access, CacheHints, NoHandler, TaskSettings, ToolFilter, ToolSwitch,
+};
 pub use observe::Traced;
 #[cfg(feature = "stdio")]
 pub use stdio::LineTransport;

@@ -12,6 +12,7 @@
 mod answers;
 mod apps_e2e;
 mod budget_e2e;
+mod cache_e2e;
 mod compact_datasets;
 mod compact_reader;
 mod compact_tokens;
