@@ -245,6 +245,9 @@ pub enum Origin<'c> {
     },
     /// A call a tool made with [`Context::call_tool`] while it ran.
     Tool,
+    /// A call a code-mode script made (feature `code`, [`code`](crate::code)): it takes the
+    /// path of a client's call, and a layer can tell it from one.
+    Script,
 }
 
 /// [`Origin`], as a call carries it.
@@ -253,6 +256,7 @@ pub(crate) enum Source<'a> {
     Client,
     Layer(Cow<'a, str>),
     Tool,
+    Script,
 }
 
 /// One `tools/call` on its way through the layers.
@@ -308,6 +312,7 @@ impl<'a, State> Call<'a, State> {
             Source::Client => Origin::Client,
             Source::Layer(serving) => Origin::Layer { serving },
             Source::Tool => Origin::Tool,
+            Source::Script => Origin::Script,
         }
     }
 

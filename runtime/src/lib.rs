@@ -132,6 +132,8 @@ pub mod undo;
 pub mod budget;
 
 pub mod search;
+#[cfg(feature = "code")]
+pub mod code;
 
 mod handler;
 

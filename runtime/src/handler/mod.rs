@@ -20,6 +20,8 @@ mod access;
 pub use access::{Access, ToolFilter};
 mod builder;
 pub use builder::TaskSettings;
+#[cfg(feature = "code")]
+mod code;
 mod dispatch;
 mod methods;
 pub(crate) mod protocol;

@@ -368,6 +368,14 @@ impl<S: Send + Sync + 'static> ToolSet<S> {
             return Ok(CallToolResponse::Complete(refusal));
         }
         let tool = ToolInfo::of(&entry.tool, &entry.def);
+        #[cfg(feature = "code")]
+        let source = if context.extensions.get::<crate::code::ScriptCall>().is_some() {
+            Source::Script
+        } else {
+            Source::Client
+        };
+        #[cfg(not(feature = "code"))]
+        let source = Source::Client;
         let call = rounds::Call {
             tool: request.name.to_string(),
             arguments: request.arguments.unwrap_or_default(),
@@ -380,7 +388,7 @@ impl<S: Send + Sync + 'static> ToolSet<S> {
             let call = Call::new(
                 tool.name(),
                 Some(tool),
-                Source::Client,
+                source.clone(),
                 arguments,
                 state,
                 context,
