@@ -131,9 +131,9 @@ pub mod undo;
 
 pub mod budget;
 
-pub mod search;
 #[cfg(feature = "code")]
 pub mod code;
+pub mod search;
 
 mod handler;
 

@@ -15,7 +15,9 @@ use toolshape_examples::Args;
 async fn main() -> Result<(), Box<dyn std::error::Error + Send + Sync>> {
     let args = Args::from_env_or_exit("ontap", &["--search", "--code-mode"]);
     let mut server = toolshape_examples::ontap::server_on(args.connect().await?.as_ref());
-    let search = args.has("--search").then(toolshape_examples::ontap::tool_search);
+    let search = args
+        .has("--search")
+        .then(toolshape_examples::ontap::tool_search);
     if args.has("--code-mode") {
         #[cfg(feature = "code")]
         {

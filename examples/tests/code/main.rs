@@ -5,3 +5,4 @@
 
 mod hostile;
 mod scripts;
+mod wire;

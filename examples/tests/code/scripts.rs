@@ -39,11 +39,7 @@ async fn smoke() {
         .map(|t| t.name.to_string())
         .collect();
     eprintln!("{listed:?}");
-    let result = execute(
-        &client,
-        "vols = await cluster_list_volumes()\nreturn vols",
-    )
-    .await;
+    let result = execute(&client, "vols = await cluster_list_volumes()\nreturn vols").await;
     eprintln!("{}", common::text_of(&result));
     eprintln!("{}", serde_json::to_string(&result.meta).unwrap());
     let _ = result_of(&result);

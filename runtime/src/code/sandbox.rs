@@ -273,8 +273,8 @@ fn keywords(name: &str, kwargs: &[(MontyObject, MontyObject)]) -> Result<JsonObj
         let MontyObject::String(key) = key else {
             return Err(format!("{name}()'s keywords are strings"));
         };
-        let value = to_json(value, 0)
-            .map_err(|why| format!("argument `{key}` of {name}() is {why}"))?;
+        let value =
+            to_json(value, 0).map_err(|why| format!("argument `{key}` of {name}() is {why}"))?;
         arguments.insert(key.clone(), value);
     }
     Ok(arguments)
@@ -294,7 +294,12 @@ fn to_json(object: &MontyObject, depth: usize) -> Result<Value, String> {
             match (text.parse::<i64>(), text.parse::<u64>()) {
                 (Ok(i), _) => Value::from(i),
                 (_, Ok(u)) => Value::from(u),
-                _ => return Err(format!("an integer too large for JSON ({} digits)", text.len())),
+                _ => {
+                    return Err(format!(
+                        "an integer too large for JSON ({} digits)",
+                        text.len()
+                    ));
+                }
             }
         }
         MontyObject::Float(f) => match Number::from_f64(*f) {
@@ -393,7 +398,7 @@ fn describe(exc: &MontyException, limits: &Limits) -> ScriptError {
             let source = frame
                 .preview_line
                 .as_deref()
-                .map(|line| format!(" (`{}`)", line.trim()))
+                .map(|line| format!(" (`{}`)", shortened(line.trim())))
                 .unwrap_or_default();
             format!("line {}{source}", frame.start.line)
         }
@@ -404,14 +409,10 @@ fn describe(exc: &MontyException, limits: &Limits) -> ScriptError {
             " — the wall-time limit of {} s",
             limits.wall_time.as_secs_f64()
         ),
-        ExcType::MemoryError => format!(
-            " — the memory limit of {} bytes",
-            limits.max_memory
-        ),
-        ExcType::RecursionError => format!(
-            " — the recursion limit of {}",
-            limits.max_recursion_depth
-        ),
+        ExcType::MemoryError => format!(" — the memory limit of {} bytes", limits.max_memory),
+        ExcType::RecursionError => {
+            format!(" — the recursion limit of {}", limits.max_recursion_depth)
+        }
         _ => String::new(),
     };
     let what = if message.is_empty() {
@@ -420,4 +421,13 @@ fn describe(exc: &MontyException, limits: &Limits) -> ScriptError {
         format!("{kind}: {message}")
     };
     ScriptError(format!("{place}: {what}{limit}"))
+}
+
+/// A line of the script as an error quotes it: at most 80 characters.
+fn shortened(line: &str) -> String {
+    const MAX: usize = 80;
+    match line.char_indices().nth(MAX) {
+        Some((end, _)) => format!("{}…", &line[..end]),
+        None => line.to_owned(),
+    }
 }

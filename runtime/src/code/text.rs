@@ -47,11 +47,9 @@ pub fn result_text(value: &Value) -> String {
             out.pop();
             out
         }
-        Value::Array(items) if items.iter().all(is_scalar) => items
-            .iter()
-            .map(scalar_text)
-            .collect::<Vec<_>>()
-            .join("\n"),
+        Value::Array(items) if items.iter().all(is_scalar) => {
+            items.iter().map(scalar_text).collect::<Vec<_>>().join("\n")
+        }
         Value::Object(map) => record_block(map),
         Value::String(s) => s.clone(),
         other => compact_json(other),
@@ -183,9 +181,15 @@ fn width(fields: &[(String, Shape)]) -> usize {
         .sum()
 }
 
-fn cells(row: &mut CompactRow<'_>, fields: &[(String, Shape)], record: Option<&Map<String, Value>>) {
+fn cells(
+    row: &mut CompactRow<'_>,
+    fields: &[(String, Shape)],
+    record: Option<&Map<String, Value>>,
+) {
     for (key, shape) in fields {
-        let value = record.and_then(|record| record.get(key)).filter(|v| !v.is_null());
+        let value = record
+            .and_then(|record| record.get(key))
+            .filter(|v| !v.is_null());
         match (shape, value) {
             (Shape::Record(inner), value) => cells(row, inner, value.and_then(Value::as_object)),
             (_, None) => row.missing(1),

@@ -110,7 +110,10 @@ fn problem(settings: &ToolSearch, tools: &[Tool]) -> Option<String> {
     let code = settings.code_mode().map(|_| crate::code::EXECUTE);
     #[cfg(not(feature = "code"))]
     let code = None;
-    for name in [Some(SEARCH_TOOLS), Some(CALL_TOOL), code].into_iter().flatten() {
+    for name in [Some(SEARCH_TOOLS), Some(CALL_TOOL), code]
+        .into_iter()
+        .flatten()
+    {
         if named(name) {
             problems.push(format!(
                 "a tool is named `{name}`, the name of one of tool search's own tools: \

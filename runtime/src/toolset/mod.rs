@@ -369,7 +369,11 @@ impl<S: Send + Sync + 'static> ToolSet<S> {
         }
         let tool = ToolInfo::of(&entry.tool, &entry.def);
         #[cfg(feature = "code")]
-        let source = if context.extensions.get::<crate::code::ScriptCall>().is_some() {
+        let source = if context
+            .extensions
+            .get::<crate::code::ScriptCall>()
+            .is_some()
+        {
             Source::Script
         } else {
             Source::Client

@@ -41,9 +41,9 @@ mod table;
 mod value;
 pub(crate) mod writer;
 
-pub use compact::{CompactHeader, CompactRow, Datum};
 #[cfg(feature = "code")]
 pub(crate) use compact::write_lines;
+pub use compact::{CompactHeader, CompactRow, Datum};
 pub use detail::{Detail, DetailOutput, WithDetail, render_with};
 pub use escape::{Escaped, escape, needs_escape};
 pub use markers::{ConfirmOutput, Text};
