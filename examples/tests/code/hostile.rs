@@ -357,6 +357,11 @@ fn check_refusal(
 
 /// Runs the catalogue against `wire`.
 async fn catalogue(transport: &str, mut wire: Wire) {
+    let listed = wire.list().await;
+    assert!(
+        listed.iter().any(|tool| tool["name"] == "execute"),
+        "{transport}: execute is listed"
+    );
     let before = fingerprint(&wire).await;
     let quick = quick();
     assert!(quick.len() + slow().len() >= 40);

@@ -48,11 +48,12 @@ impl Metered {
                 .is_ok()
         });
         let mut running = RUNNING.lock().unwrap_or_else(|e| e.into_inner());
-        if available && *running == 0 {
-            if let Some(now) = resident() {
-                LIVE_MEMORY.store(now, Ordering::Relaxed);
-                BASELINE_MEMORY.store(now, Ordering::Relaxed);
-            }
+        if available
+            && *running == 0
+            && let Some(now) = resident()
+        {
+            LIVE_MEMORY.store(now, Ordering::Relaxed);
+            BASELINE_MEMORY.store(now, Ordering::Relaxed);
         }
         *running += 1;
         WAKE.notify_all();

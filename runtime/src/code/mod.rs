@@ -20,7 +20,7 @@
 //!   for a scalar.
 //!
 //! Every call a script makes takes the path a direct call takes (scopes, the tool filter and
-//! switch, argument checks, every layer — which sees [`Origin::Script`](crate::layer::Origin) —,
+//! switch, argument checks, every layer — which sees [`Origin::Script`](crate::layer::Origin::Script) —,
 //! budgets, the undo journal), in a span of its own under the request's; the result's
 //! provenance (`_meta["dev.toolshape/provenance"]`) lists each call with its tool, version and
 //! data hash.
@@ -79,7 +79,9 @@ mod text;
 use std::time::Duration;
 
 pub(crate) use entry::execute_entry;
-pub(crate) use run::{ScriptCall, Tracked, failure, finish, outcome_of, refused};
+pub(crate) use run::{Tracked, failure, finish, outcome_of, refused};
+#[cfg(test)]
+pub(crate) use sandbox::CALL_TOOL;
 pub(crate) use sandbox::{Event, Inner, Outcome, spawn};
 pub use text::result_text;
 

@@ -10,11 +10,6 @@ use super::sandbox::{Finished, Outcome, ScriptError};
 use super::{EXECUTE, Limits};
 use crate::provenance::{self, META_KEY, Provenance};
 
-/// Put in the context of each call a script makes: layers see
-/// [`Origin::Script`](crate::layer::Origin::Script).
-#[derive(Debug, Clone, Copy)]
-pub(crate) struct ScriptCall;
-
 /// One call of a script, as the provenance of `execute` lists it.
 #[derive(Debug, Clone)]
 pub(crate) struct Tracked {

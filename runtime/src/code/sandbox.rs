@@ -17,7 +17,10 @@ use tokio::sync::mpsc;
 
 use super::Limits;
 use super::memory::Metered;
-use crate::search::CALL_TOOL;
+
+/// The function a script calls any tool with by name: FastMCP's `call_tool`, the name of tool
+/// search's own (`search::CALL_TOOL`, which a test of the server holds equal).
+pub(crate) const CALL_TOOL: &str = "call_tool";
 
 /// The interpreter thread's stack: deep enough for Monty's own recursion limits.
 const STACK: usize = 64 * 1024 * 1024;

@@ -3,6 +3,7 @@
 
 use std::collections::HashSet;
 use std::sync::Arc;
+use std::sync::atomic::{AtomicU64, Ordering};
 use std::time::Instant;
 
 use futures::future::join_all;
@@ -12,9 +13,13 @@ use rmcp::{ErrorData, RoleServer, ServerHandler};
 use tracing::Instrument;
 use tracing::field::Empty;
 
-use crate::code::{self, CodeMode, EXECUTE, Event, Inner, Outcome, ScriptCall, Tracked};
+use crate::code::{self, CodeMode, EXECUTE, Event, Inner, Outcome, Tracked};
 use crate::handler::Server;
+use crate::layer::ScriptRun;
 use crate::search::{CALL_TOOL, SEARCH_TOOLS};
+
+/// The number of the next script run (its calls' [`Origin::Script`](crate::layer::Origin)).
+static NEXT_RUN: AtomicU64 = AtomicU64::new(1);
 
 impl<S: Send + Sync + 'static, H: ServerHandler> Server<S, H> {
     /// Code mode's settings, when `name` is `execute` on a server with code mode.
@@ -74,14 +79,18 @@ impl<S: Send + Sync + 'static, H: ServerHandler> Server<S, H> {
                 None,
             ));
         }
+        let run = NEXT_RUN.fetch_add(1, Ordering::Relaxed);
         let mut calls: Vec<Tracked> = Vec::new();
         let running = async {
             loop {
                 match heard.recv().await {
                     Some(Event::Calls(asked, reply)) => {
-                        let answers =
-                            join_all(asked.into_iter().map(|inner| self.inner(inner, &context)))
-                                .await;
+                        let answers = join_all(
+                            asked
+                                .into_iter()
+                                .map(|inner| self.inner(inner, run, &context)),
+                        )
+                        .await;
                         let mut replies = Vec::with_capacity(answers.len());
                         for (id, outcome, tracked) in answers {
                             calls.push(tracked);
@@ -120,6 +129,7 @@ impl<S: Send + Sync + 'static, H: ServerHandler> Server<S, H> {
     async fn inner(
         &self,
         inner: Inner,
+        run: u64,
         context: &RequestContext<RoleServer>,
     ) -> (u32, Outcome, Tracked) {
         let Inner {
@@ -138,7 +148,7 @@ impl<S: Send + Sync + 'static, H: ServerHandler> Server<S, H> {
             return (id, outcome, tracked);
         }
         let mut context = context.clone();
-        context.extensions.insert(ScriptCall);
+        context.extensions.insert(ScriptRun(run));
         let span = super::spans::span!(
             "mcp.script.call",
             "otel.name" = Empty,
@@ -196,5 +206,14 @@ fn read_code(arguments: Option<&JsonObject>, max: usize) -> Result<String, Strin
         Some(serde_json::Value::String(code)) => Ok(code.clone()),
         Some(_) => Err("parameter `code`: expected a string, a Python script".into()),
         None => Err("missing required parameter `code` (a string, a Python script)".into()),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    /// A script calls tools by name with search's own `call_tool`.
+    #[test]
+    fn scripts_call_tools_with_the_name_search_lists() {
+        assert_eq!(crate::code::CALL_TOOL, crate::search::CALL_TOOL);
     }
 }

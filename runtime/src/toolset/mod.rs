@@ -368,18 +368,11 @@ impl<S: Send + Sync + 'static> ToolSet<S> {
             return Ok(CallToolResponse::Complete(refusal));
         }
         let tool = ToolInfo::of(&entry.tool, &entry.def);
-        #[cfg(feature = "code")]
-        let source = if context
-            .extensions
-            .get::<crate::code::ScriptCall>()
-            .is_some()
-        {
-            Source::Script
-        } else {
-            Source::Client
+        // a call of a code-mode script is a client's, and says so
+        let source = match context.extensions.get::<crate::layer::ScriptRun>() {
+            Some(run) => Source::Script(run.0),
+            None => Source::Client,
         };
-        #[cfg(not(feature = "code"))]
-        let source = Source::Client;
         let call = rounds::Call {
             tool: request.name.to_string(),
             arguments: request.arguments.unwrap_or_default(),
