@@ -38,7 +38,8 @@
 //!
 //! # fn main() -> Result<(), toolshape::DuplicateTool> {
 //! // code mode alone: every tool, `call_tool` and `execute`
-//! let server = Server::new((), ToolSet::new(tools![add])?).with_tool_search(CodeMode::new());
+//! let alone = Server::new((), ToolSet::new(tools![add])?).with_tool_search(CodeMode::new());
+//! # let _ = alone;
 //! // with search: the pinned tools (none here), `search_tools`, `call_tool` and `execute`
 //! let server = Server::new((), ToolSet::new(tools![add])?)
 //!     .with_tool_search(ToolSearch::new().with_code_mode(CodeMode::new()));

@@ -73,16 +73,22 @@ pub(crate) enum Event {
 /// Runs `code` on a thread of its own; `tools` are the names the script may call by name.
 /// Events arrive on `events`; when the server stops listening (the wall time expired), the
 /// thread stops at the script's next call, or at the interpreter's own time limit.
+///
+/// `turn` (the script's place among those that may run at once) is held until the thread
+/// ends, not until the server stops listening: a script that the wall time cut off still
+/// counts while its interpreter winds down.
 pub(crate) fn spawn(
     code: String,
     tools: Arc<HashSet<String>>,
     limits: Limits,
     events: mpsc::UnboundedSender<Event>,
+    turn: Option<tokio::sync::OwnedSemaphorePermit>,
 ) -> std::io::Result<()> {
     std::thread::Builder::new()
         .name("toolshape-code".into())
         .stack_size(STACK)
         .spawn(move || {
+            let _turn = turn;
             let _metered = Metered::start();
             let done = run(code, &tools, &limits, &events);
             let _ = events.send(Event::Done(done));

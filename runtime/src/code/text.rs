@@ -24,7 +24,11 @@ enum Shape {
     Records(Vec<(String, Shape)>),
 }
 
-/// The text of a script's result `value`: see the [module docs](self).
+/// The text a model reads of a script's result `value`: toolshape's compact layout for a list
+/// of records (a header of keys, the union of the records' keys in the order they first
+/// appear, and one line per record), `key: value` lines in a code block for one record, one
+/// line per item for a list of scalars, the value itself for a scalar. Lossless: a string that
+/// would read as something else is quoted as JSON.
 ///
 /// ```
 /// use serde_json::json;

@@ -44,23 +44,17 @@ impl<S: Send + Sync + 'static, H: ServerHandler> Server<S, H> {
             Err(why) => return Ok(complete(code::failure(&why, started, &[]))),
         };
         let deadline = tokio::time::Instant::from_std(started + limits.wall_time);
-        let wall = limits.wall_time;
-        let timed_out = || {
-            complete(code::failure(
-                &format!(
-                    "the script: TimeoutError: the wall-time limit of {} s expired",
-                    wall.as_secs_f64()
-                ),
-                started,
-                &[],
-            ))
+        let timed_out = |calls: &[Tracked]| {
+            let wall = limits.wall_time.as_secs_f64();
+            let why = format!("the script: TimeoutError: the wall-time limit of {wall} s expired");
+            code::failure(&why, started, calls)
         };
-        let permit = match self.search.as_ref().and_then(|s| s.scripts.clone()) {
+        let turn = match self.search.as_ref().and_then(|s| s.scripts.clone()) {
             Some(scripts) => match tokio::time::timeout_at(deadline, scripts.acquire_owned()).await
             {
                 Ok(Ok(permit)) => Some(permit),
                 Ok(Err(_)) => return Err(ErrorData::internal_error("code mode stopped", None)),
-                Err(_) => return Ok(timed_out()),
+                Err(_) => return Ok(complete(timed_out(&[]))),
             },
             None => None,
         };
@@ -73,7 +67,7 @@ impl<S: Send + Sync + 'static, H: ServerHandler> Server<S, H> {
             .filter(|name| self.visible(name, caller, capabilities.as_ref()))
             .collect();
         let (events, mut heard) = tokio::sync::mpsc::unbounded_channel();
-        if let Err(error) = code::spawn(script, Arc::new(tools), limits.clone(), events) {
+        if let Err(error) = code::spawn(script, Arc::new(tools), limits.clone(), events, turn) {
             return Err(ErrorData::internal_error(
                 format!("the sandbox could not start: {error}"),
                 None,
@@ -104,24 +98,11 @@ impl<S: Send + Sync + 'static, H: ServerHandler> Server<S, H> {
             }
         };
         let ended = tokio::time::timeout_at(deadline, running).await;
-        drop(permit);
         Ok(complete(match ended {
             Ok(Some(done)) => code::finish(done, &limits, started, &calls),
             Ok(None) => code::failure("the sandbox stopped", started, &calls),
-            Err(_) => {
-                let mut result = timed_out();
-                if let CallToolResponse::Complete(result) = &mut result {
-                    *result = code::failure(
-                        &format!(
-                            "the script: TimeoutError: the wall-time limit of {} s expired",
-                            wall.as_secs_f64()
-                        ),
-                        started,
-                        &calls,
-                    );
-                }
-                return Ok(result);
-            }
+            // the calls answered before: one in flight was cut off, not answered
+            Err(_) => timed_out(&calls),
         }))
     }
 
