@@ -427,3 +427,32 @@ async fn a_script_prints_and_its_output_follows_the_result() {
     assert_eq!(value_of(&result), json!("done"));
     assert_eq!(common::text_of(&result), "done\n\nprinted:\nchecked 3");
 }
+
+#[tokio::test]
+async fn a_search_in_code_mode_shows_each_tool_as_the_function_a_script_calls() {
+    let client = connect(code_server()).await;
+    let found = common::call(
+        &client,
+        "search_tools",
+        json!({"query": "volume space", "limit": 1}),
+    )
+    .await
+    .unwrap();
+    let text = common::text_of(&found);
+    assert!(
+        text.starts_with("get_volume_space(volume_uuid: str) -> {"),
+        "{text}"
+    );
+    assert!(text.contains("used: int"), "the data's shape: {text}");
+    assert!(text.contains("await name(key=value"), "{text}");
+    // without code mode, the answer is search's own
+    let plain = connect(ontap::server().with_tool_search(ontap::tool_search())).await;
+    let found = common::call(
+        &plain,
+        "search_tools",
+        json!({"query": "volume space", "limit": 1}),
+    )
+    .await
+    .unwrap();
+    assert!(common::text_of(&found).starts_with("get_volume_space: "));
+}

@@ -75,6 +75,7 @@ mod entry;
 mod memory;
 mod run;
 mod sandbox;
+mod signature;
 mod text;
 
 use std::time::Duration;
@@ -84,6 +85,7 @@ pub(crate) use run::{Tracked, failure, finish, outcome_of, refused};
 #[cfg(test)]
 pub(crate) use sandbox::CALL_TOOL;
 pub(crate) use sandbox::{Event, Inner, Outcome, spawn};
+pub use signature::signature;
 pub use text::result_text;
 
 /// The name of code mode's tool, which runs a script.

@@ -106,7 +106,11 @@ impl<S: Send + Sync + 'static, H: ServerHandler> Server<S, H> {
             .filter(|tool| self.visible(&tool.name, caller, capabilities.as_ref()))
             .take(query.limit)
             .collect();
-        let answer = crate::search::render::answer(&query.words, &found);
+        #[cfg(feature = "code")]
+        let code = search.settings.code_mode().is_some();
+        #[cfg(not(feature = "code"))]
+        let code = false;
+        let answer = crate::search::render::answer(&query.words, &found, code);
         Step::Answer(Ok(CallToolResponse::Complete(answer)))
     }
 
