@@ -7,13 +7,15 @@
 //! between pages is broken, or when the README's first screen does not reach a page.
 //!
 //! To add a page: write `docs/guide/NN-name.md`, add it to `pages!` below and to the index
-//! (`docs/guide/README.md`) and the README's guide list.
+//! (`docs/guide/README.md`) and the README's guide list. A page about a feature the default
+//! build leaves out (code mode) is compiled with that feature on.
 #![doc(test(attr(deny(warnings))))]
 
 macro_rules! pages {
-    ($($module:ident => $file:literal,)*) => {
+    ($($(#[$attr:meta])* $module:ident => $file:literal,)*) => {
         $(
             #[cfg(doctest)]
+            $(#[$attr])*
             #[doc = include_str!(concat!("../guide/", $file))]
             mod $module {}
         )*
@@ -37,6 +39,10 @@ pages! {
     securing => "11-securing.md",
     tool_search => "12-tool-search.md",
     apps => "13-apps.md",
+    // Its blocks need the Monty sandbox, which the workspace's default build leaves out:
+    // `cargo test -p toolshape-docs --features code --doc` compiles them.
+    #[cfg(feature = "code")]
+    code_mode => "14-code-mode.md",
     coming_from_rmcp => "coming-from-rmcp.md",
 }
 

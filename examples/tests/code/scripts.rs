@@ -456,3 +456,24 @@ async fn a_search_in_code_mode_shows_each_tool_as_the_function_a_script_calls() 
     .unwrap();
     assert!(common::text_of(&found).starts_with("get_volume_space: "));
 }
+
+/// `ontap --code-mode` takes its place among the switches: an unknown argument is still an
+/// error, with the usage.
+#[tokio::test]
+async fn a_malformed_code_mode_command_line_exits_2() {
+    for (args, error) in [
+        (&["--code-mode", "--bogus"][..], "unexpected argument `--bogus`"),
+        (&["--code-mode", "--code-mode"][..], "`--code-mode` is given twice"),
+    ] {
+        let output = tokio::process::Command::new(crate::wire::ONTAP)
+            .args(args)
+            .stdin(std::process::Stdio::null())
+            .output()
+            .await
+            .unwrap();
+        let stderr = String::from_utf8_lossy(&output.stderr);
+        assert_eq!(output.status.code(), Some(2), "{args:?}: {stderr}");
+        assert!(stderr.contains(error), "{args:?}: {stderr}");
+        assert!(stderr.contains("[--search] [--code-mode]"), "{stderr}");
+    }
+}
