@@ -462,8 +462,14 @@ async fn a_search_in_code_mode_shows_each_tool_as_the_function_a_script_calls() 
 #[tokio::test]
 async fn a_malformed_code_mode_command_line_exits_2() {
     for (args, error) in [
-        (&["--code-mode", "--bogus"][..], "unexpected argument `--bogus`"),
-        (&["--code-mode", "--code-mode"][..], "`--code-mode` is given twice"),
+        (
+            &["--code-mode", "--bogus"][..],
+            "unexpected argument `--bogus`",
+        ),
+        (
+            &["--code-mode", "--code-mode"][..],
+            "`--code-mode` is given twice",
+        ),
     ] {
         let output = tokio::process::Command::new(crate::wire::ONTAP)
             .args(args)
