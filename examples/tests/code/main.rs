@@ -5,4 +5,5 @@
 
 mod hostile;
 mod scripts;
+mod spans;
 mod wire;
