@@ -4,6 +4,7 @@
 //! ontap,code --test code`.
 
 mod hostile;
+mod python;
 mod scripts;
 mod spans;
 mod wire;
