@@ -207,7 +207,7 @@ impl<S: Send + Sync + 'static, H: ServerHandler> Server<S, H> {
     /// With code mode (feature `code`), `execute` is listed too and runs a script of tool
     /// calls: `.with_tool_search(CodeMode::new())` alone (every tool, or the pinned ones,
     /// then `call_tool` and `execute`), or `.with_tool_search(ToolSearch::new().with_code_mode(CodeMode::new()))`
-    /// with search. See [`code`](crate::code).
+    /// with search. See the `code` module.
     ///
     /// A pinned name that names no tool, or a tool named `search_tools`, `call_tool` (or
     /// `execute`, with code mode), is an error the `serve_*` methods return before serving.
