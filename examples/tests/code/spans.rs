@@ -6,9 +6,13 @@ use rmcp::model::ProtocolVersion;
 use serde_json::json;
 use tracing_subscriber::layer::SubscriberExt as _;
 
-/// Each span opened: its name, its `gen_ai.tool.name` when it has one, its parent's name.
+/// A span opened: its name, its `gen_ai.tool.name` (empty when it has none), its parent's
+/// name.
+type Span = (String, String, Option<String>);
+
+/// Each span opened.
 #[derive(Clone, Default)]
-struct Opened(Arc<Mutex<Vec<(String, String, Option<String>)>>>);
+struct Opened(Arc<Mutex<Vec<Span>>>);
 
 /// Reads a span's `gen_ai.tool.name`.
 struct Tool<'a>(&'a mut String);
