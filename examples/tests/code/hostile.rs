@@ -355,16 +355,40 @@ fn check_refusal(
     (said.len() > 2000).then(|| format!("{transport}, {}: a long refusal: {said}", hostile.name))
 }
 
-/// Runs the catalogue against `wire`.
-async fn catalogue(transport: &str, mut wire: Wire) {
+/// Scripts that call a tool the caller may not see (the in-memory server hides
+/// `set_svm_state` from every caller): by name, it does not exist; through `call_tool`, it is
+/// refused as a direct call of it is.
+fn out_of_scope() -> Vec<Hostile> {
+    vec![
+        hostile(
+            "a hidden tool by name",
+            "return await set_svm_state(svm_uuid='x', state='stopped')",
+            &["line 1", "NameError"],
+        ),
+        hostile(
+            "a hidden tool through call_tool",
+            "return await call_tool('set_svm_state', {'svm_uuid': 'x', 'state': 'stopped'})",
+            &["line 1", "no tool is named `set_svm_state`"],
+        ),
+        hostile(
+            "a hidden tool's name looked up",
+            "f = set_svm_state\nreturn 1",
+            &["line 1", "NameError"],
+        ),
+    ]
+}
+
+/// Runs the catalogue against `wire`, with `more` scripts for this server.
+async fn catalogue(transport: &str, mut wire: Wire, more: Vec<Hostile>) {
     let listed = wire.list().await;
     assert!(
         listed.iter().any(|tool| tool["name"] == "execute"),
         "{transport}: execute is listed"
     );
     let before = fingerprint(&wire).await;
-    let quick = quick();
+    let mut quick = quick();
     assert!(quick.len() + slow().len() >= 40);
+    quick.extend(more);
     let mut wrong = Vec::new();
     for hostile in &quick {
         let answer = wire.execute(&hostile.code).await;
@@ -416,20 +440,27 @@ async fn catalogue(transport: &str, mut wire: Wire) {
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn hostile_scripts_are_refused_in_memory() {
+    let hide = toolshape::serve::Access::new()
+        .with_filter(|tool, _caller, _capabilities| tool.name() != "set_svm_state");
     let client = toolshape_test_support::connect(
-        crate::scripts::code_server(),
+        crate::scripts::code_server().with_access(hide),
         rmcp::model::ProtocolVersion::V_2026_07_28,
     )
     .await;
-    catalogue("in memory", Wire::Rmcp(client, None)).await;
+    catalogue("in memory", Wire::Rmcp(client, None), out_of_scope()).await;
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn hostile_scripts_are_refused_over_stdio() {
-    catalogue("stdio", Wire::stdio(&["--search", "--code-mode"]).await).await;
+    catalogue(
+        "stdio",
+        Wire::stdio(&["--search", "--code-mode"]).await,
+        Vec::new(),
+    )
+    .await;
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn hostile_scripts_are_refused_over_http() {
-    catalogue("HTTP", Wire::http(&["--code-mode"]).await).await;
+    catalogue("HTTP", Wire::http(&["--code-mode"]).await, Vec::new()).await;
 }
