@@ -3,7 +3,6 @@
 
 use std::collections::HashSet;
 use std::sync::Arc;
-use std::sync::atomic::{AtomicU64, Ordering};
 use std::time::Instant;
 
 use futures::future::join_all;
@@ -18,8 +17,18 @@ use crate::handler::Server;
 use crate::layer::ScriptRun;
 use crate::search::{CALL_TOOL, SEARCH_TOOLS};
 
-/// The number of the next script run (its calls' [`Origin::Script`](crate::layer::Origin)).
-static NEXT_RUN: AtomicU64 = AtomicU64::new(1);
+/// A script run's number (its calls' [`Origin::Script`](crate::layer::Origin)): random, so
+/// that the runs of replicas sharing an undo journal do not share one; a counter when the
+/// system has no random source.
+fn run_number() -> u64 {
+    static COUNTER: std::sync::atomic::AtomicU64 = std::sync::atomic::AtomicU64::new(1);
+    let mut bytes = [0u8; 8];
+    match getrandom::fill(&mut bytes) {
+        // 53 bits: exact as a JSON number in every client
+        Ok(()) => u64::from_le_bytes(bytes) >> 11,
+        Err(_) => COUNTER.fetch_add(1, std::sync::atomic::Ordering::Relaxed),
+    }
+}
 
 impl<S: Send + Sync + 'static, H: ServerHandler> Server<S, H> {
     /// Code mode's settings, when `name` is `execute` on a server with code mode.
@@ -73,7 +82,7 @@ impl<S: Send + Sync + 'static, H: ServerHandler> Server<S, H> {
                 None,
             ));
         }
-        let run = NEXT_RUN.fetch_add(1, Ordering::Relaxed);
+        let run = run_number();
         let mut calls: Vec<Tracked> = Vec::new();
         let running = async {
             loop {
