@@ -483,3 +483,56 @@ async fn a_malformed_code_mode_command_line_exits_2() {
         assert!(stderr.contains("[--search] [--code-mode]"), "{stderr}");
     }
 }
+
+/// Makes every call of `cluster_list_svms` take three seconds.
+struct Slow;
+
+impl Layer<Ontap> for Slow {
+    fn call<'a>(
+        &'a self,
+        call: Call<'a, Ontap>,
+        next: Next<'a, Ontap>,
+    ) -> BoxFuture<'a, Result<rmcp::model::CallToolResult, rmcp::ErrorData>> {
+        Box::pin(async move {
+            if call.name() == "cluster_list_svms" {
+                tokio::time::sleep(std::time::Duration::from_secs(3)).await;
+            }
+            next.run(call).await
+        })
+    }
+}
+
+#[tokio::test]
+async fn the_wall_time_cuts_off_a_call_and_the_provenance_says_so() {
+    let tools = ontap::toolset().layer(Slow);
+    let code = CodeMode::new().wall_time(std::time::Duration::from_secs(1));
+    let server = Server::new(Ontap::default(), tools).with_tool_search(code);
+    let client = connect(server).await;
+    let started = std::time::Instant::now();
+    let result = execute(
+        &client,
+        "a = await list_qos_policies()\nb = await cluster_list_svms()\nreturn 1",
+    )
+    .await;
+    let took = started.elapsed();
+    let error = error_of(&result);
+    assert!(error.contains("wall-time limit of 1 s"), "{error}");
+    assert!(took < std::time::Duration::from_millis(2500), "{took:?}");
+    let calls = &result.meta.as_ref().unwrap().0["dev.toolshape/provenance"]["calls"];
+    assert_eq!(calls[0]["tool"], "list_qos_policies");
+    assert!(calls[0].get("cut_off").is_none(), "{calls}");
+    assert_eq!(calls[1]["tool"], "cluster_list_svms");
+    assert_eq!(calls[1]["cut_off"], true, "{calls}");
+    // the execute description says the server's own limits
+    let tools = client.list_all_tools().await.unwrap();
+    let execute = tools.iter().find(|t| t.name == "execute").unwrap();
+    assert!(
+        execute
+            .description
+            .as_deref()
+            .unwrap()
+            .contains("limits: 1 s"),
+        "{:?}",
+        execute.description
+    );
+}

@@ -81,7 +81,7 @@ mod text;
 use std::time::Duration;
 
 pub(crate) use entry::execute_entry;
-pub(crate) use run::{Tracked, failure, finish, outcome_of, refused};
+pub(crate) use run::{Tracked, cut_off, failure, finish, outcome_of, refused};
 #[cfg(test)]
 pub(crate) use sandbox::CALL_TOOL;
 pub(crate) use sandbox::{Event, Inner, Outcome, spawn};

@@ -17,6 +17,8 @@ pub(crate) struct Tracked {
     version: Option<String>,
     data_hash: Option<String>,
     error: bool,
+    /// Still running when the wall time expired: its outcome is unknown.
+    cut_off: bool,
 }
 
 impl Tracked {
@@ -31,6 +33,9 @@ impl Tracked {
         }
         if self.error {
             call.insert("is_error".into(), true.into());
+        }
+        if self.cut_off {
+            call.insert("cut_off".into(), true.into());
         }
         Value::Object(call)
     }
@@ -56,6 +61,7 @@ pub(crate) fn outcome_of(tool: &str, result: &CallToolResult) -> (Outcome, Track
         version: read("tool_version"),
         data_hash: read("data_hash"),
         error,
+        cut_off: false,
     };
     let text = || {
         result
@@ -91,8 +97,20 @@ pub(crate) fn refused(tool: &str, why: String) -> (Outcome, Tracked) {
             version: None,
             data_hash: None,
             error: true,
+            cut_off: false,
         },
     )
+}
+
+/// A call still running: what the provenance lists if the wall time expires before it ends.
+pub(crate) fn cut_off(tool: &str) -> Tracked {
+    Tracked {
+        tool: tool.to_owned(),
+        version: None,
+        data_hash: None,
+        error: false,
+        cut_off: true,
+    }
 }
 
 /// `execute`'s provenance: its own, with the script's calls in order.

@@ -88,6 +88,10 @@ impl<S: Send + Sync + 'static, H: ServerHandler> Server<S, H> {
             loop {
                 match heard.recv().await {
                     Some(Event::Calls(asked, reply)) => {
+                        // in the provenance as cut off until answered: the wall time may
+                        // expire while they run
+                        let first = calls.len();
+                        calls.extend(asked.iter().map(|inner| code::cut_off(&inner.name)));
                         let answers = join_all(
                             asked
                                 .into_iter()
@@ -95,8 +99,8 @@ impl<S: Send + Sync + 'static, H: ServerHandler> Server<S, H> {
                         )
                         .await;
                         let mut replies = Vec::with_capacity(answers.len());
-                        for (id, outcome, tracked) in answers {
-                            calls.push(tracked);
+                        for (at, (id, outcome, tracked)) in answers.into_iter().enumerate() {
+                            calls[first + at] = tracked;
                             replies.push((id, outcome));
                         }
                         let _ = reply.send(replies);
@@ -110,7 +114,7 @@ impl<S: Send + Sync + 'static, H: ServerHandler> Server<S, H> {
         Ok(complete(match ended {
             Ok(Some(done)) => code::finish(done, &limits, started, &calls),
             Ok(None) => code::failure("the sandbox stopped", started, &calls),
-            // the calls answered before: one in flight was cut off, not answered
+            // the calls answered, and those the limit cut off
             Err(_) => timed_out(&calls),
         }))
     }
