@@ -111,6 +111,11 @@ fn quick() -> Vec<Hostile> {
             &["line 2", "AttributeError"],
         ),
         hostile(
+            "the host's clock",
+            "import datetime\nreturn datetime.datetime.now().isoformat()",
+            &["line 2", "PermissionError"],
+        ),
+        hostile(
             "__import__",
             "__import__('os').system('id')",
             &["line 1", "NameError"],

@@ -531,7 +531,7 @@ async fn the_wall_time_cuts_off_a_call_and_the_provenance_says_so() {
             .description
             .as_deref()
             .unwrap()
-            .contains("limits: 1 s"),
+            .contains("Limits: 1 s"),
         "{:?}",
         execute.description
     );

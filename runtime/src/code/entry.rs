@@ -33,8 +33,8 @@ pub(crate) fn execute_entry(searching: bool, limits: &super::Limits) -> Tool {
          a call answers the tool's data as dicts, lists and scalars (a text tool: its text), \
          and a tool error raises an exception you can catch. Use `asyncio.gather` for \
          independent calls. End with `return value`: a list of dicts is answered as a compact \
-         table. No files, network or imports beyond asyncio, json, math, re; limits: {} s, \
-         {} tool calls.",
+         table. Imports: asyncio, collections, itertools, json, math, re and a few more; no \
+         files, network or clock. Limits: {} s, {} tool calls.",
         limits.wall_time.as_secs_f64(),
         limits.max_tool_calls,
     );

@@ -60,8 +60,10 @@
 //!
 //! Monty has no file system, network, environment, subprocess or clock access of its own:
 //! each reaches the host as a request, and code mode refuses them all (`PermissionError`).
-//! Imports are those Monty implements (`asyncio`, `json`, `math`, `re`, `typing`, …); any
-//! other module is a `ModuleNotFoundError`. The interpreter runs on a thread of its own (with
+//! Imports are the modules Monty implements (`asyncio`, `collections`, `dataclasses`,
+//! `datetime`, `functools`, `itertools`, `json`, `math`, `re`, `typing`, …, and `os` and
+//! `pathlib`, whose every call reaching the host is refused); any other module is a
+//! `ModuleNotFoundError`. The interpreter runs on a thread of its own (with
 //! a 64 MiB stack), never on the server's async workers, so other requests are served while a
 //! script runs, and the wall-time limit holds even while the script computes: the answer
 //! comes when it expires, and the interpreter stops itself at its own time limit, the same
