@@ -67,6 +67,7 @@ fn main() {
 /// Whether the block uses code mode: written in its module, or naming it.
 fn needs_code_mode(block: &extract::Block) -> bool {
     block.file.starts_with("runtime/src/code/")
+        || block.file.contains("code-mode")
         || block.code.contains("toolshape::code")
         || block.code.contains("CodeMode")
 }

@@ -13,7 +13,9 @@
 //! reach a page.
 //!
 //! To add a page: write `docs/guide/NN-name.md`, add it to `PAGES` below and to the index
-//! (`docs/guide/README.md`) and the README's guide list.
+//! (`docs/guide/README.md`) and the README's guide list. The blocks of a page about a
+//! feature the default build leaves out (code mode) are compiled with the crate's feature of
+//! that name on (`cargo test -p toolshape-docs --features code`).
 
 /// The guide's pages, in reading order (file names under `docs/guide/`).
 pub const PAGES: &[&str] = &[
@@ -31,6 +33,7 @@ pub const PAGES: &[&str] = &[
     "11-securing.md",
     "12-tool-search.md",
     "13-apps.md",
+    "14-code-mode.md",
     "coming-from-rmcp.md",
 ];
 

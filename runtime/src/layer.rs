@@ -252,7 +252,18 @@ pub enum Origin<'c> {
     },
     /// A call a tool made with [`Context::call_tool`] while it ran.
     Tool,
+    /// A call a code-mode script made (feature `code`): it takes the path of a client's call,
+    /// and a layer can tell it from one.
+    Script {
+        /// Which run of a script made it: the calls of one `execute` share it.
+        run: u64,
+    },
 }
+
+/// Put in the request context of each call a code-mode script makes: the call's
+/// [`Origin::Script`], with the script's run.
+#[derive(Debug, Clone, Copy)]
+pub(crate) struct ScriptRun(pub(crate) u64);
 
 /// [`Origin`], as a call carries it.
 #[derive(Clone)]
@@ -260,6 +271,7 @@ pub(crate) enum Source<'a> {
     Client,
     Layer(Cow<'a, str>),
     Tool,
+    Script(u64),
 }
 
 /// One `tools/call` on its way through the layers.
@@ -315,6 +327,7 @@ impl<'a, State> Call<'a, State> {
             Source::Client => Origin::Client,
             Source::Layer(serving) => Origin::Layer { serving },
             Source::Tool => Origin::Tool,
+            Source::Script(run) => Origin::Script { run: *run },
         }
     }
 

@@ -95,7 +95,8 @@
 // client) → `tool` (a declared tool: its spec, its arguments parsed into parameters, its
 // type-erased call) → `layer` (what wraps every call) → `toolset` (the tools a server serves,
 // with their layers) → `undo` → `budget` (layers built only on what the crate offers its
-// users) → `search` (finding tools in a big set) → `handler` (the server and rmcp's handler
+// users) → `code` (code mode: a model's script of tool calls, run in a sandbox) → `search`
+// (finding tools in a big set) → `handler` (the server and rmcp's handler
 // it implements) → `serve` (the transports) → `testing` → `__private` (the door for generated
 // code). Each module's doc says what it owns.
 /// Implements Debug for an error type as its Display, as anyhow's errors do: Rust prints an
@@ -132,6 +133,9 @@ mod toolset;
 pub mod undo;
 
 pub mod budget;
+
+#[cfg(feature = "code")]
+pub mod code;
 
 pub mod search;
 

@@ -70,6 +70,10 @@ impl<S: Send + Sync + 'static, H: ServerHandler> Server<S, H> {
             super::search::Step::Call(request) => request,
             super::search::Step::Answer(answer) => return answer,
         };
+        #[cfg(feature = "code")]
+        if let Some(code) = self.runs_script(&request.name) {
+            return self.execute(code, request, context).await;
+        }
         if let Some(refused) = self.refuse(&request.name, &context) {
             return refused;
         }

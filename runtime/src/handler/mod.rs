@@ -12,7 +12,9 @@
 //! `tools/call`: whether the caller is offered the tool, and whether it runs as a task),
 //! `task_work` (what a task runs), `protocol` (the checks the transports share with the
 //! handler), `spans` (the spans toolshape opens, without a source location), `search` (tool
-//! search: the listing, `search_tools`, `call_tool` turned into the call it names).
+//! search: the listing, `search_tools`, `call_tool` turned into the call it names), `code`
+//! (code mode, feature `code`: `execute`, and each call of its script dispatched as a
+//! client's).
 
 mod about;
 pub use about::About;
@@ -22,6 +24,8 @@ mod access;
 pub use access::{Access, ToolFilter};
 mod builder;
 pub use builder::TaskSettings;
+#[cfg(feature = "code")]
+mod code;
 mod dispatch;
 mod methods;
 pub(crate) mod protocol;

@@ -44,8 +44,10 @@ impl<S: Send + Sync + 'static, H: ServerHandler> Server<S, H> {
             return Ok(self.tools.list().into_iter().filter(visible).collect());
         };
         unready(search)?;
+        // code mode alone, with nothing pinned, keeps every tool listed
+        let every = !search.settings.searches() && search.settings.pinned().is_empty();
         let mut tools: Vec<Tool> = (self.tools.list().into_iter())
-            .filter(|tool| search.settings.pinned().iter().any(|pin| *pin == tool.name))
+            .filter(|tool| every || search.settings.pinned().iter().any(|pin| *pin == tool.name))
             .filter(visible)
             .collect();
         tools.extend(search.entries.iter().cloned());
@@ -84,7 +86,7 @@ impl<S: Send + Sync + 'static, H: ServerHandler> Server<S, H> {
         } else {
             request
         };
-        if request.name != SEARCH_TOOLS {
+        if request.name != SEARCH_TOOLS || !search.settings.searches() {
             return Step::Call(request);
         }
         let query = match read_query(request.arguments.as_ref(), search.default_limit()) {
@@ -104,7 +106,11 @@ impl<S: Send + Sync + 'static, H: ServerHandler> Server<S, H> {
             .filter(|tool| self.visible(&tool.name, caller, capabilities.as_ref()))
             .take(query.limit)
             .collect();
-        let answer = crate::search::render::answer(&query.words, &found);
+        #[cfg(feature = "code")]
+        let code = search.settings.code_mode().is_some();
+        #[cfg(not(feature = "code"))]
+        let code = false;
+        let answer = crate::search::render::answer(&query.words, &found, code);
         Step::Answer(Ok(CallToolResponse::Complete(answer)))
     }
 

@@ -65,6 +65,10 @@ pub use tools::{CALL_TOOL, MAX_LIMIT, SEARCH_TOOLS};
 pub struct ToolSearch {
     pinned: Vec<String>,
     limit: usize,
+    /// Whether `search_tools` is listed: not when code mode alone was given.
+    searching: bool,
+    #[cfg(feature = "code")]
+    code: Option<crate::code::CodeMode>,
 }
 
 impl Default for ToolSearch {
@@ -79,7 +83,29 @@ impl ToolSearch {
         ToolSearch {
             pinned: Vec::new(),
             limit: 5,
+            searching: true,
+            #[cfg(feature = "code")]
+            code: None,
         }
+    }
+
+    /// Adds code mode ([`CodeMode`](crate::code::CodeMode)): `execute` is listed beside
+    /// `search_tools` and `call_tool`, and runs a script of tool calls (feature `code`).
+    #[cfg(feature = "code")]
+    pub fn with_code_mode(mut self, code: crate::code::CodeMode) -> Self {
+        self.code = Some(code);
+        self
+    }
+
+    /// Code mode's settings, when it is on.
+    #[cfg(feature = "code")]
+    pub fn code_mode(&self) -> Option<&crate::code::CodeMode> {
+        self.code.as_ref()
+    }
+
+    /// Whether `search_tools` is listed (not for code mode alone).
+    pub fn searches(&self) -> bool {
+        self.searching
     }
 
     /// Keeps the named tools in `tools/list` beside `search_tools` and `call_tool`.
@@ -107,5 +133,17 @@ impl ToolSearch {
     /// The default result count.
     pub fn default_limit(&self) -> usize {
         self.limit
+    }
+}
+
+/// Code mode alone: `tools/list` answers every tool (or only the pinned ones, when
+/// [`ToolSearch::pin`] names some), `call_tool` and `execute`, without `search_tools`.
+#[cfg(feature = "code")]
+impl From<crate::code::CodeMode> for ToolSearch {
+    fn from(code: crate::code::CodeMode) -> Self {
+        ToolSearch {
+            searching: false,
+            ..ToolSearch::new().with_code_mode(code)
+        }
     }
 }

@@ -8,10 +8,16 @@ use std::fmt::Write as _;
 use rmcp::model::{CallToolResult, ContentBlock, Tool};
 use serde_json::{Map, Value, json};
 
-/// The answer to a search for `query` that found `tools`, best first.
-pub(crate) fn answer(query: &str, tools: &[&Tool]) -> CallToolResult {
+/// The answer to a search for `query` that found `tools`, best first; `code` when the server
+/// has code mode, whose scripts call each tool as a Python function.
+pub(crate) fn answer(query: &str, tools: &[&Tool], code: bool) -> CallToolResult {
     let entries: Vec<Value> = tools.iter().map(|tool| entry(tool)).collect();
-    let mut result = CallToolResult::success(vec![ContentBlock::text(text(query, tools))]);
+    let text = if code {
+        answer_text(query, tools, true)
+    } else {
+        text(query, tools)
+    };
+    let mut result = CallToolResult::success(vec![ContentBlock::text(text)]);
     result.structured_content = Some(json!({ "tools": entries }));
     result
 }
@@ -49,6 +55,12 @@ fn entry(tool: &Tool) -> Value {
 /// );
 /// ```
 pub fn text(query: &str, tools: &[&Tool]) -> String {
+    answer_text(query, tools, false)
+}
+
+/// [`text`]; with `code`, each tool's first line is the Python function a code-mode script
+/// calls (`name(param: type, …) -> shape`), and the last says how to call one in a script.
+fn answer_text(query: &str, tools: &[&Tool], code: bool) -> String {
     if tools.is_empty() {
         return format!(
             "No tool matches \"{query}\". Search again with fewer or broader words: \
@@ -58,18 +70,37 @@ pub fn text(query: &str, tools: &[&Tool]) -> String {
     let mut out = String::new();
     let mut written: Vec<String> = Vec::new();
     for tool in tools {
-        describe(&mut out, tool, &mut written);
+        describe(&mut out, tool, &mut written, code);
     }
-    out.push_str(
-        "? marks an optional parameter. Call one with call_tool {\"name\": ..., \"arguments\": {...}}.",
-    );
+    if code {
+        out.push_str(
+            "? marks an optional parameter. In execute, `x = await name(key=value, ...)` \
+             answers what follows `->`; or call one alone with call_tool \
+             {\"name\": ..., \"arguments\": {...}}.",
+        );
+    } else {
+        out.push_str(
+            "? marks an optional parameter. Call one with call_tool {\"name\": ..., \"arguments\": {...}}.",
+        );
+    }
     out
 }
 
 /// One tool: `name: description (read-only)`, then a line per parameter, and one line
 /// naming the parameters written the same way for a tool above (`written`: their lines).
-fn describe(out: &mut String, tool: &Tool, written: &mut Vec<String>) {
-    out.push_str(&tool.name);
+fn describe(out: &mut String, tool: &Tool, written: &mut Vec<String>, code: bool) {
+    #[cfg(feature = "code")]
+    let head = if code {
+        crate::code::signature(tool)
+    } else {
+        tool.name.to_string()
+    };
+    #[cfg(not(feature = "code"))]
+    let head = {
+        let _ = code;
+        tool.name.to_string()
+    };
+    out.push_str(&head);
     let description = tool
         .description
         .as_deref()

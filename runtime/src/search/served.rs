@@ -16,8 +16,12 @@ pub(crate) struct Served {
     pub(crate) settings: ToolSearch,
     /// Why the server cannot start, when it cannot.
     pub(crate) problem: Option<String>,
-    /// `search_tools`' and `call_tool`'s entries.
-    pub(crate) entries: [Tool; 2],
+    /// The entries of search's own tools: `search_tools` (unless code mode alone), `call_tool`
+    /// and, with code mode, `execute`.
+    pub(crate) entries: Vec<Tool>,
+    /// At most this many scripts run at once (code mode).
+    #[cfg(feature = "code")]
+    pub(crate) scripts: Option<std::sync::Arc<tokio::sync::Semaphore>>,
     built: RwLock<Arc<Built>>,
 }
 
@@ -46,14 +50,29 @@ impl Served {
     /// The search over `tools` (every tool of the server, in name order).
     pub(crate) fn new(settings: ToolSearch, tools: Vec<Tool>) -> Self {
         let problem = problem(&settings, &tools);
-        let entries = [
-            crate::search::tools::search_tools_entry(settings.default_limit()),
-            crate::search::tools::call_tool_entry(),
-        ];
+        let mut entries = Vec::new();
+        if settings.searches() {
+            entries.push(crate::search::tools::search_tools_entry(
+                settings.default_limit(),
+            ));
+        }
+        entries.push(crate::search::tools::call_tool_entry());
+        #[cfg(feature = "code")]
+        let scripts = settings.code_mode().map(|code| {
+            entries.push(crate::code::execute_entry(
+                settings.searches(),
+                code.limits(),
+            ));
+            std::sync::Arc::new(tokio::sync::Semaphore::new(
+                code.limits().max_concurrent_scripts,
+            ))
+        });
         Served {
             settings,
             problem,
             entries,
+            #[cfg(feature = "code")]
+            scripts,
             built: RwLock::new(Built::new(tools, None)),
         }
     }
@@ -87,7 +106,14 @@ impl Served {
 fn problem(settings: &ToolSearch, tools: &[Tool]) -> Option<String> {
     let named = |name: &str| tools.iter().any(|tool| tool.name == name);
     let mut problems = Vec::new();
-    for name in [SEARCH_TOOLS, CALL_TOOL] {
+    #[cfg(feature = "code")]
+    let code = settings.code_mode().map(|_| crate::code::EXECUTE);
+    #[cfg(not(feature = "code"))]
+    let code = None;
+    for name in [Some(SEARCH_TOOLS), Some(CALL_TOOL), code]
+        .into_iter()
+        .flatten()
+    {
         if named(name) {
             problems.push(format!(
                 "a tool is named `{name}`, the name of one of tool search's own tools: \

@@ -27,6 +27,12 @@ pub struct JournalEntry {
     pub before: JsonObject,
     /// When the action ran, RFC 3339 UTC.
     pub at: String,
+    /// The run of the code-mode script that made the call, if a script made it
+    /// ([`Origin::Script`](crate::layer::Origin::Script)): `undo_last_action` undoes a script's
+    /// actions together.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[schemars(with = "u64")]
+    pub script: Option<u64>,
 }
 
 /// A failure of the journal's store.

@@ -368,6 +368,11 @@ impl<S: Send + Sync + 'static> ToolSet<S> {
             return Ok(CallToolResponse::Complete(refusal));
         }
         let tool = ToolInfo::of(&entry.tool, &entry.def);
+        // a call of a code-mode script is a client's, and says so
+        let source = match context.extensions.get::<crate::layer::ScriptRun>() {
+            Some(run) => Source::Script(run.0),
+            None => Source::Client,
+        };
         let call = rounds::Call {
             tool: request.name.to_string(),
             arguments: request.arguments.unwrap_or_default(),
@@ -380,7 +385,7 @@ impl<S: Send + Sync + 'static> ToolSet<S> {
             let call = Call::new(
                 tool.name(),
                 Some(tool),
-                Source::Client,
+                source.clone(),
                 arguments,
                 state,
                 context,

@@ -178,6 +178,10 @@ impl<J: JournalStore> Undo<J> {
         };
         let action = call.name().to_owned();
         let arguments = call.arguments.clone();
+        let script = match call.origin() {
+            crate::layer::Origin::Script { run } => Some(run),
+            _ => None,
+        };
         let mut result = next.run(call).await?;
         if result.is_error != Some(true) {
             let entry = JournalEntry {
@@ -188,6 +192,7 @@ impl<J: JournalStore> Undo<J> {
                 state_arguments,
                 before,
                 at: chrono::Utc::now().to_rfc3339_opts(chrono::SecondsFormat::Millis, true),
+                script,
             };
             match journal.push(entry).await {
                 Ok(id) => mark_recorded(&mut result, id),

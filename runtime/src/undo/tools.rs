@@ -38,6 +38,10 @@ pub struct Undone {
 pub struct UndoOutcome {
     /// The action undone; `null` when there was nothing to undo.
     pub undone: Option<Undone>,
+    /// When the action undone was made by a code-mode script: the script's other actions,
+    /// undone with it as one step, newest first.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub also_undone: Vec<Undone>,
     /// How many actions are left to undo.
     pub remaining: usize,
 }
@@ -135,8 +139,10 @@ impl Undoing {
         result.map_err(|error| error.message.to_string())
     }
 
-    /// Restores the state before the newest entry of the journal and removes the entry; when
-    /// `meant` names an entry, only if it is that one.
+    /// Restores the state before the newest entry of the journal and removes the entry; an
+    /// entry a code-mode script made goes with the script's other entries before it, newest
+    /// first (as long as no other call's entry came between them), as one step. When `meant`
+    /// names an entry, only if it is that one.
     async fn undo_last(&self, meant: Option<u64>) -> Result<UndoOutcome, String> {
         let journal = &*self.journal;
         let last = journal.last().await.map_err(|e| e.to_string())?;
@@ -167,9 +173,47 @@ impl Undoing {
         let Some(entry) = last else {
             return Ok(UndoOutcome {
                 undone: None,
+                also_undone: Vec::new(),
                 remaining: 0,
             });
         };
+        let mut step = vec![entry];
+        if let Some(run) = step[0].script {
+            let entries = journal.entries().await.map_err(|e| e.to_string())?;
+            let newest = step[0].id;
+            let older = entries.into_iter().rev().filter(|e| e.id != newest);
+            step.extend(older.take_while(|e| e.script == Some(run)));
+        }
+        let mut undone = Vec::with_capacity(step.len());
+        for entry in step {
+            match self.undo_entry(entry).await {
+                Ok(done) => undone.push(done),
+                Err(why) if undone.is_empty() => return Err(why),
+                Err(why) => {
+                    return Err(format!(
+                        "{why} (after undoing {} of the script's actions: {})",
+                        undone.len(),
+                        undone
+                            .iter()
+                            .map(|done: &Undone| format!("`{}` #{}", done.action, done.id))
+                            .collect::<Vec<_>>()
+                            .join(", ")
+                    ));
+                }
+            }
+        }
+        let remaining = journal.entries().await.map_err(|e| e.to_string())?.len();
+        let mut undone = undone.into_iter();
+        Ok(UndoOutcome {
+            undone: undone.next(),
+            also_undone: undone.collect(),
+            remaining,
+        })
+    }
+
+    /// Restores the state before `entry` and removes it from the journal.
+    async fn undo_entry(&self, entry: JournalEntry) -> Result<Undone, String> {
+        let journal = &*self.journal;
         let action = self
             .plan
             .get(&entry.action)
@@ -190,16 +234,12 @@ impl Undoing {
             .as_ref()
             .and_then(data_of);
         journal.remove(entry.id).await.map_err(|e| e.to_string())?;
-        let remaining = journal.entries().await.map_err(|e| e.to_string())?.len();
-        Ok(UndoOutcome {
-            undone: Some(Undone {
-                id: entry.id,
-                action: entry.action,
-                undone_arguments: entry.arguments,
-                restore_arguments: restore,
-                state_restored: after.as_ref() == Some(&entry.before),
-            }),
-            remaining,
+        Ok(Undone {
+            id: entry.id,
+            action: entry.action,
+            undone_arguments: entry.arguments,
+            restore_arguments: restore,
+            state_restored: after.as_ref() == Some(&entry.before),
         })
     }
 }

@@ -41,6 +41,8 @@ mod table;
 mod value;
 pub(crate) mod writer;
 
+#[cfg(feature = "code")]
+pub(crate) use compact::write_lines;
 pub use compact::{CompactHeader, CompactRow, Datum};
 pub use detail::{Detail, DetailOutput, WithDetail, render_with};
 pub use escape::{Escaped, escape, needs_escape};
