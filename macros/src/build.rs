@@ -1,5 +1,5 @@
 //! Builds the model of one tool from the function and its attribute. The rules that span
-//! several parts of the declaration are checked while it is built, by `valid.rs`; each
+//! several parts of the declaration are checked while it is built, by `valid/`; each
 //! parameter is read by `params.rs`; borrowed parameters follow the one rule of `lend.rs`.
 //!
 //! Errors are accumulated: a user sees every problem of one tool in one build.
