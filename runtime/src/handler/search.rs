@@ -99,12 +99,15 @@ impl<S: Send + Sync + 'static, H: ServerHandler> Server<S, H> {
         );
         let caller = crate::context::Caller::of(context);
         let capabilities = self.capabilities_for_filter(context);
-        let found: Vec<&Tool> = (built.index.search(&query.words).into_iter())
+        let found = built.index.answer(&query.words, query.limit, |index| {
+            (built.tools.get(index))
+                .is_some_and(|tool| self.visible(&tool.name, caller, capabilities.as_ref()))
+        });
+        let tools: Vec<&Tool> = (found.hits.iter())
             .filter_map(|hit| built.tools.get(hit.index))
-            .filter(|tool| self.visible(&tool.name, caller, capabilities.as_ref()))
-            .take(query.limit)
             .collect();
-        let answer = crate::search::render::answer(&query.words, &found);
+        let mut answer = crate::search::render::answer(&query.words, &tools);
+        crate::search::served::fits(&query.words, found.fits, &mut answer);
         Step::Answer(Ok(CallToolResponse::Complete(answer)))
     }
 

@@ -19,7 +19,7 @@ mod text;
 pub(crate) mod tools;
 mod vocabulary;
 
-pub use rank::{Hit, SearchIndex};
+pub use rank::{Answer, FIT, Hit, SearchIndex};
 pub use render::text as result_text;
 pub use tools::{CALL_TOOL, MAX_LIMIT, SEARCH_TOOLS};
 

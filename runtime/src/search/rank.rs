@@ -31,14 +31,30 @@ use serde_json::Value;
 
 use super::text::{Analyzer, QueryWord, changes, names_one};
 
-/// One tool a search found: its position in the slice the index was built from, and its
-/// score (higher is better).
+/// One tool a search found: its position in the slice the index was built from, its
+/// score (higher is better), and whether it is a confident match for the request.
 #[derive(Debug, Clone, Copy, PartialEq)]
 pub struct Hit {
     /// The tool's index in the slice given to [`SearchIndex::new`].
     pub index: usize,
     /// How well the tool matches the query; only the order matters.
     pub score: f64,
+    /// Whether the tool serves the request, as far as its words tell: it answers most of
+    /// what the request asks for (by the weight of each word, [`FIT`]), scores near the
+    /// best hit, and, for a request that asks nothing to change, is not destructive. A
+    /// search whose first hit is not confident found nothing that fits: its hits are the
+    /// nearest tools, weak matches.
+    pub confident: bool,
+}
+
+/// What a search answers ([`SearchIndex::answer`]).
+#[derive(Debug, Clone, PartialEq)]
+pub struct Answer {
+    /// The tools found, best first.
+    pub hits: Vec<Hit>,
+    /// Whether the first is a confident match ([`Hit::confident`]); when not, nothing fits
+    /// the request and the hits are the nearest tools, weak matches.
+    pub fits: bool,
 }
 
 /// The fields of a tool, in the order of [`FIELD_WEIGHTS`] and [`FIELD_LENGTH_NORM`].
@@ -70,6 +86,20 @@ const UNASKED_CHANGE: f64 = 0.6;
 /// What multiplies the score of a tool that takes an identifier (a required number, id,
 /// sha, revision or tag) when the request names one thing by its identifier (1 + this).
 const NAMED_ONE: f64 = 0.5;
+
+/// The share of a request a tool must answer to be a confident match: the sum, over the
+/// request's words, of each word's IDF times how well the tool holds it (1 for the word
+/// itself, its synonym's or related word's weight for those), over the sum of the words'
+/// IDFs, where a word no tool holds counts at [`UNKNOWN_WORD`] × the highest IDF.
+pub const FIT: f64 = 0.4;
+/// What a word that no tool holds weighs in [`FIT`]'s share, relative to the rarest term's
+/// IDF: a request's words that no tool knows ("pizza", "thermostat") are what it asks for
+/// that the tools do not serve.
+const UNKNOWN_WORD: f64 = 1.0;
+/// A confident hit scores at least this share of the first hit's score.
+const NEAR_BEST: f64 = 0.5;
+/// How many of the first hits are weighed for confidence (the rest are not confident).
+const WEIGHED_HITS: usize = 10;
 
 /// How many of the best tools feed their name words back into the query.
 const FEEDBACK_HITS: usize = 3;
@@ -103,6 +133,11 @@ pub struct SearchIndex {
     acts: Vec<bool>,
     /// Whether each tool takes an identifier of one thing ([`takes_identifier`]).
     identifies: Vec<bool>,
+    /// Whether each tool may destroy something: its `destructiveHint`, or else (no hint)
+    /// whether it changes something.
+    destroys: Vec<bool>,
+    /// The highest IDF a term can have here (a term of one tool).
+    rarest: f64,
 }
 
 /// Whether a tool requires an identifier of one thing: a number, or a parameter whose name
@@ -275,7 +310,7 @@ impl SearchIndex {
             .filter_map(|t| terms.get(t).copied())
             .collect();
         // a tool's own hints say whether it changes anything; without them, its name does
-        let acts = names
+        let acts: Vec<bool> = names
             .iter()
             .zip(tools)
             .map(|(name, tool)| {
@@ -286,7 +321,18 @@ impl SearchIndex {
                 }
             })
             .collect();
+        // MCP's default for a tool that is not read-only is destructive
+        let destroys = tools
+            .iter()
+            .zip(&acts)
+            .map(|(tool, &acts)| {
+                let hints = tool.annotations.as_ref();
+                acts && hints.and_then(|h| h.destructive_hint).unwrap_or(true)
+            })
+            .collect();
         SearchIndex {
+            destroys,
+            rarest: ((n - 1.0 + 0.5) / 1.5 + 1.0).ln(),
             identifies: tools.iter().map(takes_identifier).collect(),
             acts,
             tools: docs.len(),
@@ -311,14 +357,20 @@ impl SearchIndex {
     pub fn search(&self, query: &str) -> Vec<Hit> {
         let analyzer = Analyzer::new();
         let mut asks_change = false;
+        let mut unknown = 0usize;
+        let mut values = Vec::new();
         let words: Vec<Vec<(u32, f64)>> = analyzer
             .query(query)
             .into_iter()
             .filter_map(|word| {
-                let change = word.change;
+                let (change, value) = (word.change, word.value);
                 let known = self.known(word);
+                if known.is_empty() && !value {
+                    unknown += 1;
+                }
                 (!known.is_empty()).then(|| {
                     asks_change |= change;
+                    values.push(value);
                     known
                 })
             })
@@ -365,7 +417,8 @@ impl SearchIndex {
         // a request that names no change looks: tools that act come after those that look
         let first = query.split_whitespace().next().unwrap_or("").to_lowercase();
         let question = query.contains('?') || QUESTION_WORDS.contains(&first.as_str());
-        if question || !asks_change {
+        let looks = question || !asks_change;
+        if looks {
             for (score, acts) in scores.iter_mut().zip(&self.acts) {
                 if *acts {
                     *score *= UNASKED_CHANGE;
@@ -385,10 +438,91 @@ impl SearchIndex {
             .into_iter()
             .enumerate()
             .filter(|(_, score)| *score > 0.0)
-            .map(|(index, score)| Hit { index, score })
+            .map(|(index, score)| Hit {
+                index,
+                score,
+                confident: false,
+            })
             .collect();
         hits.sort_by(|a, b| b.score.total_cmp(&a.score).then(a.index.cmp(&b.index)));
+        self.weigh_fit(&words, &values, unknown, !asks_change, &mut hits);
         hits
+    }
+
+    /// What a search answers: the first `limit` tools that match `query` among those
+    /// `visible` keeps (by their index), and whether they fit. A request that asks nothing
+    /// to change is not answered with destructive tools alone: when every tool of the
+    /// answer is destructive, it answers none.
+    pub fn answer(&self, query: &str, limit: usize, visible: impl Fn(usize) -> bool) -> Answer {
+        let mut hits: Vec<Hit> = self
+            .search(query)
+            .into_iter()
+            .filter(|hit| visible(hit.index))
+            .take(limit)
+            .collect();
+        let keeps = !Analyzer::new().query(query).iter().any(|word| word.change);
+        if keeps && hits.iter().all(|hit| self.destroys[hit.index]) {
+            hits.clear();
+        }
+        Answer {
+            fits: hits.first().is_some_and(|hit| hit.confident),
+            hits,
+        }
+    }
+
+    /// Marks the first hits that are confident matches ([`Hit::confident`]). `keeps`: the
+    /// request asks nothing to change (a destructive tool does not serve it).
+    /// `values`: for each word, whether it is a value the request passes (left out).
+    fn weigh_fit(
+        &self,
+        words: &[Vec<(u32, f64)>],
+        values: &[bool],
+        unknown: usize,
+        keeps: bool,
+        hits: &mut [Hit],
+    ) {
+        let Some(best) = hits.first().map(|hit| hit.score) else {
+            return;
+        };
+        // each word weighs the IDF of its rarest alternative that some tool holds
+        let weights: Vec<f64> = words
+            .iter()
+            .zip(values)
+            .map(|(word, &value)| {
+                if value {
+                    return 0.0;
+                }
+                word.iter()
+                    .map(|&(term, _)| self.postings[term as usize].idf)
+                    .fold(0.0, f64::max)
+            })
+            .collect();
+        let total = weights.iter().sum::<f64>() + unknown as f64 * UNKNOWN_WORD * self.rarest;
+        if total <= 0.0 {
+            return;
+        }
+        for hit in hits.iter_mut().take(WEIGHED_HITS) {
+            let doc = hit.index as u32;
+            let answered: f64 = words
+                .iter()
+                .zip(&weights)
+                .map(|(word, idf)| {
+                    let held = word
+                        .iter()
+                        .filter(|&&(term, _)| {
+                            let docs = &self.postings[term as usize].docs;
+                            docs.binary_search_by_key(&doc, |&(d, _)| d).is_ok()
+                        })
+                        .map(|&(_, weight)| weight)
+                        .fold(0.0, f64::max);
+                    idf * held
+                })
+                .sum();
+            let share = answered / total;
+            hit.confident = share >= FIT
+                && hit.score >= NEAR_BEST * best
+                && !(keeps && self.destroys[hit.index]);
+        }
     }
 
     /// Feedback from the first hits: each name word of the [`FEEDBACK_HITS`] best tools that

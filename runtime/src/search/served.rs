@@ -5,7 +5,8 @@
 
 use std::sync::{Arc, RwLock};
 
-use rmcp::model::Tool;
+use rmcp::model::{CallToolResult, ContentBlock, Tool};
+use serde_json::Value;
 
 use crate::search::tools::{CALL_TOOL, SEARCH_TOOLS};
 use crate::search::{SearchIndex, ToolSearch};
@@ -103,4 +104,30 @@ fn problem(settings: &ToolSearch, tools: &[Tool]) -> Option<String> {
         }
     }
     (!problems.is_empty()).then(|| problems.join("; "))
+}
+
+/// Says in a search's answer whether its tools fit the request
+/// ([`Answer::fits`](crate::search::Answer::fits)): `structuredContent` carries `"fits"`,
+/// and the text of an answer whose tools are weak matches opens with a line that says no
+/// tool fits and that the tools below are the nearest.
+pub(crate) fn fits(query: &str, fits: bool, answer: &mut CallToolResult) {
+    if let Some(Value::Object(structured)) = answer.structured_content.as_mut() {
+        structured.insert("fits".into(), Value::Bool(fits));
+    }
+    let found = matches!(
+        answer.structured_content.as_ref().and_then(|s| s.get("tools")),
+        Some(Value::Array(tools)) if !tools.is_empty()
+    );
+    if fits || !found {
+        return;
+    }
+    let opening = format!(
+        "No tool fits \"{query}\" well; the nearest tools follow, weak matches. \
+         If none of them serves the request, this server cannot do it.\n"
+    );
+    if let Some(first) = answer.content.first_mut()
+        && let Some(text) = first.as_text()
+    {
+        *first = ContentBlock::text(format!("{opening}{}", text.text));
+    }
 }

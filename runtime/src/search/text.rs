@@ -66,6 +66,10 @@ pub(crate) struct QueryWord {
     /// Whether the word or one of its synonyms names a change ([`CHANGES`]): "remove",
     /// "make", "record"; not `closed` in "closed issues", which names a state.
     pub(crate) change: bool,
+    /// Whether the word is a value the request passes rather than what it asks for: a name
+    /// the user pasted (`notes.txt`, `parse_config`, quoted text), a number, an identifier
+    /// (`1a2b3c`). Left out of the share of a request a tool answers.
+    pub(crate) value: bool,
 }
 
 impl Analyzer {
@@ -115,6 +119,7 @@ impl Analyzer {
                     out.push(QueryWord {
                         terms: vec![(term, 1.0)],
                         change: false,
+                        value: true,
                     });
                 }
                 i += 1;
@@ -147,6 +152,7 @@ impl Analyzer {
                     out.push(QueryWord {
                         terms: vec![(term, STATE_WEIGHT)],
                         change: false,
+                        value: false,
                     });
                     continue;
                 }
@@ -162,6 +168,7 @@ impl Analyzer {
                 out.push(QueryWord {
                     terms: vec![(self.stemmer.stem(term).into_owned(), RELATED_WEIGHT)],
                     change: false,
+                    value: false,
                 });
             }
         }
@@ -233,6 +240,7 @@ impl Analyzer {
         let changes = changes();
         QueryWord {
             change: alternatives.iter().any(|(t, _)| changes.contains(t)),
+            value: word.chars().any(|c| c.is_ascii_digit()),
             terms: alternatives,
         }
     }

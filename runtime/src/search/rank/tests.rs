@@ -325,3 +325,87 @@ fn nothing_matches_an_empty_or_unknown_query() {
     assert!(index.search("zebra").is_empty());
     assert!(SearchIndex::new(&[]).search("issues").is_empty());
 }
+
+/// A helpdesk server's tools, with MCP's hints as toolshape sets them by `kind`.
+fn helpdesk() -> Vec<Tool> {
+    let hinted = |mut tool: Tool, read_only: bool| {
+        let mut hints = rmcp::model::ToolAnnotations::new();
+        hints.read_only_hint = Some(read_only);
+        hints.destructive_hint = Some(!read_only);
+        tool.annotations = Some(hints);
+        tool
+    };
+    let id = json!({"id": {"type": "integer", "description": "The user's id."}});
+    vec![
+        hinted(tool("get_user", "Look up one user by id.", id), true),
+        hinted(
+            tool("list_tickets", "List the open tickets.", json!({})),
+            true,
+        ),
+        hinted(
+            tool("create_ticket", "Open a ticket for a problem.", json!({})),
+            false,
+        ),
+        hinted(
+            tool("close_ticket", "Close a ticket as resolved.", json!({})),
+            false,
+        ),
+        hinted(
+            tool(
+                "list_undo_history",
+                "List the actions that can be undone, newest first.",
+                json!({}),
+            ),
+            true,
+        ),
+        hinted(
+            tool(
+                "undo_last_action",
+                "Undo the newest action: restore what it changed.",
+                json!({}),
+            ),
+            false,
+        ),
+    ]
+}
+
+#[test]
+fn a_request_no_tool_serves_is_answered_with_weak_matches_at_most() {
+    let tools = helpdesk();
+    let index = SearchIndex::new(&tools);
+    for query in [
+        "how do I reset a SAP password",
+        "book a table for two tonight",
+        "what's the weather in Paris",
+    ] {
+        let answer = index.answer(query, 5, |_| true);
+        assert!(!answer.fits, "{query:?}: {answer:?}");
+        assert!(answer.hits.iter().all(|hit| !hit.confident), "{query:?}");
+    }
+    // a request a tool serves is answered with a confident match
+    let answer = index.answer("list the open tickets", 5, |_| true);
+    assert!(answer.fits);
+    assert_eq!(tools[answer.hits[0].index].name, "list_tickets");
+}
+
+#[test]
+fn a_destructive_tool_is_never_the_only_answer_to_a_request_that_changes_nothing() {
+    let tools = helpdesk();
+    let index = SearchIndex::new(&tools);
+    let only_destroys = |query: &str, limit: usize| {
+        let answer = index.answer(query, limit, |_| true);
+        !answer.hits.is_empty()
+            && (answer.hits.iter()).all(|hit| tools[hit.index].name == "undo_last_action")
+    };
+    // "restore" is a word of undo_last_action only; the request asks nothing to change
+    assert!(!only_destroys("how was it before, can it restore", 1));
+    assert!(!only_destroys("restore", 1));
+    // a destructive tool answers what asks for it, and is no confident match otherwise
+    let answer = index.answer("undo the last action", 1, |_| true);
+    assert_eq!(tools[answer.hits[0].index].name, "undo_last_action");
+    let hits = index.search("what can it restore");
+    let undo = hits
+        .iter()
+        .find(|hit| tools[hit.index].name == "undo_last_action");
+    assert!(undo.is_some_and(|hit| !hit.confident));
+}
