@@ -23,6 +23,11 @@ pub use rank::{Answer, FIT, Hit, SearchIndex};
 pub use render::text as result_text;
 pub use tools::{CALL_TOOL, MAX_LIMIT, SEARCH_TOOLS};
 
+/// A tool's name as words a search reads (`get_user_email` → `get user email`).
+pub(crate) fn text_of_name(name: &str) -> String {
+    text::split(name).join(" ")
+}
+
 /// How a server offers its tools through search instead of one long listing: given to
 /// [`Server::with_tool_search`](crate::Server::with_tool_search).
 ///

@@ -131,3 +131,19 @@ pub(crate) fn fits(query: &str, fits: bool, answer: &mut CallToolResult) {
         *first = ContentBlock::text(format!("{opening}{}", text.text));
     }
 }
+
+/// The answer to a call of a tool that does not exist (or that the caller may not see) on
+/// a server with search: a tool error naming the nearest tools, best first, and pointing
+/// to `search_tools`.
+pub(crate) fn unknown(name: &str, nearest: &[&str]) -> CallToolResult {
+    let mut text = format!("Error: no tool is named `{name}`.");
+    if !nearest.is_empty() {
+        let names: Vec<String> = nearest.iter().map(|n| format!("`{n}`")).collect();
+        text.push_str(&format!(" The nearest: {}.", names.join(", ")));
+    }
+    text.push_str(&format!(
+        " Call `{SEARCH_TOOLS}` with what you want to do to find the tool for it, then \
+         `{CALL_TOOL}` with its name."
+    ));
+    CallToolResult::error(vec![ContentBlock::text(text)])
+}
