@@ -205,7 +205,17 @@ impl<S: Send + Sync + 'static, H: ServerHandler> Server<S, H> {
     /// A pinned name that names no tool, or a tool named `search_tools` or `call_tool`, is
     /// an error the `serve_*` methods return before serving.
     pub fn with_tool_search(mut self, search: crate::search::ToolSearch) -> Self {
-        let served = crate::search::served::Served::new(search, self.tools.list());
+        let tools = self.tools.list();
+        let declared = (tools.iter())
+            .map(|tool| {
+                let words = self.tools.keywords(&tool.name);
+                (
+                    tool.name.to_string(),
+                    words.iter().map(|w| w.to_string()).collect(),
+                )
+            })
+            .collect();
+        let served = crate::search::served::Served::new(search, tools, declared);
         self.search = Some(Arc::new(served));
         self
     }

@@ -70,6 +70,7 @@ pub(crate) fn text_of_name(name: &str) -> String {
 pub struct ToolSearch {
     pinned: Vec<String>,
     limit: usize,
+    keywords: Vec<(String, Vec<String>)>,
 }
 
 impl Default for ToolSearch {
@@ -84,6 +85,7 @@ impl ToolSearch {
         ToolSearch {
             pinned: Vec::new(),
             limit: 5,
+            keywords: Vec::new(),
         }
     }
 
@@ -102,6 +104,35 @@ impl ToolSearch {
     pub fn limit(mut self, limit: usize) -> Self {
         self.limit = limit.clamp(1, MAX_LIMIT);
         self
+    }
+
+    /// Adds words users type for the tool `name` (its users' words for what it does: a
+    /// product's name, a team's jargon), which search reads beside the tool's name and
+    /// description, as it reads `#[tool(keywords = [..])]`. For tools declared elsewhere, or
+    /// words that belong to this server rather than to the tool. Words are not listed: they
+    /// cost no tokens. A name that names no tool stops the server from starting, as a pin's
+    /// does.
+    ///
+    /// ```
+    /// use toolshape::search::ToolSearch;
+    ///
+    /// let search = ToolSearch::new().keywords("reset_password", ["SAP", "sign-in", "locked out"]);
+    /// # let _ = search;
+    /// ```
+    pub fn keywords<I>(mut self, name: impl Into<String>, words: I) -> Self
+    where
+        I: IntoIterator,
+        I::Item: Into<String>,
+    {
+        let words = words.into_iter().map(Into::into).collect();
+        self.keywords.push((name.into(), words));
+        self
+    }
+
+    /// The words added with [`keywords`](ToolSearch::keywords), by tool name, in the order
+    /// given.
+    pub fn added_keywords(&self) -> &[(String, Vec<String>)] {
+        &self.keywords
     }
 
     /// The pinned tools' names.

@@ -63,13 +63,16 @@ const TITLE: usize = 1;
 const DESCRIPTION: usize = 2;
 const PARAM_NAMES: usize = 3;
 const PARAM_DESCRIPTIONS: usize = 4;
-const FIELDS: usize = 5;
+const KEYWORDS: usize = 5;
+const OUTPUT: usize = 6;
+const FIELDS: usize = 7;
 
 /// How much a term counts in each field: a word of the name says most about what a tool
-/// does, a word of a parameter's description least.
-const FIELD_WEIGHTS: [f64; FIELDS] = [3.0, 2.0, 1.0, 0.7, 0.4];
+/// does, a word of a parameter's description least. An author's keywords count as the
+/// title; the names of the result's fields as the parameters' names.
+const FIELD_WEIGHTS: [f64; FIELDS] = [3.0, 2.0, 1.0, 0.7, 0.4, 2.0, 0.7];
 /// BM25's `b` per field: how much a long field dilutes its terms.
-const FIELD_LENGTH_NORM: [f64; FIELDS] = [0.3, 0.3, 0.75, 0.5, 0.75];
+const FIELD_LENGTH_NORM: [f64; FIELDS] = [0.3, 0.3, 0.75, 0.5, 0.75, 0.3, 0.5];
 /// BM25's `k1`: how fast repeated terms stop adding.
 const K1: f64 = 1.2;
 /// How much asking for all of a tool's name words multiplies its score (1 + this).
@@ -167,9 +170,89 @@ fn takes_identifier(tool: &Tool) -> bool {
         })
 }
 
+/// The names of the fields of a tool's result, from its `outputSchema`: the properties'
+/// names at every level (through arrays, `$defs`, `anyOf`/`oneOf`/`allOf`), of the data only
+/// for toolshape's envelope (`status`, `data`, `metadata`, `grounded`), whose own members
+/// every such tool shares.
+fn output_fields(tool: &Tool) -> String {
+    fn walk(schema: &Value, depth: usize, out: &mut String) {
+        if depth > 6 {
+            return;
+        }
+        let Some(object) = schema.as_object() else {
+            return;
+        };
+        if let Some(Value::Object(properties)) = object.get("properties") {
+            for (name, property) in properties {
+                out.push_str(name);
+                out.push(' ');
+                walk(property, depth + 1, out);
+            }
+        }
+        for key in ["items", "additionalProperties"] {
+            if let Some(inner) = object.get(key) {
+                walk(inner, depth + 1, out);
+            }
+        }
+        for key in ["$defs", "definitions"] {
+            for inner in object
+                .get(key)
+                .and_then(Value::as_object)
+                .into_iter()
+                .flatten()
+            {
+                walk(inner.1, depth + 1, out);
+            }
+        }
+        for key in ["anyOf", "oneOf", "allOf"] {
+            for inner in object
+                .get(key)
+                .and_then(Value::as_array)
+                .into_iter()
+                .flatten()
+            {
+                walk(inner, depth + 1, out);
+            }
+        }
+    }
+    let Some(schema) = tool.output_schema.as_deref() else {
+        return String::new();
+    };
+    let properties = schema.get("properties").and_then(Value::as_object);
+    let envelope = properties.is_some_and(|p| {
+        ["status", "data", "metadata", "grounded"]
+            .iter()
+            .all(|member| p.contains_key(*member))
+    });
+    let mut out = String::new();
+    match properties.and_then(|p| p.get("data")) {
+        Some(data) if envelope => {
+            walk(data, 0, &mut out);
+            // the data's own definitions sit at the root
+            for key in ["$defs", "definitions"] {
+                for inner in schema
+                    .get(key)
+                    .and_then(Value::as_object)
+                    .into_iter()
+                    .flatten()
+                {
+                    walk(inner.1, 1, &mut out);
+                }
+            }
+        }
+        _ => walk(&Value::Object(schema.clone()), 0, &mut out),
+    }
+    out
+}
+
 /// The text of each field of one tool; `others` are the names of all tools, whose mentions
-/// in a description describe another tool and are left out.
-fn fields(tool: &Tool, others: &std::collections::HashSet<&str>) -> [String; FIELDS] {
+/// in a description describe another tool and are left out; `keywords` the words users
+/// type for it.
+fn fields(
+    tool: &Tool,
+    others: &std::collections::HashSet<&str>,
+    keywords: &[String],
+) -> [String; FIELDS] {
     let strip = |text: &str| -> String {
         text.split_inclusive(|c: char| !(c.is_alphanumeric() || c == '_' || c == '-'))
             .map(|piece| {
@@ -218,12 +301,21 @@ fn fields(tool: &Tool, others: &std::collections::HashSet<&str>) -> [String; FIE
     out[DESCRIPTION] = strip(tool.description.as_deref().unwrap_or(""));
     out[PARAM_NAMES] = param_names;
     out[PARAM_DESCRIPTIONS] = param_descriptions;
+    out[KEYWORDS] = keywords.join(" . ");
+    out[OUTPUT] = output_fields(tool);
     out
 }
 
 impl SearchIndex {
     /// Indexes `tools` (their `tools/list` entries).
     pub fn new(tools: &[Tool]) -> Self {
+        Self::with_keywords(tools, &|_| Vec::new())
+    }
+
+    /// Indexes `tools` with the words users type for each (`keywords` of a tool's name:
+    /// `#[tool(keywords = [..])]`, [`ToolSearch::keywords`](super::ToolSearch::keywords)),
+    /// read beside the tool's name and description, as much as its title.
+    pub fn with_keywords(tools: &[Tool], keywords: &dyn Fn(&str) -> Vec<String>) -> Self {
         let analyzer = Analyzer::new();
         let names_set: std::collections::HashSet<&str> = tools.iter().map(|t| &*t.name).collect();
         let mut terms: HashMap<String, u32> = HashMap::new();
@@ -235,7 +327,7 @@ impl SearchIndex {
         let docs: Vec<[Vec<u32>; FIELDS]> = tools
             .iter()
             .map(|tool| {
-                fields(tool, &names_set).map(|text| {
+                fields(tool, &names_set, &keywords(&tool.name)).map(|text| {
                     analyzer
                         .terms(&text)
                         .into_iter()
@@ -291,7 +383,7 @@ impl SearchIndex {
                 new
             });
             names.push(name);
-            for field in [NAME, TITLE, DESCRIPTION] {
+            for field in [NAME, TITLE, DESCRIPTION, KEYWORDS] {
                 for pair in doc[field].windows(2) {
                     let tools = pairs.entry((pair[0], pair[1])).or_default();
                     if tools.last() != Some(&d) {

@@ -3,6 +3,7 @@
 //! index over the tools switched on, built when the server is made and rebuilt when the
 //! [`ToolSwitch`](crate::ToolSwitch) changes the tools.
 
+use std::collections::HashMap;
 use std::sync::{Arc, RwLock};
 
 use rmcp::model::{CallToolResult, ContentBlock, Tool};
@@ -19,6 +20,9 @@ pub(crate) struct Served {
     pub(crate) problem: Option<String>,
     /// `search_tools`' and `call_tool`'s entries.
     pub(crate) entries: [Tool; 2],
+    /// The words users type for each tool: its declaration's (`#[tool(keywords = [..])]`)
+    /// and the server's ([`ToolSearch::keywords`]).
+    keywords: HashMap<String, Vec<String>>,
     built: RwLock<Arc<Built>>,
 }
 
@@ -33,8 +37,13 @@ pub(crate) struct Built {
 }
 
 impl Built {
-    fn new(tools: Vec<Tool>, changes: Option<u64>) -> Arc<Self> {
-        let index = SearchIndex::new(&tools);
+    fn new(
+        tools: Vec<Tool>,
+        changes: Option<u64>,
+        keywords: &HashMap<String, Vec<String>>,
+    ) -> Arc<Self> {
+        let words = |name: &str| keywords.get(name).cloned().unwrap_or_default();
+        let index = SearchIndex::with_keywords(&tools, &words);
         Arc::new(Built {
             changes,
             tools,
@@ -44,9 +53,21 @@ impl Built {
 }
 
 impl Served {
-    /// The search over `tools` (every tool of the server, in name order).
-    pub(crate) fn new(settings: ToolSearch, tools: Vec<Tool>) -> Self {
+    /// The search over `tools` (every tool of the server, in name order), whose
+    /// declarations add the words `declared` (by tool name).
+    pub(crate) fn new(
+        settings: ToolSearch,
+        tools: Vec<Tool>,
+        mut declared: HashMap<String, Vec<String>>,
+    ) -> Self {
         let problem = problem(&settings, &tools);
+        for (name, words) in settings.added_keywords() {
+            declared
+                .entry(name.clone())
+                .or_default()
+                .extend(words.iter().cloned());
+        }
+        declared.retain(|_, words| !words.is_empty());
         let entries = [
             crate::search::tools::search_tools_entry(settings.default_limit()),
             crate::search::tools::call_tool_entry(),
@@ -55,7 +76,8 @@ impl Served {
             settings,
             problem,
             entries,
-            built: RwLock::new(Built::new(tools, None)),
+            built: RwLock::new(Built::new(tools, None, &declared)),
+            keywords: declared,
         }
     }
 
@@ -78,7 +100,7 @@ impl Served {
         }
         let mut tools = all();
         tools.retain(|tool| on(&tool.name));
-        let rebuilt = Built::new(tools, changes);
+        let rebuilt = Built::new(tools, changes, &self.keywords);
         *self.built.write().unwrap_or_else(|e| e.into_inner()) = rebuilt.clone();
         rebuilt
     }
@@ -93,6 +115,13 @@ fn problem(settings: &ToolSearch, tools: &[Tool]) -> Option<String> {
             problems.push(format!(
                 "a tool is named `{name}`, the name of one of tool search's own tools: \
                  rename it (`#[tool(name = \"...\")]`) or serve without tool search"
+            ));
+        }
+    }
+    for (name, _) in settings.added_keywords() {
+        if !named(name) {
+            problems.push(format!(
+                "tool search adds keywords to `{name}`, but no tool has that name"
             ));
         }
     }

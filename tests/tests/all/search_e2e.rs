@@ -730,6 +730,58 @@ async fn a_pin_of_no_tool_or_a_tool_named_as_search_s_own_stops_the_server() {
     );
 }
 
+/// Issue new credentials for a user.
+#[tool(format = "text", kind = "action", keywords = ["password reset", "locked out"])]
+fn issue_credentials(user: String) -> String {
+    user
+}
+
+/// Look up one user: their name, team and account.
+#[tool(format = "text", kind = "read")]
+fn get_account(user: String) -> String {
+    user
+}
+
+/// Words users type, at the declaration and for the server, change what search finds
+/// first; words for a tool that does not exist stop the server.
+#[tokio::test]
+async fn an_authors_words_change_what_search_finds_first() {
+    let tools = || ToolSet::new(tools![issue_credentials, get_account]).unwrap();
+    let first = |server: Server<Shop>, query: &'static str| async move {
+        let (client, _) = connect(server, ProtocolVersion::V_2026_07_28).await;
+        let found = found(&client, query).await;
+        let _ = client.cancel().await;
+        found.first().cloned()
+    };
+    // without its keywords, "account" would find get_account first
+    let plain = Server::new(Shop::default(), tools()).with_tool_search(ToolSearch::new());
+    assert_eq!(
+        first(plain, "I'm locked out of my account")
+            .await
+            .as_deref(),
+        Some("issue_credentials")
+    );
+    // a server's words: "SAP" is the credentials' system here
+    let plain = Server::new(Shop::default(), tools()).with_tool_search(ToolSearch::new());
+    assert_eq!(first(plain, "my SAP login stopped working").await, None);
+    let server = Server::new(Shop::default(), tools())
+        .with_tool_search(ToolSearch::new().keywords("issue_credentials", ["SAP"]));
+    assert_eq!(
+        first(server, "my SAP login stopped working")
+            .await
+            .as_deref(),
+        Some("issue_credentials")
+    );
+
+    let wrong = Server::new(Shop::default(), tools())
+        .with_tool_search(ToolSearch::new().keywords("get_acount", ["SAP"]));
+    let error = serve(wrong).await.unwrap_err().to_string();
+    assert_eq!(
+        error,
+        "tool search adds keywords to `get_acount`, but no tool has that name"
+    );
+}
+
 /// The official Python SDK (`tests/interop/search_client.py`) over stdio, in both of its
 /// modes, on the quickstart tools with search on (`servers search`, a child process).
 #[tokio::test(flavor = "multi_thread")]

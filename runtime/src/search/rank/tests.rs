@@ -409,3 +409,69 @@ fn a_destructive_tool_is_never_the_only_answer_to_a_request_that_changes_nothing
         .find(|hit| tools[hit.index].name == "undo_last_action");
     assert!(undo.is_some_and(|hit| !hit.confident));
 }
+
+#[test]
+fn an_authors_keywords_change_a_rank() {
+    let tools = [
+        tool(
+            "get_user",
+            "Look up one user: their name, team and account.",
+            json!({}),
+        ),
+        tool(
+            "issue_credentials",
+            "Issue new credentials for a user.",
+            json!({}),
+        ),
+    ];
+    let query = "I'm locked out of my SAP account";
+    let first = |index: &SearchIndex| tools[index.search(query)[0].index].name.to_string();
+    assert_eq!(first(&SearchIndex::new(&tools)), "get_user");
+    let keywords = |name: &str| match name {
+        "issue_credentials" => vec!["password reset".to_owned(), "locked out".to_owned()],
+        _ => Vec::new(),
+    };
+    let index = SearchIndex::with_keywords(&tools, &keywords);
+    assert_eq!(first(&index), "issue_credentials");
+}
+
+#[test]
+fn the_fields_of_a_tools_result_are_evidence() {
+    let mut get_user = tool("get_user", "Look up one user by id.", json!({}));
+    let tools = [
+        tool("list_tickets", "List a user's open tickets.", json!({})),
+        get_user.clone(),
+    ];
+    let query = "what's Bob's email address";
+    assert!(SearchIndex::new(&tools).search(query).is_empty());
+    // toolshape's envelope: the data's fields count, the envelope's own do not
+    let schema = json!({
+        "type": "object",
+        "properties": {
+            "status": {"type": "string"},
+            "data": {"$ref": "#/$defs/User"},
+            "metadata": {"type": "object", "properties": {"duration_ms": {"type": "integer"}}},
+            "grounded": {"type": "boolean"},
+        },
+        "$defs": {"User": {"type": "object", "properties": {
+            "id": {"type": "integer"}, "name": {"type": "string"}, "email": {"type": "string"},
+        }}},
+    });
+    get_user.output_schema = Some(Arc::new(schema.as_object().unwrap().clone()));
+    let tools = [tools[0].clone(), get_user];
+    let index = SearchIndex::new(&tools);
+    let hits = index.search(query);
+    assert_eq!(tools[hits[0].index].name, "get_user");
+    // found, a weak match: "Bob" and "address" are no tool's words
+    assert!(!hits[0].confident, "{hits:?}");
+    assert!(
+        index
+            .search("email")
+            .first()
+            .is_some_and(|hit| hit.confident)
+    );
+    assert!(
+        index.search("duration").is_empty(),
+        "the envelope's metadata is no evidence"
+    );
+}
