@@ -83,7 +83,7 @@ const PAIR_BONUS: f64 = 0.5;
 /// answering half the words keeps 1 - this / 2 of its score).
 const COORDINATION: f64 = 0.5;
 /// What multiplies the score of a tool that changes something (its name holds a word of
-/// [`CHANGES`](super::vocabulary::CHANGES)) when the request names no change.
+/// `[changes]` of `vocabulary.txt`) when the request names no change.
 const UNASKED_CHANGE: f64 = 0.6;
 
 /// What multiplies the score of a tool that takes an identifier (a required number, id,
