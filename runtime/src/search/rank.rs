@@ -15,7 +15,8 @@
 //! - **coordination**: the share of the query's words a tool answers weighs half its score;
 //! - **intent**: a request that names no change, or asks a question ("what did commit 1a2b
 //!   change"), ranks the tools that act (by their `readOnlyHint`, or else their name) after
-//!   those that look;
+//!   those that look; a request that asks for a change, and is no question, the other way
+//!   round, more gently;
 //! - **one thing named**: a request that names one thing by its identifier ("issue 42",
 //!   "commit 1a2b3c") lifts the tools that require an identifier;
 //! - **feedback**: the name words of the first three hits feed back, weakly, into the query,
@@ -85,6 +86,10 @@ const COORDINATION: f64 = 0.5;
 /// What multiplies the score of a tool that changes something (its name holds a word of
 /// `[changes]` of `vocabulary.txt`) when the request names no change.
 const UNASKED_CHANGE: f64 = 0.6;
+
+/// What multiplies the score of a tool that only looks (it changes nothing) when the
+/// request asks for a change and is no question.
+const UNASKED_LOOK: f64 = 0.8;
 
 /// What multiplies the score of a tool that takes an identifier (a required number, id,
 /// sha, revision or tag) when the request names one thing by its identifier (1 + this).
@@ -514,6 +519,13 @@ impl SearchIndex {
             for (score, acts) in scores.iter_mut().zip(&self.acts) {
                 if *acts {
                     *score *= UNASKED_CHANGE;
+                }
+            }
+        } else {
+            // and a request that asks for a change, the tools that act before those that look
+            for (score, acts) in scores.iter_mut().zip(&self.acts) {
+                if !*acts {
+                    *score *= UNASKED_LOOK;
                 }
             }
         }

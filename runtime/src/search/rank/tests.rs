@@ -123,6 +123,24 @@ fn a_request_that_names_no_change_prefers_tools_that_look() {
 }
 
 #[test]
+fn a_request_that_asks_for_a_change_prefers_tools_that_act() {
+    let tools = [
+        tool(
+            "get_job_logs",
+            "Show the logs of a failed CI build job.",
+            json!({}),
+        ),
+        tool("trigger_workflow", "Run a workflow.", json!({})),
+    ];
+    // the logs hold more of the words; the request asks to run something again
+    assert_eq!(names(&tools, "failed CI build logs")[0], "get_job_logs");
+    assert_eq!(
+        names(&tools, "run the failed CI build")[0],
+        "trigger_workflow"
+    );
+}
+
+#[test]
 fn a_question_asks_to_look_whatever_its_verb() {
     let tools = [
         tool(
