@@ -98,7 +98,7 @@ const NAMED_ONE: f64 = 0.5;
 /// The share of a request a tool must answer to be a confident match: the sum, over the
 /// request's words, of each word's IDF times how well the tool holds it (1 for the word
 /// itself, its synonym's or related word's weight for those), over the sum of the words'
-/// IDFs, where a word no tool holds counts at [`UNKNOWN_WORD`] × the highest IDF.
+/// IDFs, where a word no tool holds counts at the highest IDF the index can give.
 pub const FIT: f64 = 0.4;
 /// What a word that no tool holds weighs in [`FIT`]'s share, relative to the rarest term's
 /// IDF: a request's words that no tool knows ("pizza", "thermostat") are what it asks for
