@@ -11,6 +11,9 @@ through an in-memory client calling `search_tools`, as a model would. Its result
 rendered with FastMCP's markdown serializer, so the ranking is read from the `### name`
 headings of the text the model would see.
 
+It also asks FastMCP the requests of `out_of_scope.json`, which no tool serves, and counts
+those it answers with tools anyway (toolshape's figures: `search_rank --scope`).
+
 `--markdown OUT.jsonl` also writes, for each request, FastMCP's markdown
 (`serialize_tools_for_output_markdown`) of toolshape's first five tools: the same hits in
 FastMCP's words, which `search_rank --tokens OUT.jsonl` sets beside toolshape's text.
@@ -104,6 +107,14 @@ def main():
             r1, r3, r5, mrr = quality(ranks)
             print(f"{label:<22}{name:<13}{r1:>7.3f}{r3:>9.3f}{r5:>9.3f}{mrr:>7.3f}")
             label = ""
+    # requests no tool serves: FastMCP's BM25 has no notion of a weak match, so what counts
+    # is whether it answers tools at all; toolshape's confident matches are search_rank --scope's
+    unserved = json.loads((HERE / "out_of_scope.json").read_text())["requests"]
+    answered = asyncio.run(fastmcp_rankings(tools, unserved))
+    for split in ["development", "held_out", None]:
+        picked = [i for i, r in enumerate(unserved) if split is None or r["split"] == split]
+        some = sum(1 for i in picked if answered[i])
+        print(f"out of scope, {split or 'all'} ({len(picked)}): FastMCP BM25 answers tools to {some}")
     if "--markdown" in sys.argv:
         by_name = {entry["name"]: fastmcp_tool(entry) for entry in tools}
         with open(sys.argv[sys.argv.index("--markdown") + 1], "w") as out:

@@ -10,6 +10,39 @@ pub const CATALOGUE: &str = include_str!("../search/catalogue.json");
 /// Requests phrased as users phrase them, each with the tool that serves it.
 pub const REQUESTS: &str = include_str!("../search/requests.json");
 
+/// Requests that no tool of the catalogue serves.
+pub const OUT_OF_SCOPE: &str = include_str!("../search/out_of_scope.json");
+
+/// One request of `out_of_scope.json`: what the user asks, which no tool serves.
+#[derive(Debug, Clone, Deserialize)]
+pub struct Unserved {
+    /// What the user asks.
+    pub query: String,
+    /// `development` (thresholds set on it) or `held_out`.
+    pub split: String,
+}
+
+/// The requests no tool of the catalogue serves.
+pub fn out_of_scope() -> Vec<Unserved> {
+    #[derive(Deserialize)]
+    struct File {
+        requests: Vec<Unserved>,
+    }
+    serde_json::from_str::<File>(OUT_OF_SCOPE)
+        .expect("bench/search/out_of_scope.json is a list of requests")
+        .requests
+}
+
+/// For each query, whether toolshape's search over `tools` answers it with a confident
+/// match (its first hit is [`confident`](toolshape::search::Hit::confident)).
+pub fn confident(tools: &[Tool], queries: &[&str]) -> Vec<bool> {
+    let index = SearchIndex::new(tools);
+    queries
+        .iter()
+        .map(|query| index.search(query).first().is_some_and(|hit| hit.confident))
+        .collect()
+}
+
 /// One request of `requests.json`.
 #[derive(Debug, Clone, Deserialize)]
 pub struct Request {

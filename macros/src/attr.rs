@@ -57,6 +57,9 @@ pub(crate) struct ToolArgs {
     /// `scopes = ["users:write"]`: the OAuth scopes a caller's token must grant for the
     /// tool to be listed to it and called.
     pub(crate) scopes: Option<SpannedValue<Scopes>>,
+    /// `keywords = ["password", "sign in"]`: words users type for what the tool does, which
+    /// tool search reads beside its name and description.
+    pub(crate) keywords: Option<SpannedValue<Keywords>>,
     /// `undo = false`: a `kind = "action"` tool that undo leaves out (it sets nothing a state
     /// tool reads that calling it again could restore: a comment, a notification).
     pub(crate) undo: Option<SpannedValue<Flag>>,
@@ -362,6 +365,46 @@ impl FromMeta for Scopes {
     fn from_word() -> darling::Result<Self> {
         Err(darling::Error::custom(
             "`scopes` is a list of strings, as in `scopes = [\"users:write\"]`",
+        ))
+    }
+}
+
+/// `keywords = ["password", "sign in"]`: string literals, each with its span.
+#[derive(Debug, Clone, Default)]
+pub(crate) struct Keywords(pub(crate) Vec<syn::LitStr>);
+
+impl FromMeta for Keywords {
+    fn from_expr(expr: &syn::Expr) -> darling::Result<Self> {
+        let shape = || {
+            darling::Error::custom(
+                "`keywords` is a list of strings, as in `keywords = [\"password\", \"sign in\"]`",
+            )
+            .with_span(expr)
+        };
+        let syn::Expr::Array(array) = expr else {
+            return Err(shape());
+        };
+        let mut keywords = Vec::new();
+        for item in &array.elems {
+            match item {
+                syn::Expr::Lit(syn::ExprLit {
+                    lit: syn::Lit::Str(text),
+                    ..
+                }) => keywords.push(text.clone()),
+                other => {
+                    return Err(darling::Error::custom(
+                        "a keyword is a string literal, as in `keywords = [\"password\"]`",
+                    )
+                    .with_span(other));
+                }
+            }
+        }
+        Ok(Keywords(keywords))
+    }
+
+    fn from_word() -> darling::Result<Self> {
+        Err(darling::Error::custom(
+            "`keywords` is a list of strings, as in `keywords = [\"password\", \"sign in\"]`",
         ))
     }
 }

@@ -14,8 +14,8 @@ use crate::docs;
 use crate::model::{Icon, Param, Tool};
 use crate::params::{Params, read_params};
 use crate::valid::{
-    check_confirm, check_detail, check_envelope, check_output_shape, check_scopes, check_task,
-    check_text, check_tool_name, check_undo,
+    check_confirm, check_detail, check_envelope, check_keywords, check_output_shape, check_scopes,
+    check_task, check_text, check_tool_name, check_undo,
 };
 
 /// Builds the model, or every error found, in the order the declaration is read: the
@@ -98,6 +98,11 @@ pub(crate) fn build(
         .as_ref()
         .map_or_else(Vec::new, |scopes| check_scopes(&mut errors, scopes));
 
+    let keywords = args
+        .keywords
+        .as_ref()
+        .map_or_else(Vec::new, |keywords| check_keywords(&mut errors, keywords));
+
     errors.finish()?;
     Ok(Tool {
         name,
@@ -121,6 +126,7 @@ pub(crate) fn build(
         task: args.task.map(|task| task.0),
         extend_schema: args.extend_schema,
         scopes,
+        keywords,
         app: args.app,
         state,
         params,

@@ -251,6 +251,7 @@ fn spec(tool: &Tool, private: &TokenStream) -> TokenStream {
     };
 
     let scopes = &tool.scopes;
+    let keywords = &tool.keywords;
     let undo = !tool.no_undo;
     let app = match &tool.app {
         None => quote!(::core::option::Option::None),
@@ -275,6 +276,7 @@ fn spec(tool: &Tool, private: &TokenStream) -> TokenStream {
             task: #private::TaskSupport::#task,
             extend_schema: #extend_schema,
             scopes: &[#(#scopes),*],
+            keywords: &[#(#keywords),*],
             app: #app,
             undo: #undo,
             rust_path: ::core::concat!(::core::module_path!(), "::", #rust_name),

@@ -46,6 +46,8 @@ pub(crate) struct Tool {
     pub(crate) extend_schema: Option<syn::Path>,
     /// `scopes = [..]`: checked scope tokens, in the order written.
     pub(crate) scopes: Vec<String>,
+    /// `keywords = [..]`: checked keywords, in the order written.
+    pub(crate) keywords: Vec<String>,
     /// `app` / `app = "ui://…"`, if given.
     pub(crate) app: Option<crate::attr::AppView>,
     /// How the tool reaches its state.

@@ -19,7 +19,9 @@ use std::time::{Duration, Instant};
 use std::collections::HashMap;
 
 use toolshape::search::{SearchIndex, result_text};
-use toolshape_bench::search::{Quality, Request, catalogue, ranks, requests, thousand_tools};
+use toolshape_bench::search::{
+    Quality, Request, catalogue, out_of_scope, ranks, requests, thousand_tools,
+};
 
 fn main() {
     let mode = std::env::args().nth(1).unwrap_or_default();
@@ -37,6 +39,67 @@ fn main() {
                     .collect();
                 let line = serde_json::json!({"query": request.query, "ranking": top});
                 println!("{line}");
+            }
+        }
+        "--scope" => {
+            // which requests are answered with a confident match: the out-of-scope ones
+            // should not be, the others should
+            let index = SearchIndex::new(&tools);
+            let unserved = out_of_scope();
+            let verbose = std::env::args().nth(2).is_some();
+            for split in ["development", "held_out"] {
+                let mut confident = 0;
+                let set: Vec<_> = unserved.iter().filter(|r| r.split == split).collect();
+                for request in &set {
+                    let hits = index.search(&request.query);
+                    let first = hits.first();
+                    if first.is_some_and(|hit| hit.confident) {
+                        confident += 1;
+                    }
+                    if verbose {
+                        let names: Vec<String> = (hits.iter().take(3))
+                            .map(|h| {
+                                format!(
+                                    "{}{}",
+                                    tools[h.index].name,
+                                    if h.confident { "" } else { "?" }
+                                )
+                            })
+                            .collect();
+                        println!("[out {}] {:?} -> {:?}", &split[..3], request.query, names);
+                    }
+                }
+                println!(
+                    "out of scope {split:<11} n={:<3} confident {confident} ({:.3})",
+                    set.len(),
+                    confident as f64 / set.len().max(1) as f64
+                );
+            }
+            for split in ["development", "held_out"] {
+                let set: Vec<&Request> = requests.iter().filter(|r| r.split == split).collect();
+                let (mut confident, mut right) = (0, 0);
+                for request in &set {
+                    let hits = index.search(&request.query);
+                    if let Some(hit) = hits.first().filter(|hit| hit.confident) {
+                        confident += 1;
+                        right += usize::from(tools[hit.index].name == request.expected);
+                    } else if verbose {
+                        let names: Vec<&str> =
+                            hits.iter().take(3).map(|h| &*tools[h.index].name).collect();
+                        println!(
+                            "[in {}] weak {:?} want {} got {:?}",
+                            &split[..3],
+                            request.query,
+                            request.expected,
+                            names
+                        );
+                    }
+                }
+                println!(
+                    "in scope     {split:<11} n={:<3} confident {confident} ({:.3}), of which right {right}",
+                    set.len(),
+                    confident as f64 / set.len().max(1) as f64
+                );
             }
         }
         "--misses" => {

@@ -14,6 +14,45 @@ use crate::attr::{Flag, FormatName, KindName, Quoted, TaskName, TextValue};
 mod params;
 pub(crate) use params::{Draft, check_param_attributes};
 
+/// `keywords = [..]`: at least one keyword, each with a letter or digit, none twice
+/// (ignoring case and surrounding spaces). The checked keywords, trimmed.
+pub(crate) fn check_keywords(
+    errors: &mut darling::error::Accumulator,
+    keywords: &darling::util::SpannedValue<crate::attr::Keywords>,
+) -> Vec<String> {
+    if keywords.0.is_empty() {
+        errors.push(
+            darling::Error::custom(
+                "`keywords` lists at least one word, as in `keywords = [\"password\"]`\n\
+                 help: a tool without words of its own has no `keywords` key",
+            )
+            .with_span(&keywords.span()),
+        );
+    }
+    let mut seen: Vec<String> = Vec::new();
+    for keyword in &keywords.0 {
+        let value = keyword.value();
+        let trimmed = value.trim();
+        if !trimmed.chars().any(char::is_alphanumeric) {
+            errors.push(
+                darling::Error::custom(format!(
+                    "the keyword \"{}\" has no word in it: a keyword is a word or a few words users type, as in `keywords = [\"password\", \"sign in\"]`",
+                    value.escape_debug()
+                ))
+                .with_span(keyword),
+            );
+        } else if seen.iter().any(|s| s.eq_ignore_ascii_case(trimmed)) {
+            errors.push(
+                darling::Error::custom(format!("the keyword \"{trimmed}\" is listed twice"))
+                    .with_span(keyword),
+            );
+        } else {
+            seen.push(trimmed.to_owned());
+        }
+    }
+    seen
+}
+
 /// `scopes = [..]`: at least one scope, each an OAuth scope token (RFC 6749: printable
 /// ASCII without spaces, `"` or `\\`), none twice.
 pub(crate) fn check_scopes(

@@ -39,6 +39,7 @@ where
             task: ::toolshape::__private::TaskSupport::Never,
             extend_schema: ::core::option::Option::None,
             scopes: &[],
+            keywords: &[],
             app: ::core::option::Option::None,
             undo: true,
             rust_path: ::core::concat!(::core::module_path!(), "::", "get_user_by_id"),

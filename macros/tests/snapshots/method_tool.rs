@@ -37,6 +37,7 @@ impl Directory {
             task: ::toolshape::__private::TaskSupport::Never,
             extend_schema: ::core::option::Option::None,
             scopes: &[],
+            keywords: &[],
             app: ::core::option::Option::None,
             undo: true,
             rust_path: ::core::concat!(::core::module_path!(), "::", "search"),

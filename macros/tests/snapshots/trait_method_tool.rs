@@ -32,6 +32,7 @@ impl<T: Send + Sync + 'static> Shop<T> {
             task: ::toolshape::__private::TaskSupport::Never,
             extend_schema: ::core::option::Option::None,
             scopes: &[],
+            keywords: &[],
             app: ::core::option::Option::None,
             undo: true,
             rust_path: ::core::concat!(::core::module_path!(), "::", "count"),

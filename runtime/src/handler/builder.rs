@@ -204,11 +204,6 @@ impl<S: Send + Sync + 'static, H: ServerHandler> Server<S, H> {
     /// How the server presents its tools, when not as one listing: through search, through
     /// code mode, or both.
     ///
-    /// With a [`ToolSearch`](crate::search::ToolSearch), `tools/list` answers the pinned tools
-    /// plus `search_tools` and `call_tool`, and every tool stays callable by its name. The
-    /// index is built here, over the server's tools, and rebuilt when a
-    /// [`ToolSwitch`](crate::serve::ToolSwitch) changes them.
-    ///
     /// With code mode (feature `code`), `execute` is listed too and runs a script of tool
     /// calls: `.with_tool_search(CodeMode::new())` alone (every tool, or the pinned ones,
     /// then `call_tool` and `execute`), or `.with_tool_search(ToolSearch::new().with_code_mode(CodeMode::new()))`
@@ -217,7 +212,17 @@ impl<S: Send + Sync + 'static, H: ServerHandler> Server<S, H> {
     /// A pinned name that names no tool, or a tool named `search_tools`, `call_tool` (or
     /// `execute`, with code mode), is an error the `serve_*` methods return before serving.
     pub fn with_tool_search(mut self, search: impl Into<crate::search::ToolSearch>) -> Self {
-        let served = crate::search::served::Served::new(search.into(), self.tools.list());
+        let tools = self.tools.list();
+        let declared = (tools.iter())
+            .map(|tool| {
+                let words = self.tools.keywords(&tool.name);
+                (
+                    tool.name.to_string(),
+                    words.iter().map(|w| w.to_string()).collect(),
+                )
+            })
+            .collect();
+        let served = crate::search::served::Served::new(search.into(), tools, declared);
         self.search = Some(Arc::new(served));
         self
     }

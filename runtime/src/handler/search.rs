@@ -11,6 +11,9 @@ use crate::handler::access::Admission;
 use crate::search::served::Served;
 use crate::search::tools::{CALL_TOOL, SEARCH_TOOLS, read_query, unwrap_call};
 
+/// How many of the nearest tools a call of an unknown tool names.
+const NEAREST: usize = 3;
+
 /// What a `tools/call` becomes on a server with tool search.
 pub(super) enum Step {
     /// Answered already (`search_tools`, a bad argument of `call_tool`, a server that
@@ -87,7 +90,7 @@ impl<S: Send + Sync + 'static, H: ServerHandler> Server<S, H> {
             request
         };
         if request.name != SEARCH_TOOLS || !search.settings.searches() {
-            return Step::Call(request);
+            return self.unknown_step(search, request, context);
         }
         let query = match read_query(request.arguments.as_ref(), search.default_limit()) {
             Ok(query) => query,
@@ -101,16 +104,58 @@ impl<S: Send + Sync + 'static, H: ServerHandler> Server<S, H> {
         );
         let caller = crate::context::Caller::of(context);
         let capabilities = self.capabilities_for_filter(context);
-        let found: Vec<&Tool> = (built.index.search(&query.words).into_iter())
+        let found = built.index.answer(&query.words, query.limit, |index| {
+            (built.tools.get(index))
+                .is_some_and(|tool| self.visible(&tool.name, caller, capabilities.as_ref()))
+        });
+        let tools: Vec<&Tool> = (found.hits.iter())
             .filter_map(|hit| built.tools.get(hit.index))
-            .filter(|tool| self.visible(&tool.name, caller, capabilities.as_ref()))
-            .take(query.limit)
             .collect();
         #[cfg(feature = "code")]
         let code = search.settings.code_mode().is_some();
         #[cfg(not(feature = "code"))]
         let code = false;
-        let answer = crate::search::render::answer(&query.words, &found, code);
+        let mut answer = crate::search::render::answer(&query.words, &tools, code);
+        crate::search::served::fits(&query.words, found.fits, &mut answer);
+        Step::Answer(Ok(CallToolResponse::Complete(answer)))
+    }
+
+    /// A call of a tool that does not exist, or that this caller may not see (switched
+    /// off, hidden by the filter), on a server with search: a tool error the model reads,
+    /// naming the nearest tools it may call and pointing to `search_tools`, rather than a
+    /// protocol error. Any other call goes on: a tool of the server, or one of search's own
+    /// that is listed (`execute` with code mode).
+    fn unknown_step(
+        &self,
+        search: &Served,
+        request: CallToolRequestParams,
+        context: &RequestContext<RoleServer>,
+    ) -> Step {
+        let caller = crate::context::Caller::of(context);
+        let capabilities = self.capabilities_for_filter(context);
+        let own = (search.entries.iter()).any(|entry| entry.name == request.name);
+        let known = own
+            || (self.tools.get(&request.name).is_some()
+                && self.admission(&request.name, caller, capabilities.as_ref())
+                    != Admission::Hidden);
+        if known {
+            return Step::Call(request);
+        }
+        let switch = self.access.switch.as_ref();
+        let built = search.index(
+            switch.map(crate::handler::ToolSwitch::changes),
+            || self.tools.list(),
+            |name| switch.is_none_or(|switch| switch.is_enabled(name)),
+        );
+        // the name's words are the query: `get_user_email` finds `get_user`
+        let words = crate::search::text_of_name(&request.name);
+        let nearest: Vec<&str> = (built.index.search(&words).into_iter())
+            .filter_map(|hit| built.tools.get(hit.index))
+            .filter(|tool| self.visible(&tool.name, caller, capabilities.as_ref()))
+            .take(NEAREST)
+            .map(|tool| &*tool.name)
+            .collect();
+        let answer = crate::search::served::unknown(&request.name, &nearest);
         Step::Answer(Ok(CallToolResponse::Complete(answer)))
     }
 

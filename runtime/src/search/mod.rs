@@ -19,9 +19,14 @@ mod text;
 pub(crate) mod tools;
 mod vocabulary;
 
-pub use rank::{Hit, SearchIndex};
+pub use rank::{Answer, FIT, Hit, SearchIndex};
 pub use render::text as result_text;
 pub use tools::{CALL_TOOL, MAX_LIMIT, SEARCH_TOOLS};
+
+/// A tool's name as words a search reads (`get_user_email` → `get user email`).
+pub(crate) fn text_of_name(name: &str) -> String {
+    text::split(name).join(" ")
+}
 
 /// How a server offers its tools through search instead of one long listing: given to
 /// [`Server::with_tool_search`](crate::Server::with_tool_search).
@@ -69,6 +74,7 @@ pub struct ToolSearch {
     searching: bool,
     #[cfg(feature = "code")]
     code: Option<crate::code::CodeMode>,
+    keywords: Vec<(String, Vec<String>)>,
 }
 
 impl Default for ToolSearch {
@@ -86,6 +92,7 @@ impl ToolSearch {
             searching: true,
             #[cfg(feature = "code")]
             code: None,
+            keywords: Vec::new(),
         }
     }
 
@@ -123,6 +130,35 @@ impl ToolSearch {
     pub fn limit(mut self, limit: usize) -> Self {
         self.limit = limit.clamp(1, MAX_LIMIT);
         self
+    }
+
+    /// Adds words users type for the tool `name` (its users' words for what it does: a
+    /// product's name, a team's jargon), which search reads beside the tool's name and
+    /// description, as it reads `#[tool(keywords = [..])]`. For tools declared elsewhere, or
+    /// words that belong to this server rather than to the tool. Words are not listed: they
+    /// cost no tokens. A name that names no tool stops the server from starting, as a pin's
+    /// does.
+    ///
+    /// ```
+    /// use toolshape::search::ToolSearch;
+    ///
+    /// let search = ToolSearch::new().keywords("reset_password", ["SAP", "sign-in", "locked out"]);
+    /// # let _ = search;
+    /// ```
+    pub fn keywords<I>(mut self, name: impl Into<String>, words: I) -> Self
+    where
+        I: IntoIterator,
+        I::Item: Into<String>,
+    {
+        let words = words.into_iter().map(Into::into).collect();
+        self.keywords.push((name.into(), words));
+        self
+    }
+
+    /// The words added with [`keywords`](ToolSearch::keywords), by tool name, in the order
+    /// given.
+    pub fn added_keywords(&self) -> &[(String, Vec<String>)] {
+        &self.keywords
     }
 
     /// The pinned tools' names.

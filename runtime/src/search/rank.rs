@@ -15,7 +15,8 @@
 //! - **coordination**: the share of the query's words a tool answers weighs half its score;
 //! - **intent**: a request that names no change, or asks a question ("what did commit 1a2b
 //!   change"), ranks the tools that act (by their `readOnlyHint`, or else their name) after
-//!   those that look;
+//!   those that look; a request that asks for a change, and is no question, the other way
+//!   round, more gently;
 //! - **one thing named**: a request that names one thing by its identifier ("issue 42",
 //!   "commit 1a2b3c") lifts the tools that require an identifier;
 //! - **feedback**: the name words of the first three hits feed back, weakly, into the query,
@@ -31,14 +32,30 @@ use serde_json::Value;
 
 use super::text::{Analyzer, QueryWord, changes, names_one};
 
-/// One tool a search found: its position in the slice the index was built from, and its
-/// score (higher is better).
+/// One tool a search found: its position in the slice the index was built from, its
+/// score (higher is better), and whether it is a confident match for the request.
 #[derive(Debug, Clone, Copy, PartialEq)]
 pub struct Hit {
     /// The tool's index in the slice given to [`SearchIndex::new`].
     pub index: usize,
     /// How well the tool matches the query; only the order matters.
     pub score: f64,
+    /// Whether the tool serves the request, as far as its words tell: it answers most of
+    /// what the request asks for (by the weight of each word, [`FIT`]), scores near the
+    /// best hit, and, for a request that asks nothing to change, is not destructive. A
+    /// search whose first hit is not confident found nothing that fits: its hits are the
+    /// nearest tools, weak matches.
+    pub confident: bool,
+}
+
+/// What a search answers ([`SearchIndex::answer`]).
+#[derive(Debug, Clone, PartialEq)]
+pub struct Answer {
+    /// The tools found, best first.
+    pub hits: Vec<Hit>,
+    /// Whether the first is a confident match ([`Hit::confident`]); when not, nothing fits
+    /// the request and the hits are the nearest tools, weak matches.
+    pub fits: bool,
 }
 
 /// The fields of a tool, in the order of [`FIELD_WEIGHTS`] and [`FIELD_LENGTH_NORM`].
@@ -47,13 +64,16 @@ const TITLE: usize = 1;
 const DESCRIPTION: usize = 2;
 const PARAM_NAMES: usize = 3;
 const PARAM_DESCRIPTIONS: usize = 4;
-const FIELDS: usize = 5;
+const KEYWORDS: usize = 5;
+const OUTPUT: usize = 6;
+const FIELDS: usize = 7;
 
 /// How much a term counts in each field: a word of the name says most about what a tool
-/// does, a word of a parameter's description least.
-const FIELD_WEIGHTS: [f64; FIELDS] = [3.0, 2.0, 1.0, 0.7, 0.4];
+/// does, a word of a parameter's description least. An author's keywords count as the
+/// title; the names of the result's fields as the parameters' names.
+const FIELD_WEIGHTS: [f64; FIELDS] = [3.0, 2.0, 1.0, 0.7, 0.4, 2.0, 0.7];
 /// BM25's `b` per field: how much a long field dilutes its terms.
-const FIELD_LENGTH_NORM: [f64; FIELDS] = [0.3, 0.3, 0.75, 0.5, 0.75];
+const FIELD_LENGTH_NORM: [f64; FIELDS] = [0.3, 0.3, 0.75, 0.5, 0.75, 0.3, 0.5];
 /// BM25's `k1`: how fast repeated terms stop adding.
 const K1: f64 = 1.2;
 /// How much asking for all of a tool's name words multiplies its score (1 + this).
@@ -64,12 +84,30 @@ const PAIR_BONUS: f64 = 0.5;
 /// answering half the words keeps 1 - this / 2 of its score).
 const COORDINATION: f64 = 0.5;
 /// What multiplies the score of a tool that changes something (its name holds a word of
-/// [`CHANGES`](super::vocabulary::CHANGES)) when the request names no change.
+/// `[changes]` of `vocabulary.txt`) when the request names no change.
 const UNASKED_CHANGE: f64 = 0.6;
+
+/// What multiplies the score of a tool that only looks (it changes nothing) when the
+/// request asks for a change and is no question.
+const UNASKED_LOOK: f64 = 0.8;
 
 /// What multiplies the score of a tool that takes an identifier (a required number, id,
 /// sha, revision or tag) when the request names one thing by its identifier (1 + this).
 const NAMED_ONE: f64 = 0.5;
+
+/// The share of a request a tool must answer to be a confident match: the sum, over the
+/// request's words, of each word's IDF times how well the tool holds it (1 for the word
+/// itself, its synonym's or related word's weight for those), over the sum of the words'
+/// IDFs, where a word no tool holds counts at the highest IDF the index can give.
+pub const FIT: f64 = 0.4;
+/// What a word that no tool holds weighs in [`FIT`]'s share, relative to the rarest term's
+/// IDF: a request's words that no tool knows ("pizza", "thermostat") are what it asks for
+/// that the tools do not serve.
+const UNKNOWN_WORD: f64 = 1.0;
+/// A confident hit scores at least this share of the first hit's score.
+const NEAR_BEST: f64 = 0.5;
+/// How many of the first hits are weighed for confidence (the rest are not confident).
+const WEIGHED_HITS: usize = 10;
 
 /// How many of the best tools feed their name words back into the query.
 const FEEDBACK_HITS: usize = 3;
@@ -103,6 +141,11 @@ pub struct SearchIndex {
     acts: Vec<bool>,
     /// Whether each tool takes an identifier of one thing ([`takes_identifier`]).
     identifies: Vec<bool>,
+    /// Whether each tool may destroy something: its `destructiveHint`, or else (no hint)
+    /// whether it changes something.
+    destroys: Vec<bool>,
+    /// The highest IDF a term can have here (a term of one tool).
+    rarest: f64,
 }
 
 /// Whether a tool requires an identifier of one thing: a number, or a parameter whose name
@@ -132,9 +175,89 @@ fn takes_identifier(tool: &Tool) -> bool {
         })
 }
 
+/// The names of the fields of a tool's result, from its `outputSchema`: the properties'
+/// names at every level (through arrays, `$defs`, `anyOf`/`oneOf`/`allOf`), of the data only
+/// for toolshape's envelope (`status`, `data`, `metadata`, `grounded`), whose own members
+/// every such tool shares.
+fn output_fields(tool: &Tool) -> String {
+    fn walk(schema: &Value, depth: usize, out: &mut String) {
+        if depth > 6 {
+            return;
+        }
+        let Some(object) = schema.as_object() else {
+            return;
+        };
+        if let Some(Value::Object(properties)) = object.get("properties") {
+            for (name, property) in properties {
+                out.push_str(name);
+                out.push(' ');
+                walk(property, depth + 1, out);
+            }
+        }
+        for key in ["items", "additionalProperties"] {
+            if let Some(inner) = object.get(key) {
+                walk(inner, depth + 1, out);
+            }
+        }
+        for key in ["$defs", "definitions"] {
+            for inner in object
+                .get(key)
+                .and_then(Value::as_object)
+                .into_iter()
+                .flatten()
+            {
+                walk(inner.1, depth + 1, out);
+            }
+        }
+        for key in ["anyOf", "oneOf", "allOf"] {
+            for inner in object
+                .get(key)
+                .and_then(Value::as_array)
+                .into_iter()
+                .flatten()
+            {
+                walk(inner, depth + 1, out);
+            }
+        }
+    }
+    let Some(schema) = tool.output_schema.as_deref() else {
+        return String::new();
+    };
+    let properties = schema.get("properties").and_then(Value::as_object);
+    let envelope = properties.is_some_and(|p| {
+        ["status", "data", "metadata", "grounded"]
+            .iter()
+            .all(|member| p.contains_key(*member))
+    });
+    let mut out = String::new();
+    match properties.and_then(|p| p.get("data")) {
+        Some(data) if envelope => {
+            walk(data, 0, &mut out);
+            // the data's own definitions sit at the root
+            for key in ["$defs", "definitions"] {
+                for inner in schema
+                    .get(key)
+                    .and_then(Value::as_object)
+                    .into_iter()
+                    .flatten()
+                {
+                    walk(inner.1, 1, &mut out);
+                }
+            }
+        }
+        _ => walk(&Value::Object(schema.clone()), 0, &mut out),
+    }
+    out
+}
+
 /// The text of each field of one tool; `others` are the names of all tools, whose mentions
-/// in a description describe another tool and are left out.
-fn fields(tool: &Tool, others: &std::collections::HashSet<&str>) -> [String; FIELDS] {
+/// in a description describe another tool and are left out; `keywords` the words users
+/// type for it.
+fn fields(
+    tool: &Tool,
+    others: &std::collections::HashSet<&str>,
+    keywords: &[String],
+) -> [String; FIELDS] {
     let strip = |text: &str| -> String {
         text.split_inclusive(|c: char| !(c.is_alphanumeric() || c == '_' || c == '-'))
             .map(|piece| {
@@ -183,12 +306,21 @@ fn fields(tool: &Tool, others: &std::collections::HashSet<&str>) -> [String; FIE
     out[DESCRIPTION] = strip(tool.description.as_deref().unwrap_or(""));
     out[PARAM_NAMES] = param_names;
     out[PARAM_DESCRIPTIONS] = param_descriptions;
+    out[KEYWORDS] = keywords.join(" . ");
+    out[OUTPUT] = output_fields(tool);
     out
 }
 
 impl SearchIndex {
     /// Indexes `tools` (their `tools/list` entries).
     pub fn new(tools: &[Tool]) -> Self {
+        Self::with_keywords(tools, &|_| Vec::new())
+    }
+
+    /// Indexes `tools` with the words users type for each (`keywords` of a tool's name:
+    /// `#[tool(keywords = [..])]`, [`ToolSearch::keywords`](super::ToolSearch::keywords)),
+    /// read beside the tool's name and description, as much as its title.
+    pub fn with_keywords(tools: &[Tool], keywords: &dyn Fn(&str) -> Vec<String>) -> Self {
         let analyzer = Analyzer::new();
         let names_set: std::collections::HashSet<&str> = tools.iter().map(|t| &*t.name).collect();
         let mut terms: HashMap<String, u32> = HashMap::new();
@@ -200,7 +332,7 @@ impl SearchIndex {
         let docs: Vec<[Vec<u32>; FIELDS]> = tools
             .iter()
             .map(|tool| {
-                fields(tool, &names_set).map(|text| {
+                fields(tool, &names_set, &keywords(&tool.name)).map(|text| {
                     analyzer
                         .terms(&text)
                         .into_iter()
@@ -256,7 +388,7 @@ impl SearchIndex {
                 new
             });
             names.push(name);
-            for field in [NAME, TITLE, DESCRIPTION] {
+            for field in [NAME, TITLE, DESCRIPTION, KEYWORDS] {
                 for pair in doc[field].windows(2) {
                     let tools = pairs.entry((pair[0], pair[1])).or_default();
                     if tools.last() != Some(&d) {
@@ -275,7 +407,7 @@ impl SearchIndex {
             .filter_map(|t| terms.get(t).copied())
             .collect();
         // a tool's own hints say whether it changes anything; without them, its name does
-        let acts = names
+        let acts: Vec<bool> = names
             .iter()
             .zip(tools)
             .map(|(name, tool)| {
@@ -286,7 +418,18 @@ impl SearchIndex {
                 }
             })
             .collect();
+        // MCP's default for a tool that is not read-only is destructive
+        let destroys = tools
+            .iter()
+            .zip(&acts)
+            .map(|(tool, &acts)| {
+                let hints = tool.annotations.as_ref();
+                acts && hints.and_then(|h| h.destructive_hint).unwrap_or(true)
+            })
+            .collect();
         SearchIndex {
+            destroys,
+            rarest: ((n - 1.0 + 0.5) / 1.5 + 1.0).ln(),
             identifies: tools.iter().map(takes_identifier).collect(),
             acts,
             tools: docs.len(),
@@ -311,14 +454,20 @@ impl SearchIndex {
     pub fn search(&self, query: &str) -> Vec<Hit> {
         let analyzer = Analyzer::new();
         let mut asks_change = false;
+        let mut unknown = 0usize;
+        let mut values = Vec::new();
         let words: Vec<Vec<(u32, f64)>> = analyzer
             .query(query)
             .into_iter()
             .filter_map(|word| {
-                let change = word.change;
+                let (change, value) = (word.change, word.value);
                 let known = self.known(word);
+                if known.is_empty() && !value {
+                    unknown += 1;
+                }
                 (!known.is_empty()).then(|| {
                     asks_change |= change;
+                    values.push(value);
                     known
                 })
             })
@@ -365,10 +514,18 @@ impl SearchIndex {
         // a request that names no change looks: tools that act come after those that look
         let first = query.split_whitespace().next().unwrap_or("").to_lowercase();
         let question = query.contains('?') || QUESTION_WORDS.contains(&first.as_str());
-        if question || !asks_change {
+        let looks = question || !asks_change;
+        if looks {
             for (score, acts) in scores.iter_mut().zip(&self.acts) {
                 if *acts {
                     *score *= UNASKED_CHANGE;
+                }
+            }
+        } else {
+            // and a request that asks for a change, the tools that act before those that look
+            for (score, acts) in scores.iter_mut().zip(&self.acts) {
+                if !*acts {
+                    *score *= UNASKED_LOOK;
                 }
             }
         }
@@ -385,10 +542,91 @@ impl SearchIndex {
             .into_iter()
             .enumerate()
             .filter(|(_, score)| *score > 0.0)
-            .map(|(index, score)| Hit { index, score })
+            .map(|(index, score)| Hit {
+                index,
+                score,
+                confident: false,
+            })
             .collect();
         hits.sort_by(|a, b| b.score.total_cmp(&a.score).then(a.index.cmp(&b.index)));
+        self.weigh_fit(&words, &values, unknown, !asks_change, &mut hits);
         hits
+    }
+
+    /// What a search answers: the first `limit` tools that match `query` among those
+    /// `visible` keeps (by their index), and whether they fit. A request that asks nothing
+    /// to change is not answered with destructive tools alone: when every tool of the
+    /// answer is destructive, it answers none.
+    pub fn answer(&self, query: &str, limit: usize, visible: impl Fn(usize) -> bool) -> Answer {
+        let mut hits: Vec<Hit> = self
+            .search(query)
+            .into_iter()
+            .filter(|hit| visible(hit.index))
+            .take(limit)
+            .collect();
+        let keeps = !Analyzer::new().query(query).iter().any(|word| word.change);
+        if keeps && hits.iter().all(|hit| self.destroys[hit.index]) {
+            hits.clear();
+        }
+        Answer {
+            fits: hits.first().is_some_and(|hit| hit.confident),
+            hits,
+        }
+    }
+
+    /// Marks the first hits that are confident matches ([`Hit::confident`]). `keeps`: the
+    /// request asks nothing to change (a destructive tool does not serve it).
+    /// `values`: for each word, whether it is a value the request passes (left out).
+    fn weigh_fit(
+        &self,
+        words: &[Vec<(u32, f64)>],
+        values: &[bool],
+        unknown: usize,
+        keeps: bool,
+        hits: &mut [Hit],
+    ) {
+        let Some(best) = hits.first().map(|hit| hit.score) else {
+            return;
+        };
+        // each word weighs the IDF of its rarest alternative that some tool holds
+        let weights: Vec<f64> = words
+            .iter()
+            .zip(values)
+            .map(|(word, &value)| {
+                if value {
+                    return 0.0;
+                }
+                word.iter()
+                    .map(|&(term, _)| self.postings[term as usize].idf)
+                    .fold(0.0, f64::max)
+            })
+            .collect();
+        let total = weights.iter().sum::<f64>() + unknown as f64 * UNKNOWN_WORD * self.rarest;
+        if total <= 0.0 {
+            return;
+        }
+        for hit in hits.iter_mut().take(WEIGHED_HITS) {
+            let doc = hit.index as u32;
+            let answered: f64 = words
+                .iter()
+                .zip(&weights)
+                .map(|(word, idf)| {
+                    let held = word
+                        .iter()
+                        .filter(|&&(term, _)| {
+                            let docs = &self.postings[term as usize].docs;
+                            docs.binary_search_by_key(&doc, |&(d, _)| d).is_ok()
+                        })
+                        .map(|&(_, weight)| weight)
+                        .fold(0.0, f64::max);
+                    idf * held
+                })
+                .sum();
+            let share = answered / total;
+            hit.confident = share >= FIT
+                && hit.score >= NEAR_BEST * best
+                && !(keeps && self.destroys[hit.index]);
+        }
     }
 
     /// Feedback from the first hits: each name word of the [`FEEDBACK_HITS`] best tools that

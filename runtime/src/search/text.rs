@@ -5,25 +5,23 @@
 //! camelCase boundaries), lowercase, spell out common abbreviations, drop stopwords, stem
 //! (Snowball English, from `rust-stemmers`). A query additionally carries, for each of its
 //! words (looked up by stem, so a plural finds its singular's rows), the synonyms a user
-//! types for the words tools are written with ([`SYNONYMS`], at [`SYNONYM_WEIGHT`]), related
-//! words of the domains MCP servers serve ([`RELATED`]) and of software work in general
-//! ([`CONCEPTS`]), both at [`RELATED_WEIGHT`]; a phrase ("look for", "next commit") stands
-//! for one or more words ([`PHRASES`]). Some words are read for what they are rather than
-//! for what the tables say: a state before a noun ("open tickets", "closed issues", at
-//! [`STATE_WEIGHT`], no synonyms, no change), a name the user pasted (`notes.txt`,
-//! `parse_config`: itself only), an identifier ([`names_one`]). The tables are small and
-//! written by hand: what they hold is documented beside them, and `docs/benchmarks.md`
-//! measures what they are worth.
+//! types for the words tools are written with (`[synonyms]`, at [`SYNONYM_WEIGHT`]),
+//! related words of the domains MCP servers serve (`[related]`) and of software work in
+//! general (`[concepts]`), both at [`RELATED_WEIGHT`]; a phrase ("look for", "next
+//! commit") stands for one or more words (`[phrases]`). Some words are read for what they
+//! are rather than for what the tables say: a state before a noun ("open tickets", "closed
+//! issues", at [`STATE_WEIGHT`], no synonyms, no change), a name the user pasted
+//! (`notes.txt`, `parse_config`: itself only), an identifier ([`names_one`]). The tables
+//! are the data file `vocabulary.txt` ([`vocabulary`](super::vocabulary)), small and
+//! written by hand: what they hold is documented in it, and `docs/benchmarks.md` measures
+//! what they are worth.
 
 use std::collections::HashMap;
 use std::sync::OnceLock;
 
 use rust_stemmers::{Algorithm, Stemmer};
 
-use super::vocabulary::{
-    ABBREVIATIONS, CHANGES, CONCEPTS, ORDER_OPENERS, PHRASES, RELATED, RELATED_WEIGHT,
-    STATE_WEIGHT, STATE_WORDS, STOPWORDS, SYNONYM_WEIGHT, SYNONYMS,
-};
+use super::vocabulary::{RELATED_WEIGHT, STATE_WEIGHT, SYNONYM_WEIGHT, vocabulary};
 
 /// The words of a text, lowercased: split on anything that is not a letter or digit, and
 /// inside a word where camelCase starts a new word (`pullNumber`, `HTTPServer`).
@@ -63,9 +61,13 @@ pub(crate) struct Analyzer {
 pub(crate) struct QueryWord {
     /// The terms that answer the word, the typed word's own first.
     pub(crate) terms: Vec<(String, f64)>,
-    /// Whether the word or one of its synonyms names a change ([`CHANGES`]): "remove",
+    /// Whether the word or one of its synonyms names a change (`[changes]`): "remove",
     /// "make", "record"; not `closed` in "closed issues", which names a state.
     pub(crate) change: bool,
+    /// Whether the word is a value the request passes rather than what it asks for: a name
+    /// the user pasted (`notes.txt`, `parse_config`, quoted text), a number, an identifier
+    /// (`1a2b3c`). Left out of the share of a request a tool answers.
+    pub(crate) value: bool,
 }
 
 impl Analyzer {
@@ -87,7 +89,7 @@ impl Analyzer {
     fn words(text: &str) -> Vec<String> {
         let mut out = Vec::new();
         for word in split(text) {
-            match ABBREVIATIONS.iter().find(|(short, _)| *short == word) {
+            match (vocabulary().abbreviations.iter()).find(|(short, _)| *short == word) {
                 Some((_, long)) => out.extend(long.split(' ').map(str::to_owned)),
                 None => out.push(word),
             }
@@ -115,12 +117,13 @@ impl Analyzer {
                     out.push(QueryWord {
                         terms: vec![(term, 1.0)],
                         change: false,
+                        value: true,
                     });
                 }
                 i += 1;
                 continue;
             }
-            let phrase = PHRASES.iter().find(|(phrase, _)| {
+            let phrase = vocabulary().phrases.iter().find(|(phrase, _)| {
                 words[i..].len() >= phrase.len()
                     && phrase.iter().zip(&words[i..]).all(|(p, w)| p == w)
             });
@@ -147,6 +150,7 @@ impl Analyzer {
                     out.push(QueryWord {
                         terms: vec![(term, STATE_WEIGHT)],
                         change: false,
+                        value: false,
                     });
                     continue;
                 }
@@ -162,6 +166,7 @@ impl Analyzer {
                 out.push(QueryWord {
                     terms: vec![(self.stemmer.stem(term).into_owned(), RELATED_WEIGHT)],
                     change: false,
+                    value: false,
                 });
             }
         }
@@ -191,7 +196,7 @@ impl Analyzer {
 
     /// Whether the word at `at` names a state of the things asked for rather than an action
     /// on them: a participle of an action before a noun ("closed issues", "merged PRs",
-    /// "starred repositories"), or a word of [`STATE_WORDS`] before a noun, unless it opens
+    /// "starred repositories"), or a word of `[state words]` before a noun, unless it opens
     /// an order on one thing ("open tickets", "any open PRs", but "open settings", "open the
     /// page", "open example.com").
     fn describes_state(&self, words: &[String], at: usize) -> bool {
@@ -206,10 +211,10 @@ impl Analyzer {
         if word.len() > 4 && word.ends_with("ed") {
             return changes().iter().any(|c| *c == stem);
         }
-        if !STATE_WORDS.contains(&word) {
+        if !vocabulary().state_words.iter().any(|w| w == word) {
             return false;
         }
-        let leads = at == 0 || ORDER_OPENERS.contains(&words[at - 1].as_str());
+        let leads = at == 0 || vocabulary().order_openers.contains(&words[at - 1]);
         let plural = |w: &String| {
             w.len() > 3 && w.ends_with('s') && !w.ends_with("ss") && self.stemmer.stem(w) != *w
         };
@@ -233,6 +238,7 @@ impl Analyzer {
         let changes = changes();
         QueryWord {
             change: alternatives.iter().any(|(t, _)| changes.contains(t)),
+            value: word.chars().any(|c| c.is_ascii_digit()),
             terms: alternatives,
         }
     }
@@ -291,16 +297,17 @@ impl Shape {
 }
 
 fn is_stopword(word: &str) -> bool {
-    STOPWORDS.binary_search(&word).is_ok()
+    (vocabulary().stopwords)
+        .binary_search_by(|stopword| stopword.as_str().cmp(word))
+        .is_ok()
 }
 
-/// The stems of [`CHANGES`], built once.
+/// The stems of the vocabulary's `[changes]`, built once.
 pub(crate) fn changes() -> &'static [String] {
     static STEMS: OnceLock<Vec<String>> = OnceLock::new();
     STEMS.get_or_init(|| {
         let stemmer = Stemmer::create(Algorithm::English);
-        CHANGES
-            .iter()
+        (vocabulary().changes.iter())
             .map(|w| stemmer.stem(w).into_owned())
             .collect()
     })
@@ -315,16 +322,17 @@ fn synonyms() -> &'static HashMap<String, Vec<(String, f64)>> {
     TABLE.get_or_init(|| {
         let stemmer = Stemmer::create(Algorithm::English);
         let mut table: HashMap<String, Vec<(String, f64)>> = HashMap::new();
+        let vocabulary = vocabulary();
         for (rows, weight) in [
-            (SYNONYMS, SYNONYM_WEIGHT),
-            (RELATED, RELATED_WEIGHT),
-            (CONCEPTS, RELATED_WEIGHT),
+            (&vocabulary.synonyms, SYNONYM_WEIGHT),
+            (&vocabulary.related, RELATED_WEIGHT),
+            (&vocabulary.concepts, RELATED_WEIGHT),
         ] {
             for row in rows {
-                for word in *row {
+                for word in row {
                     let key = stemmer.stem(word).into_owned();
                     let others = table.entry(key.clone()).or_default();
-                    for other in *row {
+                    for other in row {
                         let stem = stemmer.stem(other);
                         if stem != key && !others.iter().any(|(o, _)| *o == stem) {
                             others.push((stem.into_owned(), weight));

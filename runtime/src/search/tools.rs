@@ -39,8 +39,9 @@ pub(crate) fn search_tools_entry(limit: usize) -> Tool {
         "type": "object",
         "properties": {
             "tools": {"type": "array", "items": {"type": "object"}},
+            "fits": {"type": "boolean"},
         },
-        "required": ["tools"],
+        "required": ["tools", "fits"],
     });
     let mut annotations = ToolAnnotations::new();
     annotations.read_only_hint = Some(true);

@@ -134,6 +134,9 @@ pub struct ToolSpec {
     pub extend_schema: Option<fn() -> serde_json::Value>,
     /// `scopes = [..]`: the OAuth scopes a caller must have to see and call the tool.
     pub scopes: &'static [&'static str],
+    /// `keywords = [..]`: words users type for what the tool does, which tool search reads
+    /// beside its name and description (they are not listed).
+    pub keywords: &'static [&'static str],
     /// `app` or `app = "ui://…"`: the URI of the MCP Apps view that shows the tool's
     /// results (the built-in view's for a bare `app`).
     pub app: Option<&'static str>,
@@ -163,6 +166,7 @@ impl ToolSpec {
         task: TaskSupport::Never,
         extend_schema: None,
         scopes: &[],
+        keywords: &[],
         app: None,
         undo: true,
         rust_path: "",

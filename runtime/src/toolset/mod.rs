@@ -275,6 +275,14 @@ impl<S: Send + Sync + 'static> ToolSet<S> {
             .map_or(&[], |entry| entry.def.spec.scopes)
     }
 
+    /// The words users type for the tool `name` that its declaration adds for tool search
+    /// (`#[tool(keywords = [..])]`; none for a name no tool has).
+    pub fn keywords(&self, name: &str) -> &'static [&'static str] {
+        self.entries
+            .get(name)
+            .map_or(&[], |entry| entry.def.spec.keywords)
+    }
+
     /// Every scope a tool of the set needs, once each, in name order.
     #[cfg(feature = "http")]
     pub(crate) fn all_scopes(&self) -> Vec<String> {

@@ -318,6 +318,50 @@ async fn bad_search_arguments_and_empty_results_say_what_to_do() {
         text(&none)
     );
     assert_eq!(names_in(&none), Vec::<String>::new());
+    assert_eq!(none.structured_content.as_ref().unwrap()["fits"], false);
+    let _ = client.cancel().await;
+}
+
+#[tokio::test]
+async fn a_search_says_when_no_tool_fits_and_marks_the_nearest_weak() {
+    let (client, _) = connect(server(), ProtocolVersion::V_2026_07_28).await;
+    let fits = call(
+        &client,
+        "search_tools",
+        json!({"query": "delete a snapshot"}),
+    )
+    .await
+    .unwrap();
+    assert_eq!(fits.structured_content.as_ref().unwrap()["fits"], true);
+    assert!(
+        text(&fits).starts_with("delete_snapshot: "),
+        "{}",
+        text(&fits)
+    );
+    // "price" is a word of the tools; "shipping" and "Lisbon" are no tool's
+    let query = "what does shipping to Lisbon cost with express delivery";
+    let weak = call(&client, "search_tools", json!({"query": query}))
+        .await
+        .unwrap();
+    assert_eq!(weak.is_error, Some(false));
+    assert_eq!(weak.structured_content.as_ref().unwrap()["fits"], false);
+    assert!(
+        text(&weak).starts_with(&format!(
+            "No tool fits \"{query}\" well; the nearest tools follow, weak matches. \
+             If none of them serves the request, this server cannot do it.\n"
+        )),
+        "{}",
+        text(&weak)
+    );
+    // a request that asks nothing to change gets no destructive tool alone
+    let only = call(
+        &client,
+        "search_tools",
+        json!({"query": "snapshot", "limit": 1}),
+    )
+    .await
+    .unwrap();
+    assert_eq!(names_in(&only), Vec::<String>::new(), "{}", text(&only));
     let _ = client.cancel().await;
 }
 
@@ -360,13 +404,25 @@ async fn call_tool_answers_what_a_direct_call_does() {
             (direct.is_error, direct.content),
             "{version}"
         );
-        // an unknown tool: the same protocol error
-        let direct = call(&client, "no_such_tool", json!({})).await.unwrap_err();
+        // an unknown tool: a tool error the model reads, naming the nearest tools and
+        // search_tools, the same directly and through call_tool
+        let direct = call(&client, "get_prices", json!({})).await.unwrap();
         let routed = client
-            .call_tool(through("no_such_tool", json!({})))
+            .call_tool(through("get_prices", json!({})))
             .await
-            .unwrap_err();
-        assert_eq!(routed.to_string(), direct.to_string(), "{version}");
+            .unwrap();
+        assert_eq!(direct.is_error, Some(true));
+        assert_eq!(
+            text(&direct),
+            "Error: no tool is named `get_prices`. The nearest: `get_price`, `put_price`. \
+             Call `search_tools` with what you want to do to find the tool for it, then \
+             `call_tool` with its name.",
+            "{version}"
+        );
+        assert_eq!(
+            (routed.is_error, routed.content),
+            (direct.is_error, direct.content)
+        );
         // call_tool's own arguments
         let refused = client
             .call_tool(request("call_tool", json!({"arguments": {}})))
@@ -480,20 +536,25 @@ async fn the_tool_filter_hides_tools_from_search_and_call_tool() {
             .contains(&"delete_snapshot".to_owned())
     );
     let args = json!({"volume": "v", "snapshot": "s"});
+    // refused as a tool that does not exist, the nearest tools named among those it sees
     let direct = call(&client, "delete_snapshot", args.clone())
         .await
-        .unwrap_err();
+        .unwrap();
     let routed = client
         .call_tool(through("delete_snapshot", args))
         .await
-        .unwrap_err();
+        .unwrap();
+    assert_eq!(direct.is_error, Some(true));
     assert!(
-        direct
-            .to_string()
-            .contains("no tool is named `delete_snapshot`"),
-        "{direct}"
+        text(&direct).starts_with("Error: no tool is named `delete_snapshot`. The nearest: "),
+        "{}",
+        text(&direct)
     );
-    assert_eq!(routed.to_string(), direct.to_string());
+    assert!(
+        !text(&direct)["Error: no tool is named `delete_snapshot`".len()..]
+            .contains("delete_snapshot")
+    );
+    assert_eq!(routed.content, direct.content);
     let _ = client.cancel().await;
 }
 
@@ -531,12 +592,12 @@ async fn the_switch_changes_what_search_finds_and_notifies() {
             json!({"volume": "v", "snapshot": "s"}),
         ))
         .await
-        .unwrap_err();
+        .unwrap();
+    assert_eq!(routed.is_error, Some(true));
     assert!(
-        routed
-            .to_string()
-            .contains("no tool is named `delete_snapshot`"),
-        "{routed}"
+        text(&routed).starts_with("Error: no tool is named `delete_snapshot`."),
+        "{}",
+        text(&routed)
     );
 
     // pinned tools leave the listing too
@@ -666,6 +727,58 @@ async fn a_pin_of_no_tool_or_a_tool_named_as_search_s_own_stops_the_server() {
         error
             .starts_with("a tool is named `call_tool`, the name of one of tool search's own tools"),
         "{error}"
+    );
+}
+
+/// Issue new credentials for a user.
+#[tool(format = "text", kind = "action", keywords = ["password reset", "locked out"])]
+fn issue_credentials(user: String) -> String {
+    user
+}
+
+/// Look up one user: their name, team and account.
+#[tool(format = "text", kind = "read")]
+fn get_account(user: String) -> String {
+    user
+}
+
+/// Words users type, at the declaration and for the server, change what search finds
+/// first; words for a tool that does not exist stop the server.
+#[tokio::test]
+async fn an_authors_words_change_what_search_finds_first() {
+    let tools = || ToolSet::new(tools![issue_credentials, get_account]).unwrap();
+    let first = |server: Server<Shop>, query: &'static str| async move {
+        let (client, _) = connect(server, ProtocolVersion::V_2026_07_28).await;
+        let found = found(&client, query).await;
+        let _ = client.cancel().await;
+        found.first().cloned()
+    };
+    // without its keywords, "account" would find get_account first
+    let plain = Server::new(Shop::default(), tools()).with_tool_search(ToolSearch::new());
+    assert_eq!(
+        first(plain, "I'm locked out of my account")
+            .await
+            .as_deref(),
+        Some("issue_credentials")
+    );
+    // a server's words: "SAP" is the credentials' system here
+    let plain = Server::new(Shop::default(), tools()).with_tool_search(ToolSearch::new());
+    assert_eq!(first(plain, "my SAP login stopped working").await, None);
+    let server = Server::new(Shop::default(), tools())
+        .with_tool_search(ToolSearch::new().keywords("issue_credentials", ["SAP"]));
+    assert_eq!(
+        first(server, "my SAP login stopped working")
+            .await
+            .as_deref(),
+        Some("issue_credentials")
+    );
+
+    let wrong = Server::new(Shop::default(), tools())
+        .with_tool_search(ToolSearch::new().keywords("get_acount", ["SAP"]));
+    let error = serve(wrong).await.unwrap_err().to_string();
+    assert_eq!(
+        error,
+        "tool search adds keywords to `get_acount`, but no tool has that name"
     );
 }
 

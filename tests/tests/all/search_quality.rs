@@ -3,7 +3,7 @@
 //! first three for at least a floor share of requests. Figures, not timing; the measured
 //! figures and FastMCP's beside them are in `docs/benchmarks.md`.
 
-use toolshape_bench::search::{Quality, catalogue, ranks, requests};
+use toolshape_bench::search::{Quality, catalogue, confident, out_of_scope, ranks, requests};
 
 /// Just below the measured figures (recall@3 0.900, recall@1 0.680 over all 150 requests;
 /// the held-out half's, what an outside set can expect, are 0.840 and 0.667): a change
@@ -36,4 +36,42 @@ fn every_expected_tool_is_in_the_catalogue() {
             request.expected
         );
     }
+}
+
+/// At most this share of the requests no tool serves (`bench/search/out_of_scope.json`)
+/// may be answered with a confident match (measured: 4 of 48, 0.083).
+const OUT_OF_SCOPE_CONFIDENT_CEILING: f64 = 0.10;
+/// At least this share of the requests a tool serves must be answered with a confident
+/// match (measured: 117 of 150, 0.780): saying "nothing fits" to everything would pass the
+/// ceiling above.
+const IN_SCOPE_CONFIDENT_FLOOR: f64 = 0.75;
+
+#[test]
+fn requests_no_tool_serves_are_answered_as_weak_matches() {
+    let tools = catalogue();
+    let unserved = out_of_scope();
+    assert!(unserved.len() >= 40);
+    let queries: Vec<&str> = unserved.iter().map(|r| r.query.as_str()).collect();
+    let answered = confident(&tools, &queries);
+    let wrongly: Vec<&str> = (queries.iter().zip(&answered))
+        .filter(|(_, confident)| **confident)
+        .map(|(query, _)| *query)
+        .collect();
+    let share = wrongly.len() as f64 / queries.len() as f64;
+    assert!(
+        share <= OUT_OF_SCOPE_CONFIDENT_CEILING,
+        "{share:.3} of the requests no tool serves got a confident match (ceiling \
+         {OUT_OF_SCOPE_CONFIDENT_CEILING}): {wrongly:?}"
+    );
+
+    let requests = requests();
+    let queries: Vec<&str> = requests.iter().map(|r| r.query.as_str()).collect();
+    let answered = confident(&tools, &queries);
+    let share = answered.iter().filter(|c| **c).count() as f64 / queries.len() as f64;
+    assert!(
+        share >= IN_SCOPE_CONFIDENT_FLOOR,
+        "only {share:.3} of the requests a tool serves got a confident match (floor \
+         {IN_SCOPE_CONFIDENT_FLOOR}); `cargo run -p toolshape-bench --bin search_rank -- \
+         --scope all` lists them"
+    );
 }

@@ -60,7 +60,7 @@ fn words_are_stemmed_and_stopwords_dropped() {
 
 #[test]
 fn the_stopword_list_is_sorted_for_its_binary_search() {
-    let words = crate::search::vocabulary::STOPWORDS;
+    let words = &crate::search::vocabulary::vocabulary().stopwords;
     assert!(words.windows(2).all(|w| w[0] < w[1]), "{words:?}");
 }
 
@@ -119,6 +119,24 @@ fn a_request_that_names_no_change_prefers_tools_that_look() {
     assert_eq!(
         names(&tools, "add a table to the database")[0],
         "create_table"
+    );
+}
+
+#[test]
+fn a_request_that_asks_for_a_change_prefers_tools_that_act() {
+    let tools = [
+        tool(
+            "get_job_logs",
+            "Show the logs of a failed CI build job.",
+            json!({}),
+        ),
+        tool("trigger_workflow", "Run a workflow.", json!({})),
+    ];
+    // the logs hold more of the words; the request asks to run something again
+    assert_eq!(names(&tools, "failed CI build logs")[0], "get_job_logs");
+    assert_eq!(
+        names(&tools, "run the failed CI build")[0],
+        "trigger_workflow"
     );
 }
 
@@ -324,4 +342,154 @@ fn nothing_matches_an_empty_or_unknown_query() {
     assert!(index.search("the of and").is_empty());
     assert!(index.search("zebra").is_empty());
     assert!(SearchIndex::new(&[]).search("issues").is_empty());
+}
+
+/// A helpdesk server's tools, with MCP's hints as toolshape sets them by `kind`.
+fn helpdesk() -> Vec<Tool> {
+    let hinted = |mut tool: Tool, read_only: bool| {
+        let mut hints = rmcp::model::ToolAnnotations::new();
+        hints.read_only_hint = Some(read_only);
+        hints.destructive_hint = Some(!read_only);
+        tool.annotations = Some(hints);
+        tool
+    };
+    let id = json!({"id": {"type": "integer", "description": "The user's id."}});
+    vec![
+        hinted(tool("get_user", "Look up one user by id.", id), true),
+        hinted(
+            tool("list_tickets", "List the open tickets.", json!({})),
+            true,
+        ),
+        hinted(
+            tool("create_ticket", "Open a ticket for a problem.", json!({})),
+            false,
+        ),
+        hinted(
+            tool("close_ticket", "Close a ticket as resolved.", json!({})),
+            false,
+        ),
+        hinted(
+            tool(
+                "list_undo_history",
+                "List the actions that can be undone, newest first.",
+                json!({}),
+            ),
+            true,
+        ),
+        hinted(
+            tool(
+                "undo_last_action",
+                "Undo the newest action: restore what it changed.",
+                json!({}),
+            ),
+            false,
+        ),
+    ]
+}
+
+#[test]
+fn a_request_no_tool_serves_is_answered_with_weak_matches_at_most() {
+    let tools = helpdesk();
+    let index = SearchIndex::new(&tools);
+    for query in [
+        "how do I reset a SAP password",
+        "book a table for two tonight",
+        "what's the weather in Paris",
+    ] {
+        let answer = index.answer(query, 5, |_| true);
+        assert!(!answer.fits, "{query:?}: {answer:?}");
+        assert!(answer.hits.iter().all(|hit| !hit.confident), "{query:?}");
+    }
+    // a request a tool serves is answered with a confident match
+    let answer = index.answer("list the open tickets", 5, |_| true);
+    assert!(answer.fits);
+    assert_eq!(tools[answer.hits[0].index].name, "list_tickets");
+}
+
+#[test]
+fn a_destructive_tool_is_never_the_only_answer_to_a_request_that_changes_nothing() {
+    let tools = helpdesk();
+    let index = SearchIndex::new(&tools);
+    let only_destroys = |query: &str, limit: usize| {
+        let answer = index.answer(query, limit, |_| true);
+        !answer.hits.is_empty()
+            && (answer.hits.iter()).all(|hit| tools[hit.index].name == "undo_last_action")
+    };
+    // "restore" is a word of undo_last_action only; the request asks nothing to change
+    assert!(!only_destroys("how was it before, can it restore", 1));
+    assert!(!only_destroys("restore", 1));
+    // a destructive tool answers what asks for it, and is no confident match otherwise
+    let answer = index.answer("undo the last action", 1, |_| true);
+    assert_eq!(tools[answer.hits[0].index].name, "undo_last_action");
+    let hits = index.search("what can it restore");
+    let undo = hits
+        .iter()
+        .find(|hit| tools[hit.index].name == "undo_last_action");
+    assert!(undo.is_some_and(|hit| !hit.confident));
+}
+
+#[test]
+fn an_authors_keywords_change_a_rank() {
+    let tools = [
+        tool(
+            "get_user",
+            "Look up one user: their name, team and account.",
+            json!({}),
+        ),
+        tool(
+            "issue_credentials",
+            "Issue new credentials for a user.",
+            json!({}),
+        ),
+    ];
+    let query = "I'm locked out of my SAP account";
+    let first = |index: &SearchIndex| tools[index.search(query)[0].index].name.to_string();
+    assert_eq!(first(&SearchIndex::new(&tools)), "get_user");
+    let keywords = |name: &str| match name {
+        "issue_credentials" => vec!["password reset".to_owned(), "locked out".to_owned()],
+        _ => Vec::new(),
+    };
+    let index = SearchIndex::with_keywords(&tools, &keywords);
+    assert_eq!(first(&index), "issue_credentials");
+}
+
+#[test]
+fn the_fields_of_a_tools_result_are_evidence() {
+    let mut get_user = tool("get_user", "Look up one user by id.", json!({}));
+    let tools = [
+        tool("list_tickets", "List a user's open tickets.", json!({})),
+        get_user.clone(),
+    ];
+    let query = "what's Bob's email address";
+    assert!(SearchIndex::new(&tools).search(query).is_empty());
+    // toolshape's envelope: the data's fields count, the envelope's own do not
+    let schema = json!({
+        "type": "object",
+        "properties": {
+            "status": {"type": "string"},
+            "data": {"$ref": "#/$defs/User"},
+            "metadata": {"type": "object", "properties": {"duration_ms": {"type": "integer"}}},
+            "grounded": {"type": "boolean"},
+        },
+        "$defs": {"User": {"type": "object", "properties": {
+            "id": {"type": "integer"}, "name": {"type": "string"}, "email": {"type": "string"},
+        }}},
+    });
+    get_user.output_schema = Some(Arc::new(schema.as_object().unwrap().clone()));
+    let tools = [tools[0].clone(), get_user];
+    let index = SearchIndex::new(&tools);
+    let hits = index.search(query);
+    assert_eq!(tools[hits[0].index].name, "get_user");
+    // found, a weak match: "Bob" and "address" are no tool's words
+    assert!(!hits[0].confident, "{hits:?}");
+    assert!(
+        index
+            .search("email")
+            .first()
+            .is_some_and(|hit| hit.confident)
+    );
+    assert!(
+        index.search("duration").is_empty(),
+        "the envelope's metadata is no evidence"
+    );
 }
