@@ -90,11 +90,16 @@ async fn code_mode_alone_lists_every_tool_call_tool_and_execute() {
     expected.extend(["call_tool", "execute"].map(str::to_owned));
     expected.sort();
     assert_eq!(names(&client).await, expected);
-    // search's own tool is not there: a call of it is one of an unknown tool
+    // search's own tool is not there: a call of it is one of an unknown tool, a tool error
+    // the model reads (as with search on), naming the tools nearest the name
+    let unknown = common::call(&client, "search_tools", json!({"query": "volume"}))
+        .await
+        .unwrap();
+    assert_eq!(unknown.is_error, Some(true));
+    let text = common::text_of(&unknown);
     assert!(
-        common::call(&client, "search_tools", json!({"query": "volume"}))
-            .await
-            .is_err()
+        text.starts_with("Error: no tool is named `search_tools`."),
+        "{text}"
     );
     // and pins keep only the pinned
     let pinned = ontap::server()
