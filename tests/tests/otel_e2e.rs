@@ -393,8 +393,11 @@ async fn the_duration_histogram_follows_the_conventions() {
     client.cancel().await.unwrap();
     telemetry.meters.force_flush().unwrap();
     let exported = telemetry.metrics.get_finished_metrics().unwrap();
+    // the newest export: each holds the counts so far (cumulative), and the tests running
+    // at the same time flush too, so an older one may predate this test's calls
     let metric = exported
         .iter()
+        .rev()
         .flat_map(|resource| resource.scope_metrics())
         .filter(|scope| scope.scope().name() == "toolshape")
         .flat_map(|scope| scope.metrics())
