@@ -4,30 +4,17 @@
 //! (it does not ask the server again, so a change it was not told of is not seen until then)
 //! and drops it when a 2025-11-25 session is told `notifications/tools/list_changed`.
 
-use std::sync::Arc;
-use std::sync::atomic::{AtomicUsize, Ordering};
+use std::sync::atomic::Ordering;
 use std::time::Duration;
 
-use rmcp::ClientHandler;
-use rmcp::model::{
-    CacheScope, ClientCapabilities, ClientConfig, Implementation, ProtocolVersion,
-    ReadResourceRequestParams,
-};
-use rmcp::service::{NotificationContext, RoleClient, RunningService};
+use rmcp::model::{CacheScope, ProtocolVersion, ReadResourceRequestParams};
+use rmcp::service::{RoleClient, RunningService};
 use toolshape::serve::{About, Access, CacheHints, ToolSwitch};
 use toolshape::{Server, ToolSet, tool, tools};
 
-/// Add two numbers.
-#[tool(format = "json")]
-fn add(a: i64, b: i64) -> i64 {
-    a + b
-}
-
-/// Restart the billing service.
-#[tool(format = "text", kind = "action")]
-fn restart_billing() -> String {
-    "restarted".into()
-}
+// The tools, the server and rmcp's client (its response cache on, as by default) over
+// toolshape's line transport in memory, as the switch's tests have them.
+use crate::tool_switch_e2e::{Counting, add, connect, server};
 
 /// Delete the billing records (administrators only).
 #[tool(format = "text", kind = "action", scopes = ["admin"])]
@@ -41,52 +28,8 @@ fn dashboard() -> String {
     "ok".into()
 }
 
-fn server() -> Server<()> {
-    Server::new((), ToolSet::new(tools![add, restart_billing]).unwrap())
-}
-
-/// A client that counts the `notifications/tools/list_changed` it gets.
-#[derive(Clone)]
-struct Client {
-    version: ProtocolVersion,
-    changes: Arc<AtomicUsize>,
-}
-
-impl ClientHandler for Client {
-    fn get_info(&self) -> ClientConfig {
-        ClientConfig::new(
-            ClientCapabilities::default(),
-            Implementation::new("cache-tests", "0.0.0"),
-        )
-        .with_protocol_version(self.version.clone())
-    }
-
-    async fn on_tool_list_changed(&self, _context: NotificationContext<RoleClient>) {
-        self.changes.fetch_add(1, Ordering::SeqCst);
-    }
-}
-
-/// rmcp's client (its response cache on, as by default) on `version`, over toolshape's line
-/// transport in memory.
-async fn connect(
-    server: Server<()>,
-    version: ProtocolVersion,
-) -> (RunningService<RoleClient, Client>, Arc<AtomicUsize>) {
-    let (serving, client_io) = toolshape::testing::serve_lines_in_memory(server);
-    tokio::spawn(serving);
-    let changes = Arc::new(AtomicUsize::new(0));
-    let client = Client {
-        version,
-        changes: changes.clone(),
-    };
-    let running = toolshape::testing::client_on(client_io, client)
-        .await
-        .expect("connects");
-    (running, changes)
-}
-
 /// The names of the tools rmcp's client lists (from its cache while the listing is fresh).
-async fn names(client: &RunningService<RoleClient, Client>) -> Vec<String> {
+async fn names(client: &RunningService<RoleClient, Counting>) -> Vec<String> {
     let mut names: Vec<String> = (client.list_tools(None).await.unwrap().tools.into_iter())
         .map(|tool| tool.name.into_owned())
         .collect();

@@ -18,23 +18,23 @@ use toolshape::{Server, ToolSet, tool, tools};
 
 /// Add two numbers.
 #[tool(format = "json")]
-fn add(a: i64, b: i64) -> i64 {
+pub(crate) fn add(a: i64, b: i64) -> i64 {
     a + b
 }
 
 /// Restart the billing service.
 #[tool(format = "text", kind = "action")]
-fn restart_billing() -> String {
+pub(crate) fn restart_billing() -> String {
     "restarted".into()
 }
 
-fn server() -> Server<()> {
+pub(crate) fn server() -> Server<()> {
     Server::new((), ToolSet::new(tools![add, restart_billing]).unwrap())
 }
 
 /// A client that counts the `notifications/tools/list_changed` it gets.
 #[derive(Clone)]
-struct Counting {
+pub(crate) struct Counting {
     version: ProtocolVersion,
     changes: Arc<AtomicUsize>,
 }
@@ -54,7 +54,7 @@ impl ClientHandler for Counting {
 }
 
 /// rmcp's client on `version`, over toolshape's line transport in memory.
-async fn connect(
+pub(crate) async fn connect(
     server: Server<()>,
     version: ProtocolVersion,
 ) -> (RunningService<RoleClient, Counting>, Arc<AtomicUsize>) {
