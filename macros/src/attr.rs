@@ -333,39 +333,16 @@ impl FromMeta for OneOf {
 #[derive(Debug, Clone, Default)]
 pub(crate) struct Scopes(pub(crate) Vec<syn::LitStr>);
 
+const SCOPES: &str = "`scopes` is a list of strings, as in `scopes = [\"users:write\"]`";
+
 impl FromMeta for Scopes {
     fn from_expr(expr: &syn::Expr) -> darling::Result<Self> {
-        let shape = || {
-            darling::Error::custom(
-                "`scopes` is a list of strings, as in `scopes = [\"users:write\"]`",
-            )
-            .with_span(expr)
-        };
-        let syn::Expr::Array(array) = expr else {
-            return Err(shape());
-        };
-        let mut scopes = Vec::new();
-        for item in &array.elems {
-            match item {
-                syn::Expr::Lit(syn::ExprLit {
-                    lit: syn::Lit::Str(text),
-                    ..
-                }) => scopes.push(text.clone()),
-                other => {
-                    return Err(darling::Error::custom(
-                        "a scope is a string literal, as in `scopes = [\"users:write\"]`",
-                    )
-                    .with_span(other));
-                }
-            }
-        }
-        Ok(Scopes(scopes))
+        let item = "a scope is a string literal, as in `scopes = [\"users:write\"]`";
+        string_literals(expr, SCOPES, item).map(Scopes)
     }
 
     fn from_word() -> darling::Result<Self> {
-        Err(darling::Error::custom(
-            "`scopes` is a list of strings, as in `scopes = [\"users:write\"]`",
-        ))
+        Err(darling::Error::custom(SCOPES))
     }
 }
 
@@ -373,40 +350,35 @@ impl FromMeta for Scopes {
 #[derive(Debug, Clone, Default)]
 pub(crate) struct Keywords(pub(crate) Vec<syn::LitStr>);
 
+const KEYWORDS: &str =
+    "`keywords` is a list of strings, as in `keywords = [\"password\", \"sign in\"]`";
+
 impl FromMeta for Keywords {
     fn from_expr(expr: &syn::Expr) -> darling::Result<Self> {
-        let shape = || {
-            darling::Error::custom(
-                "`keywords` is a list of strings, as in `keywords = [\"password\", \"sign in\"]`",
-            )
-            .with_span(expr)
-        };
-        let syn::Expr::Array(array) = expr else {
-            return Err(shape());
-        };
-        let mut keywords = Vec::new();
-        for item in &array.elems {
-            match item {
-                syn::Expr::Lit(syn::ExprLit {
-                    lit: syn::Lit::Str(text),
-                    ..
-                }) => keywords.push(text.clone()),
-                other => {
-                    return Err(darling::Error::custom(
-                        "a keyword is a string literal, as in `keywords = [\"password\"]`",
-                    )
-                    .with_span(other));
-                }
-            }
-        }
-        Ok(Keywords(keywords))
+        let item = "a keyword is a string literal, as in `keywords = [\"password\"]`";
+        string_literals(expr, KEYWORDS, item).map(Keywords)
     }
 
     fn from_word() -> darling::Result<Self> {
-        Err(darling::Error::custom(
-            "`keywords` is a list of strings, as in `keywords = [\"password\", \"sign in\"]`",
-        ))
+        Err(darling::Error::custom(KEYWORDS))
     }
+}
+
+/// The string literals of a list (`["a", "b"]`), each with its span; `list` is the error for
+/// another shape (at the value), `item` for an element that is no string literal (at it).
+fn string_literals(expr: &syn::Expr, list: &str, item: &str) -> darling::Result<Vec<syn::LitStr>> {
+    let syn::Expr::Array(array) = expr else {
+        return Err(darling::Error::custom(list).with_span(expr));
+    };
+    (array.elems.iter())
+        .map(|element| match element {
+            syn::Expr::Lit(syn::ExprLit {
+                lit: syn::Lit::Str(text),
+                ..
+            }) => Ok(text.clone()),
+            other => Err(darling::Error::custom(item).with_span(other)),
+        })
+        .collect()
 }
 
 /// The expression of `default = expr`, as written (a string literal stays a literal).
