@@ -119,8 +119,14 @@ struct Replica {
     child: Child,
 }
 
+/// How many fleets run at once: each is a Redis and two or three server processes, and the
+/// lease test's timing needs the cores the others would take (the test binary runs more
+/// tests than the machine has cores).
+static FLEETS: tokio::sync::Semaphore = tokio::sync::Semaphore::const_new(2);
+
 /// Redis, N replicas and the round-robin proxy in front of them.
 struct Fleet {
+    _turn: tokio::sync::SemaphorePermit<'static>,
     redis: Redis,
     replicas: Vec<Replica>,
     front: SocketAddr,
@@ -137,6 +143,7 @@ impl Fleet {
     /// The fleet, or `None` (the test is recorded as skipped) on a machine without Redis.
     async fn start(binary: &str, replicas: usize, lease_ms: u64) -> Option<Fleet> {
         let redis_server = prereq::service(prereq::REDIS)?;
+        let turn = FLEETS.acquire().await.expect("the semaphore is never closed");
         let dir = scratch_dir();
         let redis = Redis::start(redis_server, dir.clone()).await;
         let mut started = Vec::new();
@@ -163,6 +170,7 @@ impl Fleet {
         }
         let front = round_robin::start(&servers).await;
         Some(Fleet {
+            _turn: turn,
             redis,
             replicas: started,
             front,
