@@ -143,7 +143,10 @@ impl Fleet {
     /// The fleet, or `None` (the test is recorded as skipped) on a machine without Redis.
     async fn start(binary: &str, replicas: usize, lease_ms: u64) -> Option<Fleet> {
         let redis_server = prereq::service(prereq::REDIS)?;
-        let turn = FLEETS.acquire().await.expect("the semaphore is never closed");
+        let turn = FLEETS
+            .acquire()
+            .await
+            .expect("the semaphore is never closed");
         let dir = scratch_dir();
         let redis = Redis::start(redis_server, dir.clone()).await;
         let mut started = Vec::new();
