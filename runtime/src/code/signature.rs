@@ -5,6 +5,8 @@
 use rmcp::model::Tool;
 use serde_json::{Map, Value};
 
+use crate::search::render::resolve;
+
 /// How many fields of an object a shape names before `…`.
 const FIELDS: usize = 8;
 /// How deep a shape spells out objects inside objects (deeper: `dict`).
@@ -97,19 +99,12 @@ fn result_shape(tool: &Tool) -> String {
     }
 }
 
+/// A schema's definitions (`$defs`, or draft 7's `definitions`).
 fn definitions(schema: &Value) -> Option<&Map<String, Value>> {
     schema
         .get("$defs")
         .or_else(|| schema.get("definitions"))
         .and_then(Value::as_object)
-}
-
-fn resolve<'a>(schema: &'a Value, definitions: Option<&'a Map<String, Value>>) -> &'a Value {
-    schema
-        .get("$ref")
-        .and_then(Value::as_str)
-        .and_then(|reference| definitions?.get(reference.rsplit('/').next()?))
-        .unwrap_or(schema)
 }
 
 fn python_value(value: &Value) -> String {

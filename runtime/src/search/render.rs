@@ -183,7 +183,10 @@ fn first_sentence(text: &str) -> &str {
 }
 
 /// `schema`, or the definition its `$ref` names.
-fn resolve<'a>(schema: &'a Value, definitions: Option<&'a Map<String, Value>>) -> &'a Value {
+pub(crate) fn resolve<'a>(
+    schema: &'a Value,
+    definitions: Option<&'a Map<String, Value>>,
+) -> &'a Value {
     schema
         .get("$ref")
         .and_then(Value::as_str)
