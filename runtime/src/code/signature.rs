@@ -5,7 +5,7 @@
 use rmcp::model::Tool;
 use serde_json::{Map, Value};
 
-use crate::search::render::resolve;
+use crate::tool::args::resolve;
 
 /// How many fields of an object a shape names before `…`.
 const FIELDS: usize = 8;

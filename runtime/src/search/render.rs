@@ -8,6 +8,8 @@ use std::fmt::Write as _;
 use rmcp::model::{CallToolResult, ContentBlock, Tool};
 use serde_json::{Map, Value, json};
 
+use crate::tool::args::resolve;
+
 /// The answer to a search for `query` that found `tools`, best first; `code` when the server
 /// has code mode, whose scripts call each tool as a Python function.
 pub(crate) fn answer(query: &str, tools: &[&Tool], code: bool) -> CallToolResult {
@@ -180,18 +182,6 @@ fn first_sentence(text: &str) -> &str {
         Some(end) => &text[..=end],
         None => text,
     }
-}
-
-/// `schema`, or the definition its `$ref` names.
-pub(crate) fn resolve<'a>(
-    schema: &'a Value,
-    definitions: Option<&'a Map<String, Value>>,
-) -> &'a Value {
-    schema
-        .get("$ref")
-        .and_then(Value::as_str)
-        .and_then(|reference| definitions?.get(reference.rsplit('/').next()?))
-        .unwrap_or(schema)
 }
 
 /// A parameter's type in a few words: `string`, `integer 1 to 10`, `"a"|"b"`,

@@ -16,7 +16,7 @@ pub(super) fn nulls_as_absent(schema: &Value, value: &mut Value, definitions: &M
     if !has_null(value) {
         return;
     }
-    let schema = resolve(schema, definitions);
+    let schema = resolve(schema, Some(definitions));
     let Value::Object(object) = schema else {
         return;
     };

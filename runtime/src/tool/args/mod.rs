@@ -29,3 +29,4 @@ pub use problems::ArgProblem;
 pub(crate) use problems::describe_problems;
 pub(crate) use schema::input_schema;
 pub use schema::{DefaultValue, Defaulted};
+pub(crate) use validate::resolve;

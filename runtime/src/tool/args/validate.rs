@@ -18,7 +18,7 @@ pub(super) fn check(
     definitions: &serde_json::Map<String, Value>,
     problems: &mut Vec<ArgProblem>,
 ) {
-    let schema = resolve(schema, definitions);
+    let schema = resolve(schema, Some(definitions));
     let Value::Object(object) = schema else {
         if *schema == Value::Bool(false) {
             problems.push(ArgProblem::Invalid {
@@ -51,7 +51,9 @@ pub(super) fn check(
             // `T or null` with a value that is not null: the problems are `T`'s.
             let non_null: Vec<&Value> = options
                 .iter()
-                .filter(|option| resolve(option, definitions).get("type") != Some(&"null".into()))
+                .filter(|option| {
+                    resolve(option, Some(definitions)).get("type") != Some(&"null".into())
+                })
                 .collect();
             if non_null.len() == 1 && !value.is_null() {
                 check(non_null[0], value, path, definitions, problems);
@@ -246,18 +248,18 @@ pub(super) fn check(
     }
 }
 
-/// `schema`, or the definition its `$ref` names.
-pub(super) fn resolve<'a>(
+/// `schema`, or the definition its `$ref` names (`#/$defs/Name` or `#/definitions/Name`)
+/// among `definitions`. Validation, search's signatures and code mode's read schemas
+/// through this one function.
+pub(crate) fn resolve<'a>(
     schema: &'a Value,
-    definitions: &'a serde_json::Map<String, Value>,
+    definitions: Option<&'a serde_json::Map<String, Value>>,
 ) -> &'a Value {
-    match schema.get("$ref").and_then(Value::as_str) {
-        Some(reference) => {
-            let name = reference.rsplit('/').next().unwrap_or(reference);
-            definitions.get(name).unwrap_or(schema)
-        }
-        None => schema,
-    }
+    schema
+        .get("$ref")
+        .and_then(Value::as_str)
+        .and_then(|reference| definitions?.get(reference.rsplit('/').next()?))
+        .unwrap_or(schema)
 }
 
 /// Whether `value` is of the JSON Schema type `ty`.
