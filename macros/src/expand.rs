@@ -14,10 +14,11 @@ use syn::ItemFn;
 use syn::spanned::Spanned;
 
 use crate::attr::ToolArgs;
-use crate::build::build;
 use crate::def::{constructor, constructor_ident};
 use crate::model::{Param, StateSource, Tool};
 use crate::params::strip_param_attrs;
+use crate::read::read;
+use crate::valid::{Declaration, check};
 
 /// Where a tool is declared.
 pub(crate) struct Site<'a> {
@@ -49,7 +50,7 @@ pub(crate) fn declare(
     let args_incomplete = args_errors.is_some();
     // Without a format, the output's checks would be a guess: generate nothing to check.
     let checkable = args.format.is_some();
-    let result = build(args, function, args_incomplete, site.span);
+    let result = build(&args, function, args_incomplete, site.span);
     strip_param_attrs(function);
     let args_errors = args_errors.map(darling::Error::write_errors);
     match result {
@@ -68,6 +69,26 @@ pub(crate) fn declare(
             (fallback, quote!(#args_errors #errors))
         }
     }
+}
+
+/// The model of the tool, once read and checked by every rule; or every error found.
+fn build(
+    args: &crate::attr::ToolArgs,
+    function: &ItemFn,
+    args_incomplete: bool,
+    site: proc_macro2::Span,
+) -> darling::Result<crate::model::Tool> {
+    let mut errors = darling::Error::accumulator();
+    let (tool, params) = read(&mut errors, args, function, site);
+    let declaration = Declaration {
+        args,
+        function,
+        tool: &tool,
+        params: &params,
+        args_incomplete,
+    };
+    check(&declaration, &mut errors);
+    errors.finish_with(tool)
 }
 
 /// What registers a tool whose declaration has errors (reported already): the items

@@ -1,16 +1,15 @@
 //! Procedural macros of [toolshape](https://docs.rs/toolshape). Depend on `toolshape`, which
 //! re-exports them and documents them; generated code only works through it.
 //!
-//! The crate follows the usual three stages: `attr` reads what the user wrote; `build`
-//! makes the `model` of a tool from it, reading each parameter with `params`, validating the
-//! rules that span several parts of the function with `valid` (and `lend` for borrowed
-//! parameters); `item` sends the attribute to what it was put on, `expand` generates a
-//! function's registration (`methods` those of an `impl` block's tool methods), and `def`
-//! the `ToolDef` it builds. All logic runs on `proc_macro2`, so it
+//! The crate follows the usual stages: `attr` reads what the user wrote; `read` makes the
+//! `model` of a tool from it, reading each parameter with `params` (and `lend` for borrowed
+//! parameters); `valid` then checks the declaration against its named rules, each reporting
+//! at what the user must change; `item` sends the attribute to what it was put on, `expand`
+//! generates a function's registration (`methods` those of an `impl` block's tool methods),
+//! and `def` the `ToolDef` it builds. All logic runs on `proc_macro2`, so it
 //! is unit-tested directly.
 
 mod attr;
-mod build;
 mod def;
 mod docs;
 mod expand;
@@ -22,6 +21,7 @@ mod methods;
 mod model;
 mod narrative;
 mod params;
+mod read;
 mod shape;
 mod text;
 mod tools;

@@ -1,5 +1,5 @@
-//! The tool as the generator needs it: names, texts, parameters, state and output, checked.
-//! `build.rs` builds it from the function and its attribute.
+//! The tool as the generator needs it: names, texts, parameters, state and output.
+//! `read.rs` reads it from the function and its attribute; `valid/` checks it.
 
 use proc_macro2::{Span, TokenStream};
 use syn::Type;
@@ -161,8 +161,6 @@ impl Constraints {
 }
 
 impl SchemaParam {
-    /// The type the argument is read as, spanned on the parameter's type so that a type
-    /// that cannot be read is reported there.
     /// Whether the type is a path whose last segment is `Context`: perhaps the request's
     /// context without its `#[context]` (the generated code checks which, since an alias or
     /// a user's own `Context` look the same here).
@@ -177,6 +175,8 @@ impl SchemaParam {
         }
     }
 
+    /// The type the argument is read as, spanned on the parameter's type so that a type
+    /// that cannot be read is reported there.
     pub(crate) fn read_ty(&self, private: &TokenStream) -> TokenStream {
         match &self.borrowed {
             Some(lend) => lend.owned(private, self.ty.span()),

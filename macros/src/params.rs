@@ -1,6 +1,7 @@
 //! The tool's parameters, read one by one: the receiver, `#[state]`, `#[context]`, and each
-//! parameter the client sends with its `#[arg(...)]` (read, its constraints checked); the
-//! attributes `#[tool]` consumes removed, and those that pass through to the function.
+//! parameter the client sends with its `#[arg(...)]` (its keys are checked by the rules of
+//! `valid/params.rs`); the attributes `#[tool]` consumes removed, and those that pass
+//! through to the function.
 
 use proc_macro2::TokenStream;
 use syn::spanned::Spanned;
@@ -9,9 +10,9 @@ use syn::{FnArg, ItemFn, Pat, ReceiverKind, Type};
 use crate::attr::{ArgArgs, RenameRule, TextValue};
 use crate::docs;
 use crate::lend::lend_of;
-use crate::model::{Constraints, ContextPass, MAX_PARAMS, Param, SchemaParam, StateSource};
+use crate::model::{Constraints, ContextPass, Param, SchemaParam, StateSource};
 use crate::shape;
-use crate::valid::{Draft, check_param_attributes, check_text};
+use crate::valid::Draft;
 
 /// The parameter's `#[arg(...)]`, merged when there are several; errors are recorded.
 fn read_arg(errors: &mut darling::error::Accumulator, attrs: &[syn::Attribute]) -> ArgArgs {
@@ -94,10 +95,11 @@ fn param_attrs(
 pub(crate) struct Params {
     pub(crate) state: StateSource,
     pub(crate) params: Vec<Param>,
+    /// The parameters the client sends, as written, for the rules.
+    pub(crate) drafts: Vec<Draft>,
 }
 
-/// Reads the receiver and each parameter, then checks the parameters' attributes against
-/// each other and their number.
+/// Reads the receiver and each parameter.
 pub(crate) fn read_params(
     errors: &mut darling::error::Accumulator,
     sig: &syn::Signature,
@@ -155,22 +157,11 @@ pub(crate) fn read_params(
         }
     }
 
-    check_param_attributes(errors, &drafts);
-
-    let schema_count = params
-        .iter()
-        .filter(|p| matches!(p, Param::Schema { .. }))
-        .count();
-    if schema_count > MAX_PARAMS {
-        errors.push(
-            darling::Error::custom(format!(
-                "a tool takes at most {MAX_PARAMS} parameters; this one has {schema_count}\n\
-                 help: group related parameters in a struct that derives `serde::Deserialize` and `schemars::JsonSchema`"
-            ))
-            .with_span(&sig.inputs.span()),
-        );
+    Params {
+        state,
+        params,
+        drafts,
     }
-    Params { state, params }
 }
 
 /// A method's state is `Self`, through `&self`.
@@ -295,8 +286,7 @@ fn schema_param(
     };
     let cfg = param_attrs(errors, &typed.attrs);
     let arg = read_arg(errors, &typed.attrs);
-    check_text(errors, "parameter description", arg.description.as_ref());
-    let constraints = check_constraints(errors, &arg);
+    let constraints = constraints_of(&arg);
     let rust_name = ident.to_string();
     let rust_name = rust_name
         .strip_prefix("r#")
@@ -339,82 +329,18 @@ fn schema_param(
     Some((draft, param))
 }
 
-/// The constraints of `arg`, checked: bounds in order, a pattern that compiles.
-fn check_constraints(errors: &mut darling::error::Accumulator, arg: &ArgArgs) -> Constraints {
-    let mut constraints = Constraints::default();
-    if let Some(range) = &arg.range {
-        constraints.minimum = range.min.map(|n| n.0);
-        constraints.maximum = range.max.map(|n| n.0);
-        if let (Some(min), Some(max)) = (constraints.minimum, constraints.maximum)
-            && min > max
-        {
-            errors.push(
-                darling::Error::custom(format!("`range`: `min` ({min}) is above `max` ({max})"))
-                    .with_span(&range.span()),
-            );
-        }
-        if constraints.minimum.is_none() && constraints.maximum.is_none() {
-            errors.push(
-                darling::Error::custom(
-                    "`range` needs `min`, `max` or both: `range(min = 1, max = 100)`",
-                )
-                .with_span(&range.span()),
-            );
-        }
+/// The constraints of `arg`, as the input schema states them.
+fn constraints_of(arg: &ArgArgs) -> Constraints {
+    Constraints {
+        minimum: arg.range.as_ref().and_then(|range| range.min).map(|n| n.0),
+        maximum: arg.range.as_ref().and_then(|range| range.max).map(|n| n.0),
+        min_length: arg.length.as_ref().and_then(|length| length.min),
+        max_length: arg.length.as_ref().and_then(|length| length.max),
+        pattern: arg.pattern.as_ref().map(|pattern| pattern.0.clone()),
+        one_of: arg
+            .one_of
+            .as_ref()
+            .map_or_else(Vec::new, |one_of| one_of.0.0.clone()),
+        header: arg.header.as_ref().map(|header| header.0.clone()),
     }
-    if let Some(length) = &arg.length {
-        constraints.min_length = length.min;
-        constraints.max_length = length.max;
-        if let (Some(min), Some(max)) = (length.min, length.max)
-            && min > max
-        {
-            errors.push(
-                darling::Error::custom(format!("`length`: `min` ({min}) is above `max` ({max})"))
-                    .with_span(&length.span()),
-            );
-        }
-        if length.min.is_none() && length.max.is_none() {
-            errors.push(
-                darling::Error::custom("`length` needs `min`, `max` or both: `length(max = 64)`")
-                    .with_span(&length.span()),
-            );
-        }
-    }
-    if let Some(pattern) = &arg.pattern {
-        if let Err(error) = regex_syntax::Parser::new().parse(pattern) {
-            errors.push(
-                darling::Error::custom(format!(
-                    "`pattern` is not a valid regular expression: {}",
-                    error
-                        .to_string()
-                        .lines()
-                        .last()
-                        .unwrap_or_default()
-                        .trim()
-                        .trim_start_matches("error: ")
-                ))
-                .with_span(&pattern.span()),
-            );
-        }
-        constraints.pattern = Some(pattern.0.clone());
-    }
-    if let Some(one_of) = &arg.one_of {
-        constraints.one_of = one_of.0.0.clone();
-    }
-    if let Some(header) = &arg.header {
-        // An HTTP token (RFC 9110), as the header name `Mcp-Param-<header>` needs.
-        let token = |c: char| c.is_ascii_alphanumeric() || "!#$%&'*+-.^_`|~".contains(c);
-        if header.is_empty() || !header.chars().all(token) {
-            errors.push(
-                darling::Error::custom(format!(
-                    "`header` is a header name: letters, digits and `-`, as `Region` (sent as \
-                     `Mcp-Param-Region`), not `{}`",
-                    header.0
-                ))
-                .with_span(&header.span()),
-            );
-        }
-        constraints.header = Some(header.0.clone());
-    }
-    constraints
 }
