@@ -24,15 +24,15 @@
 //! argument pass through.
 //!
 //! ```
-//! use toolshape::budget::{Budget, Limits};
+//! use toolshape::budget::{Budget, Cap};
 //! use toolshape::{ToolSet, tool, tools};
 //!
 //! /// List the numbers up to `n`.
 //! #[tool(format = "json")]
 //! fn numbers(n: u32) -> Vec<u32> { (1..=n).collect() }
 //!
-//! let budget = Budget::new(Limits::items(50).and_bytes(16 * 1024))
-//!     .for_tool("numbers", Limits::items(10));
+//! let budget = Budget::new(Cap::items(50).and_bytes(16 * 1024))
+//!     .for_tool("numbers", Cap::items(10));
 //! let tools: ToolSet<()> = ToolSet::new(tools![numbers]).unwrap().layer(budget);
 //! let schema = &tools.get("numbers").unwrap().input_schema;
 //! assert!(schema["properties"].get("cursor").is_some());
@@ -54,17 +54,23 @@ pub const CURSOR: &str = "cursor";
 /// How much one result may carry: at most `items` items of its list, at most `bytes` bytes
 /// of its `data` as canonical JSON. `None` is no cap.
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
-pub struct Limits {
+pub struct Cap {
     /// At most this many items.
     pub items: Option<usize>,
     /// At most this many bytes of `data`.
     pub bytes: Option<usize>,
 }
 
-impl Limits {
+/// The name [`Cap`] had before: `serve::Limits` and `code::ScriptLimits` are limits too,
+/// and a type's name says which.
+#[deprecated(since = "0.1.0", note = "renamed `toolshape::budget::Cap`")]
+#[doc(hidden)]
+pub type Limits = Cap;
+
+impl Cap {
     /// At most `items` items.
     pub fn items(items: usize) -> Self {
-        Limits {
+        Cap {
             items: Some(items),
             bytes: None,
         }
@@ -72,7 +78,7 @@ impl Limits {
 
     /// At most `bytes` bytes of `data`.
     pub fn bytes(bytes: usize) -> Self {
-        Limits {
+        Cap {
             items: None,
             bytes: Some(bytes),
         }
@@ -80,7 +86,7 @@ impl Limits {
 
     /// These limits and at most `bytes` bytes.
     pub fn and_bytes(self, bytes: usize) -> Self {
-        Limits {
+        Cap {
             bytes: Some(bytes),
             ..self
         }
@@ -88,7 +94,7 @@ impl Limits {
 
     /// These limits and at most `items` items.
     pub fn and_items(self, items: usize) -> Self {
-        Limits {
+        Cap {
             items: Some(items),
             ..self
         }
@@ -103,8 +109,8 @@ impl Limits {
 /// [`ToolSet::layer`](crate::ToolSet::layer).
 #[derive(Debug, Default)]
 pub struct Budget {
-    server_wide: Limits,
-    per_tool: BTreeMap<String, Limits>,
+    server_wide: Cap,
+    per_tool: BTreeMap<String, Cap>,
     /// The tools this budget pages, and where their list is: found when the layer is
     /// installed (before it adds `cursor` to their input schemas).
     paged: std::sync::Mutex<BTreeMap<String, ListAt>>,
@@ -112,7 +118,7 @@ pub struct Budget {
 
 impl Budget {
     /// `limits` for every list tool.
-    pub fn new(limits: Limits) -> Self {
+    pub fn new(limits: Cap) -> Self {
         Budget {
             server_wide: limits,
             per_tool: BTreeMap::new(),
@@ -121,12 +127,12 @@ impl Budget {
     }
 
     /// `limits` for the tool `name` instead of the server-wide ones.
-    pub fn for_tool(mut self, name: impl Into<String>, limits: Limits) -> Self {
+    pub fn for_tool(mut self, name: impl Into<String>, limits: Cap) -> Self {
         self.per_tool.insert(name.into(), limits);
         self
     }
 
-    fn limits_of(&self, name: &str) -> Limits {
+    fn limits_of(&self, name: &str) -> Cap {
         self.per_tool.get(name).copied().unwrap_or(self.server_wide)
     }
 }
@@ -275,7 +281,7 @@ fn page(
     format: Format,
     at: &ListAt,
     offset: usize,
-    limits: Limits,
+    limits: Cap,
 ) -> Option<CallToolResult> {
     let data = result.structured_content.as_ref()?.get("data")?;
     let items = match at {

@@ -9,7 +9,7 @@ use serde_json::json;
 use super::EXECUTE;
 
 /// `execute`'s entry; `searching` when `search_tools` is listed beside it.
-pub(crate) fn execute_entry(searching: bool, limits: &super::Limits) -> Tool {
+pub(crate) fn execute_entry(searching: bool, limits: &super::ScriptLimits) -> Tool {
     let input = json!({
         "type": "object",
         "properties": {

@@ -110,13 +110,13 @@ pub const EXECUTE: &str = "execute";
 /// ```
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct CodeMode {
-    limits: Limits,
+    limits: ScriptLimits,
 }
 
 /// The limits of [`CodeMode`], read with [`CodeMode::limits`].
 #[derive(Debug, Clone, PartialEq, Eq)]
 #[non_exhaustive]
-pub struct Limits {
+pub struct ScriptLimits {
     /// How long a script may run, tool calls included (10 s).
     pub wall_time: Duration,
     /// How much the server's memory may grow while a script runs, in bytes (100 MB).
@@ -136,9 +136,15 @@ pub struct Limits {
     pub max_concurrent_scripts: usize,
 }
 
-impl Default for Limits {
+/// The name [`ScriptLimits`] had before: `serve::Limits` is the transports' limits, and a
+/// type's name says which.
+#[deprecated(since = "0.1.0", note = "renamed `toolshape::code::ScriptLimits`")]
+#[doc(hidden)]
+pub type Limits = ScriptLimits;
+
+impl Default for ScriptLimits {
     fn default() -> Self {
-        Limits {
+        ScriptLimits {
             wall_time: Duration::from_secs(10),
             max_memory: 100 * 1000 * 1000,
             max_tool_calls: 100,
@@ -158,15 +164,15 @@ impl Default for CodeMode {
 }
 
 impl CodeMode {
-    /// Code mode with the default [`Limits`].
+    /// Code mode with the default [`ScriptLimits`].
     pub fn new() -> Self {
         CodeMode {
-            limits: Limits::default(),
+            limits: ScriptLimits::default(),
         }
     }
 
     /// The limits scripts run within.
-    pub fn limits(&self) -> &Limits {
+    pub fn limits(&self) -> &ScriptLimits {
         &self.limits
     }
 

@@ -7,7 +7,7 @@ use rmcp::model::{CallToolResult, ContentBlock, JsonObject, MetaObject};
 use serde_json::{Value, json};
 
 use super::sandbox::{Finished, Outcome, ScriptError};
-use super::{EXECUTE, Limits};
+use super::{EXECUTE, ScriptLimits};
 use crate::provenance::{self, META_KEY, Provenance};
 
 /// One call of a script, as the provenance of `execute` lists it.
@@ -138,7 +138,7 @@ pub(crate) fn failure(why: &str, started: Instant, calls: &[Tracked]) -> CallToo
 /// `execute`'s result for the script's end.
 pub(crate) fn finish(
     done: Result<Finished, ScriptError>,
-    limits: &Limits,
+    limits: &ScriptLimits,
     started: Instant,
     calls: &[Tracked],
 ) -> CallToolResult {

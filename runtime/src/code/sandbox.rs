@@ -15,7 +15,7 @@ use rmcp::model::JsonObject;
 use serde_json::{Map, Number, Value};
 use tokio::sync::mpsc;
 
-use super::Limits;
+use super::ScriptLimits;
 use super::memory::Metered;
 
 /// The function a script calls any tool with by name: FastMCP's `call_tool`, the name of tool
@@ -80,7 +80,7 @@ pub(crate) enum Event {
 pub(crate) fn spawn(
     code: String,
     tools: Arc<HashSet<String>>,
-    limits: Limits,
+    limits: ScriptLimits,
     events: mpsc::UnboundedSender<Event>,
     turn: Option<tokio::sync::OwnedSemaphorePermit>,
 ) -> std::io::Result<()> {
@@ -99,7 +99,7 @@ pub(crate) fn spawn(
 fn run(
     code: String,
     tools: &HashSet<String>,
-    limits: &Limits,
+    limits: &ScriptLimits,
     events: &mpsc::UnboundedSender<Event>,
 ) -> Result<Finished, ScriptError> {
     let runner = MontyRun::new(code, SCRIPT, Vec::new(), CompileOptions::default())
@@ -399,7 +399,7 @@ fn to_python(value: &Value) -> MontyObject {
 
 /// The tool error's text for an exception that ended the script: where (the line, when the
 /// interpreter knows it), what, and the limit it hit.
-fn describe(exc: &MontyException, limits: &Limits) -> ScriptError {
+fn describe(exc: &MontyException, limits: &ScriptLimits) -> ScriptError {
     let kind = format!("{:?}", exc.exc_type());
     let message = exc.message().unwrap_or_default();
     let place = match exc.traceback().last() {

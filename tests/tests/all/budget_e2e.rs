@@ -12,7 +12,7 @@ use rmcp::model::Tool;
 use schemars::JsonSchema;
 use serde::Serialize;
 use serde_json::{Value, json};
-use toolshape::budget::{Budget, Limits};
+use toolshape::budget::{Budget, Cap};
 use toolshape::{Narrative, Server, ToolSet, ToolText, tool, tools};
 
 #[derive(Serialize, JsonSchema, ToolText)]
@@ -118,7 +118,7 @@ async fn all_pages(
 #[tokio::test]
 async fn a_list_over_budget_pages_to_the_end_with_nothing_lost_or_repeated() {
     for version in versions() {
-        let tools = set().layer(Budget::new(Limits::items(7)));
+        let tools = set().layer(Budget::new(Cap::items(7)));
         let client = connect(Server::new((), tools), version).await;
         let listing = client.list_all_tools().await.unwrap();
         let tool = listed(&listing, "list_users");
@@ -147,7 +147,7 @@ async fn a_list_over_budget_pages_to_the_end_with_nothing_lost_or_repeated() {
 #[tokio::test]
 async fn a_byte_budget_keeps_whole_items_within_the_cap() {
     let cap = 200;
-    let tools = set().layer(Budget::new(Limits::bytes(cap)));
+    let tools = set().layer(Budget::new(Cap::bytes(cap)));
     let client = connect(Server::new((), tools), versions()[0].clone()).await;
     let listing = client.list_all_tools().await.unwrap();
     let tool = listed(&listing, "list_users");
@@ -163,7 +163,7 @@ async fn a_byte_budget_keeps_whole_items_within_the_cap() {
 
 #[tokio::test]
 async fn a_hybrid_list_field_is_cut_and_the_text_says_so() {
-    let tools = set().layer(Budget::new(Limits::items(4)));
+    let tools = set().layer(Budget::new(Cap::items(4)));
     let client = connect(Server::new((), tools), versions()[0].clone()).await;
     let listing = client.list_all_tools().await.unwrap();
     let tool = listed(&listing, "team_members");
@@ -190,7 +190,7 @@ async fn a_hybrid_list_field_is_cut_and_the_text_says_so() {
 async fn within_budget_and_unlisted_results_are_untouched() {
     let plain = connect(Server::new((), set()), versions()[0].clone()).await;
     let budgeted = connect(
-        Server::new((), set().layer(Budget::new(Limits::items(7)))),
+        Server::new((), set().layer(Budget::new(Cap::items(7)))),
         versions()[0].clone(),
     )
     .await;
@@ -223,7 +223,7 @@ async fn within_budget_and_unlisted_results_are_untouched() {
 
 #[tokio::test]
 async fn a_bad_cursor_is_a_tool_error_naming_it() {
-    let tools = set().layer(Budget::new(Limits::items(7)));
+    let tools = set().layer(Budget::new(Cap::items(7)));
     let client = connect(Server::new((), tools), versions()[0].clone()).await;
     let result = call(&client, "list_users", json!({"n": 30, "cursor": "seven"}))
         .await
@@ -236,7 +236,7 @@ async fn a_bad_cursor_is_a_tool_error_naming_it() {
 
 #[tokio::test]
 async fn per_tool_limits_override_the_server_wide_ones() {
-    let budget = Budget::new(Limits::items(100)).for_tool("list_users", Limits::items(3));
+    let budget = Budget::new(Cap::items(100)).for_tool("list_users", Cap::items(3));
     let client = connect(Server::new((), set().layer(budget)), versions()[0].clone()).await;
     let users = call(&client, "list_users", json!({"n": 10})).await.unwrap();
     assert_eq!(
