@@ -154,7 +154,7 @@ pub fn serve_in_memory<H: ServerHandler>(server: H) -> DuplexStream {
 /// client's end is dropped.
 #[cfg(feature = "stdio")]
 pub fn serve_lines_in_memory<S: Send + Sync + 'static, H: ServerHandler>(
-    server: crate::Server<S, H>,
+    server: crate::handler::Server<S, H>,
 ) -> (
     impl std::future::Future<Output = Result<(), crate::serve::Error>> + Send + 'static,
     DuplexStream,

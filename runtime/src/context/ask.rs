@@ -322,9 +322,9 @@ impl std::error::Error for InputError {}
 
 debug_as_message!(InputError);
 
-impl From<InputError> for crate::ToolError {
+impl From<InputError> for crate::error::ToolError {
     fn from(error: InputError) -> Self {
-        crate::ToolError::new(error.to_string())
+        crate::error::ToolError::new(error.to_string())
     }
 }
 

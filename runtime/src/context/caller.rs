@@ -178,7 +178,7 @@ impl Caller {
 pub(crate) struct RecordCaller;
 
 /// The caller's subject to record in a call's provenance, if the server records it.
-pub(crate) fn recorded(context: &crate::Context) -> Option<String> {
+pub(crate) fn recorded(context: &super::Context) -> Option<String> {
     let request = context.request();
     request.extensions.get::<RecordCaller>()?;
     Caller::of(request).subject().map(str::to_owned)

@@ -40,7 +40,7 @@ impl<S: Send + Sync + 'static> CallTools for Reachable<S> {
         &'a self,
         name: &'a str,
         arguments: rmcp::model::JsonObject,
-        context: crate::Context,
+        context: crate::context::Context,
     ) -> crate::tool::BoxFuture<'a, Result<rmcp::model::CallToolResult, ErrorData>> {
         if self.tools.get(name).is_none() {
             return Box::pin(std::future::ready(Err(ErrorData::invalid_params(

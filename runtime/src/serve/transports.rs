@@ -12,7 +12,7 @@ use std::sync::Arc;
 
 use rmcp::ServerHandler;
 
-use crate::Server;
+use crate::handler::Server;
 use crate::serve;
 
 impl<S: Send + Sync + 'static, H: ServerHandler> Server<S, H> {

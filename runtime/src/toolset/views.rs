@@ -6,7 +6,7 @@ use std::sync::Arc;
 
 use rmcp::model::Tool;
 
-use crate::ToolSet;
+use super::ToolSet;
 use crate::apps::{AppView, BUILTIN_VIEW, ViewError, builtin};
 
 /// The view URI a tool's listing names in `_meta.ui.resourceUri`, if any.

@@ -276,6 +276,45 @@ fn root_exports(lib: &str) -> BTreeMap<String, String> {
     exports
 }
 
+/// An item re-exported at the root (`crate::Server`, `crate::ToolError`) is named inside the
+/// crate by its home (`crate::handler::Server`, `crate::error::ToolError`): a reader sees
+/// where it lives, and the layout's order reads from the path itself. `undo` and `budget`
+/// are the exception: they are built only on what a user can reach, through the paths a user
+/// writes (`undo_and_budgets_use_only_what_a_user_can_reach`).
+#[test]
+fn runtime_files_name_items_by_their_home() {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("../runtime/src");
+    let lib = std::fs::read_to_string(root.join("lib.rs")).unwrap();
+    let exports = root_exports(&lib);
+    let mut files = Vec::new();
+    rust_files(&root, &root, &mut files);
+    let mut through_root = Vec::new();
+    let as_a_user = |module: &str| ["undo", "budget"].contains(&module.split("::").next().unwrap());
+    for file in files
+        .iter()
+        .filter(|file| file.as_path() != Path::new("lib.rs"))
+    {
+        let module = module_of(file);
+        if as_a_user(&module) {
+            continue;
+        }
+        let source = std::fs::read_to_string(root.join(file)).unwrap();
+        for path in crate_paths(&module, &source) {
+            // a macro of the macros' crate is at home at the root
+            if let Some(home) = exports
+                .get(&path)
+                .filter(|home| !home.starts_with("toolshape_macros"))
+            {
+                through_root.push(format!(
+                    "{} names crate::{path}: write crate::{home}",
+                    file.display()
+                ));
+            }
+        }
+    }
+    assert!(through_root.is_empty(), "{}", through_root.join("\n"));
+}
+
 #[test]
 fn each_top_level_module_imports_only_those_below_it() {
     let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("../runtime/src");

@@ -448,9 +448,9 @@ mod tests {
     /// twice: 5,264 bytes against 2,272 in the benchmark's release build.
     #[tokio::test]
     async fn a_traced_call_holds_the_server_s_future_once() {
-        let server = crate::Server::new((), crate::ToolSet::<()>::default());
+        let server = crate::handler::Server::new((), crate::toolset::ToolSet::<()>::default());
         let traced = super::Traced::new(server.clone());
-        let request = || crate::Context::detached().request().clone();
+        let request = || crate::context::Context::detached().request().clone();
         let params = || CallToolRequestParams::new("anything");
         let inner = std::mem::size_of_val(&server.call_tool(params(), request()));
         let outer = std::mem::size_of_val(&traced.call_tool(params(), request()));
