@@ -159,7 +159,7 @@ impl HttpOptions {
 pub(crate) fn router_with<H: ServerHandler + Clone>(
     handler: H,
     options: &HttpOptions,
-    #[cfg_attr(not(feature = "oauth"), allow(unused_variables))] tool_scopes: Option<ToolScopes>,
+    tool_scopes: Option<ToolScopes>,
 ) -> axum::Router {
     let sessions = Arc::new(LocalSessionManager::default());
     let service = HttpService::new(
@@ -167,27 +167,16 @@ pub(crate) fn router_with<H: ServerHandler + Clone>(
         sessions.clone(),
         options.rmcp_config(),
     );
+    let gate = super::gate::Gate::new(options, tool_scopes);
+    let router = gate.with_routes(axum::Router::new());
     let endpoint = Arc::new(Endpoint {
         service,
         sessions,
         max: options.limits.max_message_bytes,
         max_sessions: options.limits.max_sessions,
-        #[cfg(feature = "oauth")]
-        owners: super::auth::Owners::default(),
-        #[cfg(feature = "oauth")]
-        auth: options
-            .oauth
-            .clone()
-            .map(|oauth| super::auth::Auth::new(oauth, tool_scopes)),
+        gate,
     });
-    #[cfg(feature = "oauth")]
-    let metadata = endpoint.auth.as_ref().map(super::auth::metadata_routes);
-    let router = axum::Router::new().nest_service("/mcp", Mcp(endpoint));
-    #[cfg(feature = "oauth")]
-    let router = match metadata {
-        Some(metadata) => router.merge(metadata),
-        None => router,
-    };
+    let router = router.nest_service("/mcp", Mcp(endpoint));
     // a browser's preflight carries no token and is no request of MCP: answered first
     match super::cors::Cors::new(&options.cors_origins) {
         Some(cors) => router.layer(axum::middleware::from_fn_with_state(
@@ -365,11 +354,8 @@ struct Endpoint<H: ServerHandler> {
     max: usize,
     /// [`Limits::max_sessions`].
     max_sessions: usize,
-    /// With OAuth: who started each 2025-11-25 session.
-    #[cfg(feature = "oauth")]
-    owners: super::auth::Owners,
-    #[cfg(feature = "oauth")]
-    auth: Option<super::auth::Auth>,
+    /// The OAuth steps.
+    gate: super::gate::Gate,
 }
 
 /// `/mcp` as the tower service axum routes to.
@@ -408,9 +394,8 @@ impl<H: ServerHandler + Clone> tower_service::Service<Request> for Mcp<H> {
 struct Admitted {
     request: Request,
     then: Then,
-    /// With OAuth: the session's owner, to note or forget.
-    #[cfg(feature = "oauth")]
-    owner: Option<super::auth::Pass>,
+    /// What the OAuth steps leave to settle.
+    ticket: super::gate::Ticket,
 }
 
 /// What is done with rmcp's answer to an admitted request.
@@ -450,35 +435,21 @@ impl<H: ServerHandler + Clone> Endpoint<H> {
             self.service.handle(admitted.request).await
         }
         .into_response();
-        #[cfg(feature = "oauth")]
-        if let Some(owner) = admitted.owner {
-            let ended = matches!(admitted.then, Then::Delete) && answer.status().is_success();
-            self.owners
-                .settle(&self.sessions, owner, ended, answer.headers())
-                .await;
-        }
+        let ended = matches!(admitted.then, Then::Delete) && answer.status().is_success();
+        self.gate
+            .settle(&self.sessions, admitted.ticket, ended, answer.headers())
+            .await;
         Ok(watch.finish(settle(admitted.then, answer)).await)
     }
 
     /// toolshape's checks in front of rmcp's service: with OAuth the request's access
     /// token, then its session's owner; then the method's own. `Err`: the refusal.
     async fn admit(&self, request: Request) -> Result<Admitted, Response> {
-        #[cfg(feature = "oauth")]
-        let (request, owner) = match &self.auth {
-            // boxed: a server without OAuth never makes these futures, and holds no room
-            // for them in each request's
-            Some(auth) => {
-                let request = Box::pin(super::auth::admit(auth, request)).await?;
-                let (request, pass) = Box::pin(self.owners.admit(request)).await?;
-                (request, Some(pass))
-            }
-            None => (request, None),
-        };
+        let (request, ticket) = self.gate.admit(request).await?;
         let admitted = |request, then| Admitted {
             request,
             then,
-            #[cfg(feature = "oauth")]
-            owner,
+            ticket,
         };
         match *request.method() {
             Method::DELETE => {
@@ -511,12 +482,8 @@ impl<H: ServerHandler + Clone> Endpoint<H> {
                     return Err(refusal);
                 }
                 // With OAuth, a `tools/call` is held against its tool's scopes before
-                // anything runs: the message is read here first (only then).
-                #[cfg(feature = "oauth")]
-                if let Some(auth) = &self.auth
-                    && let Incoming::Message(message) = protocol::classify(&bytes)
-                    && let Some(refusal) = auth.refuse_call(&parts, &message)
-                {
+                // anything runs.
+                if let Some(refusal) = self.gate.refuse_call(&parts, &bytes) {
                     return Err(refusal);
                 }
                 let request = Request::from_parts(parts, Body::from(bytes.clone()));

@@ -145,6 +145,8 @@ mod auth;
 #[cfg(feature = "http")]
 mod cors;
 #[cfg(feature = "http")]
+mod gate;
+#[cfg(feature = "http")]
 mod headers;
 #[cfg(feature = "http")]
 mod http;
