@@ -9,7 +9,7 @@ use axum::http::request::Parts;
 use axum::response::Response;
 use rmcp::transport::streamable_http_server::session::local::LocalSessionManager;
 
-use super::http::HttpOptions;
+use super::options::HttpOptions;
 use super::scopes::ToolScopes;
 
 /// The OAuth steps of one endpoint.

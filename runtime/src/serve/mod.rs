@@ -153,11 +153,15 @@ mod http;
 #[cfg(feature = "oauth")]
 pub mod oauth;
 #[cfg(feature = "http")]
+mod options;
+#[cfg(feature = "http")]
 mod refused;
 #[cfg(feature = "http")]
 pub(crate) use http::router_with;
 #[cfg(feature = "http")]
-pub use http::{BoundHttp, HttpOptions, HttpService, app_on, app_on_with};
+pub use http::{BoundHttp, HttpService, app_on, app_on_with};
+#[cfg(feature = "http")]
+pub use options::HttpOptions;
 mod scopes;
 #[cfg(feature = "http")]
 pub(crate) use scopes::ToolScopes;
