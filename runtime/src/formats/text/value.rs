@@ -297,6 +297,28 @@ fn push_grouped(digits: &str, out: &mut Escaped<'_>) {
     }
 }
 
+/// Whether the compact layout writes a value of this format as an instant.
+pub(crate) fn is_instant(format: &ValueFormat) -> bool {
+    matches!(format, ValueFormat::Timestamp(_))
+}
+
+/// Whole unix seconds as an RFC 3339 instant in UTC (`2024-05-01T12:00:00Z`), for the years
+/// RFC 3339 writes (0000 to 9999); `None` for another value (a fraction of a second, a
+/// string), which is written as the data holds it.
+pub(crate) fn instant(datum: &Datum<'_>) -> Option<String> {
+    let seconds = match *datum {
+        Datum::Int(v) => i64::try_from(v).ok()?,
+        Datum::UInt(v) => i64::try_from(v).ok()?,
+        #[allow(clippy::cast_possible_truncation)]
+        Datum::Float(v) if v.fract() == 0.0 && v.abs() < 1e15 => v as i64,
+        _ => return None,
+    };
+    let at = chrono::DateTime::from_timestamp(seconds, 0)?;
+    (0..=9999)
+        .contains(&chrono::Datelike::year(&at))
+        .then(|| at.format(RFC3339_UTC).to_string())
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
