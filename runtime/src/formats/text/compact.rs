@@ -40,35 +40,8 @@ use std::fmt::Write as _;
 use std::ops::Range;
 
 use super::escape::needs_escape;
-use super::value::{instant, is_instant};
+use super::value::{Datum, instant, is_instant};
 use super::{TextField, TextRecord, ValueFormat};
-
-/// A scalar as the data holds it: what the compact layout writes, whatever display format the
-/// field has in the blocks layout.
-#[derive(Debug, Clone, PartialEq)]
-#[non_exhaustive]
-pub enum Datum<'a> {
-    /// A string (or anything written as one: a date, a unit enum's variant).
-    Str(Cow<'a, str>),
-    /// A signed integer.
-    Int(i128),
-    /// An unsigned integer.
-    UInt(u128),
-    /// A floating-point number: finite ones are written in their shortest exact form,
-    /// others as a missing value (as JSON has no form for them).
-    Float(f64),
-    /// A single-precision number, written in its own shortest form (`0.1`), as serde writes it.
-    Float32(f32),
-    /// `true` or `false`.
-    Bool(bool),
-}
-
-impl<'a> Datum<'a> {
-    /// A string.
-    pub fn text(s: &'a str) -> Self {
-        Datum::Str(Cow::Borrowed(s))
-    }
-}
 
 /// The columns of a compact header, collected from the record type.
 #[derive(Debug, Default)]

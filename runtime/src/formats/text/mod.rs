@@ -43,12 +43,12 @@ pub(crate) mod writer;
 
 #[cfg(feature = "code")]
 pub(crate) use compact::write_lines;
-pub use compact::{CompactHeader, CompactRow, Datum};
+pub use compact::{CompactHeader, CompactRow};
 pub use detail::{Detail, DetailOutput, WithDetail, render_with};
 pub use escape::{Escaped, escape, needs_escape};
 pub use markers::{ConfirmOutput, Confirmed, Text};
 pub use table::{RowWriter, TextCell};
-pub use value::{ByteUnits, RFC3339_UTC, TextScalar, ValueFormat};
+pub use value::{ByteUnits, Datum, RFC3339_UTC, TextScalar, ValueFormat};
 pub use writer::RecordWriter;
 pub(crate) use writer::write_record;
 

@@ -3,8 +3,34 @@
 use std::borrow::Cow;
 use std::fmt::Write as _;
 
-use super::compact::Datum;
 use super::escape::Escaped;
+
+/// A scalar as the data holds it: what the compact layout writes, whatever display format the
+/// field has in the blocks layout.
+#[derive(Debug, Clone, PartialEq)]
+#[non_exhaustive]
+pub enum Datum<'a> {
+    /// A string (or anything written as one: a date, a unit enum's variant).
+    Str(Cow<'a, str>),
+    /// A signed integer.
+    Int(i128),
+    /// An unsigned integer.
+    UInt(u128),
+    /// A floating-point number: finite ones are written in their shortest exact form,
+    /// others as a missing value (as JSON has no form for them).
+    Float(f64),
+    /// A single-precision number, written in its own shortest form (`0.1`), as serde writes it.
+    Float32(f32),
+    /// `true` or `false`.
+    Bool(bool),
+}
+
+impl<'a> Datum<'a> {
+    /// A string.
+    pub fn text(s: &'a str) -> Self {
+        Datum::Str(Cow::Borrowed(s))
+    }
+}
 
 /// How a scalar field is displayed: `#[text(currency)]`, `#[text(bytes = "binary")]`, ….
 ///
