@@ -11,12 +11,17 @@ const post = async (path, body) => {
 
 let current = null;
 
-// Calls `tool` through the backend and shows its result in the tool's view.
-window.openTool = async ({ tool, arguments: args, theme, width }) => {
+// Calls `tool` through the backend and shows its result in the tool's view. `offscreen`
+// places the frame far below the fold, as a chat does with a view that arrives while the
+// reader looks at earlier messages (the browser then skips the frame's rendering);
+// `styles` is the host context's ext-apps `styles` ({variables, css}).
+window.openTool = async ({ tool, arguments: args, theme, width, offscreen, styles }) => {
   const opened = await post("/api/open", { tool, arguments: args });
   const stage = document.getElementById("stage");
   stage.textContent = "";
   stage.style.width = (width || 420) + "px";
+  stage.style.position = offscreen ? "absolute" : "";
+  stage.style.top = offscreen ? "5000px" : "";
   const iframe = document.createElement("iframe");
   iframe.setAttribute("sandbox", "allow-scripts");
   iframe.title = tool;
@@ -28,6 +33,7 @@ window.openTool = async ({ tool, arguments: args, theme, width }) => {
     displayMode: "inline",
     toolInfo: { tool: opened.tool },
     containerDimensions: { width: width || 420, maxHeight: 4000 },
+    ...(styles ? { styles } : {}),
   };
   const bridge = new AppBridge(
     null,
@@ -52,4 +58,17 @@ window.openTool = async ({ tool, arguments: args, theme, width }) => {
 window.setTheme = (theme) => {
   current.context = { ...current.context, theme };
   current.bridge.setHostContext(current.context);
+};
+
+// The host's style variables change (a host theme switch): sent as a host-context change.
+window.setStyles = (styles) => {
+  current.context = { ...current.context, styles };
+  current.bridge.setHostContext(current.context);
+};
+
+// Brings an offscreen frame back into the page's flow.
+window.reveal = () => {
+  const stage = document.getElementById("stage");
+  stage.style.position = "";
+  stage.style.top = "";
 };

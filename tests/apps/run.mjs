@@ -176,6 +176,75 @@ try {
       expect(shown.includes(config.snapshot_policy), "snapshot_policy missing");
       expect(await view.locator("#undo").isHidden(), "a read shows no Undo");
     });
+    await check("ontap: a value and its human form read as one phrase (screen reader, copy, host)", async () => {
+      const config = data(await ontap.call("get_volume_configuration", { volume_uuid: volume.uuid }));
+      const section = view.locator("#data");
+      const percent = config.autosize.grow_threshold_percent;
+      const size = new RegExp(`${config.size} \\(\\d+(\\.\\d+)? [KMGTPE]iB\\)`);
+      // textContent: what the DOM holds, what a host or an assistive tool reads
+      const content = await section.evaluate((d) => d.textContent);
+      expect(content.includes(`${percent} (${percent} %)`), `textContent: no "${percent} (${percent} %)" in ${content.slice(0, 300)}`);
+      expect(!content.includes(`${percent}${percent} %`), "textContent runs a value into its human form");
+      expect(size.test(content), `textContent: no "${config.size} (… GiB)"`);
+      // innerText: what a copy of the rendered text holds
+      const shown = await text(section);
+      expect(shown.includes(`${percent} (${percent} %)`), `innerText: no "${percent} (${percent} %)"`);
+      expect(size.test(shown), `innerText: no "${config.size} (… GiB)"`);
+      // what is drawn is what is read: the human form's parentheses are on screen too
+      const aside = await section.locator(".human").first().evaluate((h) => [h.textContent, h.getBoundingClientRect().width]);
+      expect(/^\(.+\)$/.test(aside[0]) && aside[1] > 10, `the human form is ${JSON.stringify(aside)}`);
+      // tables too
+      await show("cluster_list_volumes", {}, { width: 680 });
+      const cells = await view.locator("table").evaluate((t) => t.textContent);
+      const used = volumes[0].used_percent;
+      expect(cells.includes(`${used} (${used} %)`), `table: no "${used} (${used} %)"`);
+    });
+    await check("ontap: the host's frame covers a nested record's view, also one that arrives off screen", async () => {
+      for (const offscreen of [false, true]) {
+        const where = offscreen ? "off screen" : "on screen";
+        await show("get_volume_configuration", { volume_uuid: volume.uuid }, { width: 680, offscreen });
+        await view.locator("#provenance").waitFor({ state: "attached" });
+        await view.locator("#data dd > dl").first().waitFor({ state: "attached" });
+        const content = await view.locator("html").evaluate((h) => Math.ceil(h.getBoundingClientRect().height));
+        expect(content > 300, `${where}: the view's content is only ${content}px high`);
+        // the host sizes the frame from the view's size reports; give them a moment to arrive
+        await page.waitForFunction((h) => document.querySelector("iframe").clientHeight >= h, content, { timeout: 3000 }).catch(() => {});
+        const frame = await page.locator("iframe").evaluate((f) => f.clientHeight);
+        expect(frame >= content, `${where}: the frame is ${frame}px high, the view's content ${content}px`);
+      }
+      await page.evaluate(() => window.reveal());
+      await shot(page, "ontap-volume-configuration.png");
+    });
+    await check("ontap: the host's style variables restyle the view; those it does not send keep its look", async () => {
+      const own = await colours(view);
+      const styles = { variables: {
+        "--color-background-primary": "rgb(250, 240, 200)",
+        "--color-text-primary": "rgb(20, 30, 40)",
+        "--font-sans": "serif",
+      } };
+      await show("get_volume_configuration", { volume_uuid: volume.uuid }, { styles });
+      const styled = await view.locator("body").evaluate((b) => {
+        const s = getComputedStyle(b);
+        return { bg: s.backgroundColor, fg: s.color, font: s.fontFamily, muted: getComputedStyle(document.querySelector("dt")).color };
+      });
+      expect(styled.bg === "rgb(250, 240, 200)", `background ${styled.bg}`);
+      expect(styled.fg === "rgb(20, 30, 40)", `text ${styled.fg}`);
+      expect(styled.font === "serif", `font ${styled.font}`);
+      expect(styled.muted === own.muted, `a label colour the host did not send changed: ${styled.muted}, ${own.muted} before`);
+      // the host changes its styles: a variable it no longer sends is the view's own again
+      await page.evaluate(() => window.setStyles({ variables: { "--color-background-primary": "rgb(30, 30, 60)", "--color-text-primary": "rgb(240, 240, 240)" } }));
+      await view.locator("body").evaluate((b) => new Promise((resolve) => {
+        const until = Date.now() + 3000;
+        const done = () => getComputedStyle(b).backgroundColor === "rgb(30, 30, 60)" || Date.now() > until;
+        const poll = () => (done() ? resolve() : setTimeout(poll, 20));
+        poll();
+      }));
+      const changed = await view.locator("body").evaluate((b) => [getComputedStyle(b).color, getComputedStyle(b).fontFamily, getComputedStyle(b).backgroundColor]);
+      expect(changed[2] === "rgb(30, 30, 60)", `background after the change ${changed[2]}`);
+      expect(changed[0] === "rgb(240, 240, 240)", `text after the change ${changed[0]}`);
+      expect(changed[1] !== "serif", "a variable the host no longer sends still applies");
+      await shot(page, "ontap-host-styles.png");
+    });
     await check("ontap: an error shows as an error", async () => {
       await show("cluster_resize_volume", { volume_uuid: volume.uuid, size: 1 });
       const error = view.locator("#error");

@@ -92,6 +92,17 @@ fn detailed_only(field: &Field, writer: TokenStream, call: TokenStream) -> Token
     }
 }
 
+/// `__toolshape_row.field(<access>);`, or `field_in(<access>, &format)` for a `timestamp`
+/// field (the compact layout writes it as an instant, as the blocks do).
+fn compact_cell(private: &TokenStream, field: &Field, access: TokenStream) -> TokenStream {
+    if field.is_timestamp() {
+        let format = value_format(private, &field.format);
+        quote_spanned!(field.ty.span()=> __toolshape_row.field_in(#access, &#format);)
+    } else {
+        quote_spanned!(field.ty.span()=> __toolshape_row.field(#access);)
+    }
+}
+
 /// The compact layout's methods of `TextRecord`: columns and cells (the runtime counts the
 /// columns from `compact_columns`); `tag`
 /// is `Some((key, per-variant cells))` for an enum with fields.
@@ -104,11 +115,13 @@ fn compact_methods(
     let tag_column = tag.map(|key| quote!(__toolshape_h.column(#key);));
     let column_calls = columns.iter().map(|field| {
         let (ty, key) = (&field.ty, &field.key);
-        detailed_only(
-            field,
-            quote!(__toolshape_h),
-            quote_spanned!(field.ty.span()=> __toolshape_h.field::<#ty>(#key);),
-        )
+        let call = if field.is_timestamp() {
+            let format = value_format(private, &field.format);
+            quote_spanned!(field.ty.span()=> __toolshape_h.field_in::<#ty>(#key, &#format);)
+        } else {
+            quote_spanned!(field.ty.span()=> __toolshape_h.field::<#ty>(#key);)
+        };
+        detailed_only(field, quote!(__toolshape_h), call)
     });
     quote! {
         fn compact_columns(__toolshape_h: &mut #private::CompactHeader) {
@@ -235,7 +248,7 @@ fn impls(model: &Model) -> TokenStream {
                 detailed_only(
                     field,
                     quote!(__toolshape_row),
-                    quote_spanned!(field.ty.span()=> __toolshape_row.field(&self.#member);),
+                    compact_cell(&private, field, quote!(&self.#member)),
                 )
             });
             consts.extend(compact_methods(&private, fields, None, quote!(#(#cells)*)));
@@ -282,7 +295,7 @@ fn impls(model: &Model) -> TokenStream {
                     let cell = match variant.fields.iter().find(|f| model::slot_of(slots, f) == i) {
                         Some(field) => {
                             let binding = &field.ident;
-                            quote_spanned!(field.ty.span()=> __toolshape_row.field(#binding);)
+                            compact_cell(&private, field, quote!(#binding))
                         }
                         None => quote! {
                             __toolshape_row.missing(

@@ -77,6 +77,14 @@ pub(crate) struct Field {
     pub(crate) format: FormatKind,
 }
 
+impl Field {
+    /// Whether the compact layout writes the field's value as an instant (`timestamp`): its
+    /// column is marked, so it is not another column of the same key and type.
+    pub(crate) fn is_timestamp(&self) -> bool {
+        matches!(self.format, FormatKind::Timestamp(_))
+    }
+}
+
 #[derive(Clone)]
 pub(crate) enum FormatKind {
     Plain,
@@ -259,31 +267,31 @@ fn variants(
         .collect()
 }
 
-/// The union of the variants' fields: one slot per key and type, in the order they first
-/// appear (two variants with a field of the same key and type share its column).
+/// The union of the variants' fields: one slot per key, type and compact form (a
+/// `timestamp` or not), in the order they first appear (two variants with a field of the
+/// same key and type share its column).
 fn slots(variants: &[Variant]) -> Vec<Field> {
     let mut slots: Vec<Field> = Vec::new();
     for field in variants.iter().flat_map(|v| &v.fields) {
-        let same = |slot: &&Field| {
-            slot.key == field.key
-                && quote::ToTokens::to_token_stream(&slot.ty).to_string()
-                    == quote::ToTokens::to_token_stream(&field.ty).to_string()
-        };
-        if !slots.iter().any(|slot| same(&slot)) {
+        if !slots.iter().any(|slot| same_slot(slot, field)) {
             slots.push(field.clone());
         }
     }
     slots
 }
 
+fn same_slot(slot: &Field, field: &Field) -> bool {
+    slot.key == field.key
+        && slot.is_timestamp() == field.is_timestamp()
+        && quote::ToTokens::to_token_stream(&slot.ty).to_string()
+            == quote::ToTokens::to_token_stream(&field.ty).to_string()
+}
+
 /// The index of `field`'s slot.
 pub(crate) fn slot_of(slots: &[Field], field: &Field) -> usize {
-    let ty = quote::ToTokens::to_token_stream(&field.ty).to_string();
     slots
         .iter()
-        .position(|slot| {
-            slot.key == field.key && quote::ToTokens::to_token_stream(&slot.ty).to_string() == ty
-        })
+        .position(|slot| same_slot(slot, field))
         .unwrap_or(0)
 }
 

@@ -433,6 +433,163 @@ fn contacts() -> Vec<Contact> {
         .collect()
 }
 
+// One record, not a list: a storage cluster's configuration as a `get_cluster` tool returns
+// it (after ONTAP's `/api/cluster`): nested records two levels deep, lists of scalars, two
+// lists of records (one with a nested record), missing values. One record is a block of
+// `Label: value` lines, whatever the list layouts.
+
+#[derive(Serialize, ToolText)]
+pub struct ClusterConfig {
+    pub name: String,
+    pub uuid: String,
+    pub location: Option<String>,
+    pub contact: Option<String>,
+    pub version: Version,
+    pub dns_domains: Vec<String>,
+    pub name_servers: Vec<String>,
+    pub ntp_servers: Vec<String>,
+    pub management_interfaces: Vec<Interface>,
+    pub nodes: Vec<ClusterNode>,
+    pub metric: ClusterMetric,
+    pub timezone: Timezone,
+    pub certificate: CertificateRef,
+    pub san_optimized: bool,
+    pub auto_enable_analytics: bool,
+    pub peering_policy: PeeringPolicy,
+}
+
+#[derive(Serialize, ToolText)]
+pub struct Version {
+    pub full: String,
+    pub generation: u32,
+    pub major: u32,
+    pub minor: u32,
+}
+
+#[derive(Serialize, ToolText)]
+pub struct Interface {
+    pub name: String,
+    pub uuid: String,
+    pub ip: IpInfo,
+}
+
+#[derive(Serialize, ToolText)]
+pub struct IpInfo {
+    pub address: String,
+}
+
+#[derive(Serialize, ToolText)]
+pub struct ClusterNode {
+    pub name: String,
+    pub model: String,
+    pub serial_number: String,
+    pub state: String,
+    pub uptime: u64,
+    pub ha_partner: Option<String>,
+}
+
+#[derive(Serialize, ToolText)]
+pub struct ClusterMetric {
+    pub timestamp: String,
+    pub duration: String,
+    pub status: String,
+    pub latency: ReadWrite,
+    pub iops: ReadWrite,
+    pub throughput: ReadWrite,
+}
+
+#[derive(Serialize, ToolText)]
+pub struct ReadWrite {
+    pub other: u64,
+    pub total: u64,
+    pub read: u64,
+    pub write: u64,
+}
+
+#[derive(Serialize, ToolText)]
+pub struct Timezone {
+    pub name: String,
+}
+
+#[derive(Serialize, ToolText)]
+pub struct CertificateRef {
+    pub uuid: String,
+}
+
+#[derive(Serialize, ToolText)]
+pub struct PeeringPolicy {
+    pub authentication_required: bool,
+    pub encryption_required: bool,
+    pub minimum_passphrase_length: u32,
+}
+
+fn cluster_config() -> ClusterConfig {
+    let rw = |a: u64| ReadWrite {
+        other: a * 3 + 1,
+        total: a * 17 + 5,
+        read: a * 11,
+        write: a * 5 + 2,
+    };
+    let node = |i: u64, partner: u64| ClusterNode {
+        name: format!("cluster1-0{i}"),
+        model: if i <= 2 { "AFF-A400" } else { "FAS8300" }.into(),
+        serial_number: format!("7219470000{}{i}", 40 + i * 7),
+        state: if i == 4 { "degraded" } else { "up" }.into(),
+        uptime: 3_456_000 + i * 86_713,
+        ha_partner: (i != 4).then(|| format!("cluster1-0{partner}")),
+    };
+    ClusterConfig {
+        name: "cluster1".into(),
+        uuid: "1cd8a442-86d1-11e0-ae1c-123478563412".into(),
+        location: Some("Building 2, rack 14, Sunnyvale".into()),
+        contact: None,
+        version: Version {
+            full: "NetApp Release 9.14.1P3: Thu Feb 15 03:10:22 UTC 2024".into(),
+            generation: 9,
+            major: 14,
+            minor: 1,
+        },
+        dns_domains: vec!["example.com".into(), "lab.example.com".into()],
+        name_servers: vec!["10.224.65.20".into(), "10.224.65.21".into()],
+        ntp_servers: vec!["time.nist.gov".into(), "10.98.19.20".into()],
+        management_interfaces: (0..3)
+            .map(|i| Interface {
+                name: if i == 0 {
+                    "cluster_mgmt".to_owned()
+                } else {
+                    format!("cluster1-0{i}_mgmt1")
+                },
+                uuid: format!("75c9cfb0-3eb4-11eb-9fb4-005056bb088{i}"),
+                ip: IpInfo {
+                    address: format!("10.224.66.{}", 11 + i),
+                },
+            })
+            .collect(),
+        nodes: vec![node(1, 2), node(2, 1), node(3, 4), node(4, 3)],
+        metric: ClusterMetric {
+            timestamp: "2024-04-09T15:55:05Z".into(),
+            duration: "PT15S".into(),
+            status: "ok".into(),
+            latency: rw(12),
+            iops: rw(2301),
+            throughput: rw(98_345),
+        },
+        timezone: Timezone {
+            name: "America/Los_Angeles".into(),
+        },
+        certificate: CertificateRef {
+            uuid: "c2f3e3a4-86d1-11e0-ae1c-123478563412".into(),
+        },
+        san_optimized: false,
+        auto_enable_analytics: true,
+        peering_policy: PeeringPolicy {
+            authentication_required: true,
+            encryption_required: false,
+            minimum_passphrase_length: 8,
+        },
+    }
+}
+
 /// Every dataset.
 pub fn datasets() -> Vec<Dataset> {
     vec![
@@ -444,7 +601,17 @@ pub fn datasets() -> Vec<Dataset> {
         dataset("metrics rows", &metrics()),
         dataset("search hits with authors", &hits()),
         dataset("semi-uniform contacts", &contacts()),
+        record("one cluster's configuration", &cluster_config()),
     ]
+}
+
+/// One record: its text is its block (`render` of the record), TOON encodes the object.
+fn record<T: Serialize + ToolText>(name: &'static str, record: &T) -> Dataset {
+    Dataset {
+        name,
+        compact: toolshape::formats::text::render(record),
+        json: serde_json::to_value(record).expect("serialisable"),
+    }
 }
 
 /// TOON's encodings of `values`, by its official encoder (`tests/toon`, run with node).

@@ -9,6 +9,8 @@ use serde_json::{Map, Value};
 struct Column {
     path: Vec<String>,
     kind: Kind,
+    /// Marked `(utc)`: a `timestamp` field, whose instants are unix seconds.
+    instant: bool,
 }
 
 #[derive(Debug)]
@@ -37,7 +39,7 @@ pub fn read(text: &str) -> Value {
             if i > 0 {
                 scanner.expect(',');
             }
-            if let Some(value) = scanner.value(&column.kind, Place::Cell) {
+            if let Some(value) = scanner.value(column, Place::Cell) {
                 insert(&mut record, &column.path, value);
             }
         }
@@ -105,6 +107,13 @@ impl<'a> Scanner<'a> {
             false
         }
     }
+    fn eat_str(&mut self, s: &str) -> bool {
+        let found = self.rest().starts_with(s);
+        if found {
+            self.at += s.len();
+        }
+        found
+    }
     fn expect(&mut self, c: char) {
         assert!(self.eat(c), "expected {c:?} at {:?}", self.rest());
     }
@@ -151,6 +160,7 @@ impl<'a> Scanner<'a> {
             while self.eat('.') {
                 path.push(self.key());
             }
+            let instant = self.eat_str("(utc)");
             // `record{a,b}`: the columns of a nested record.
             if self.eat('{') {
                 for mut inner in self.columns(true) {
@@ -177,7 +187,11 @@ impl<'a> Scanner<'a> {
             } else {
                 Kind::Scalar
             };
-            columns.push(Column { path, kind });
+            columns.push(Column {
+                path,
+                kind,
+                instant,
+            });
             if !self.eat(',') {
                 break;
             }
@@ -185,8 +199,9 @@ impl<'a> Scanner<'a> {
         columns
     }
 
-    /// One scalar, or `None` when the value is missing (nothing before the separator).
-    fn scalar(&mut self, place: Place) -> Option<Value> {
+    /// One scalar, or `None` when the value is missing (nothing before the separator); in
+    /// a column marked `(utc)`, a bare instant is its unix seconds.
+    fn scalar(&mut self, place: Place, instant: bool) -> Option<Value> {
         if self.peek() == Some('"') {
             return Some(Value::String(self.quoted()));
         }
@@ -199,6 +214,9 @@ impl<'a> Scanner<'a> {
         if token.is_empty() {
             return None;
         }
+        if let Some(seconds) = unix_seconds(token).filter(|_| instant) {
+            return Some(Value::from(seconds));
+        }
         Some(match token {
             "true" => Value::Bool(true),
             "false" => Value::Bool(false),
@@ -210,16 +228,17 @@ impl<'a> Scanner<'a> {
     }
 
     /// The value of a column, or `None` when it is missing.
-    fn value(&mut self, kind: &Kind, place: Place) -> Option<Value> {
+    fn value(&mut self, column: &Column, place: Place) -> Option<Value> {
+        let (kind, instant) = (&column.kind, column.instant);
         match kind {
-            Kind::Scalar => self.scalar(place),
+            Kind::Scalar => self.scalar(place, instant),
             Kind::Scalars if place == Place::Cell && !self.rest().starts_with('[') => {
                 if self.done() || self.peek() == Some(',') {
                     return None;
                 }
                 let mut items = Vec::new();
                 loop {
-                    items.push(self.scalar(Place::CellList).unwrap_or(Value::Null));
+                    items.push(self.scalar(Place::CellList, instant).unwrap_or(Value::Null));
                     if !self.eat(';') {
                         break;
                     }
@@ -237,7 +256,9 @@ impl<'a> Scanner<'a> {
                 loop {
                     items.push(match kind {
                         Kind::Records(columns) => self.record(columns),
-                        _ => self.scalar(Place::Bracketed).unwrap_or(Value::Null),
+                        _ => self
+                            .scalar(Place::Bracketed, instant)
+                            .unwrap_or(Value::Null),
                     });
                     if !self.eat(';') {
                         break;
@@ -256,12 +277,39 @@ impl<'a> Scanner<'a> {
             if i > 0 {
                 self.expect(',');
             }
-            if let Some(value) = self.value(&column.kind, Place::Bracketed) {
+            if let Some(value) = self.value(column, Place::Bracketed) {
                 insert(&mut record, &column.path, value);
             }
         }
         Value::Object(record)
     }
+}
+
+/// The unix seconds of an RFC 3339 instant in UTC, `YYYY-MM-DDTHH:MM:SSZ` (written here
+/// from the calendar, not with the writer's date library).
+fn unix_seconds(token: &str) -> Option<i64> {
+    let b = token.as_bytes();
+    let shape = b.len() == 20
+        && b.iter().enumerate().all(|(i, &c)| match i {
+            4 | 7 => c == b'-',
+            10 => c == b'T',
+            13 | 16 => c == b':',
+            19 => c == b'Z',
+            _ => c.is_ascii_digit(),
+        });
+    if !shape {
+        return None;
+    }
+    let n = |r: std::ops::Range<usize>| token[r].parse::<i64>().unwrap();
+    let (y, m, d) = (n(0..4), n(5..7), n(8..10));
+    // days from 1970-01-01 to the date (Howard Hinnant's days_from_civil)
+    let y = if m <= 2 { y - 1 } else { y };
+    let era = y.div_euclid(400);
+    let yoe = y - era * 400;
+    let doy = (153 * ((m + 9) % 12) + 2) / 5 + d - 1;
+    let doe = yoe * 365 + yoe / 4 - yoe / 100 + doy;
+    let days = era * 146_097 + doe - 719_468;
+    Some(days * 86_400 + n(11..13) * 3600 + n(14..16) * 60 + n(17..19))
 }
 
 /// `value` without what the compact layout writes as missing: `null`s, and objects left

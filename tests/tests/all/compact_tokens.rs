@@ -23,6 +23,14 @@ fn compact_costs_no_more_than_toon() {
         let mut worse = Vec::new();
         for (dataset, toon) in datasets.iter().zip(&toon) {
             let (ours, theirs) = (count(&dataset.compact), count(toon));
+            // TOOLSHAPE_SHOW_TOKENS=1 prints each dataset's counts (compact JSON too) and texts
+            if std::env::var_os("TOOLSHAPE_SHOW_TOKENS").is_some() {
+                let json = count(&dataset.json.to_string());
+                println!(
+                    "{encoding} {}: JSON {json}, TOON {theirs}, toolshape {ours}\n{}\n---\n{toon}\n",
+                    dataset.name, dataset.compact
+                );
+            }
             if ours > theirs {
                 worse.push(format!("{} ({ours} > {theirs})", dataset.name));
             }

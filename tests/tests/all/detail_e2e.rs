@@ -129,8 +129,8 @@ async fn a_hybrid_text_carries_its_data_in_the_compact_layout() {
     let text = common::text_of(&result);
     assert_eq!(
         text,
-        "3 volumes, 0 offline.\n\n```\nCount: 3\nOffline: 0\nVolumes:\n  name,size,uuid\n  \
-         vol0,5368709120,b6f2c1a4-0000\n  vol1,5368709120,b6f2c1a4-0001\n  vol2,5368709120,b6f2c1a4-0002\n```"
+        "3 volumes, 0 offline.\n\n```\nCount: 3\nOffline: 0\nVolumes:\n name,size,uuid\n \
+         vol0,5368709120,b6f2c1a4-0000\n vol1,5368709120,b6f2c1a4-0001\n vol2,5368709120,b6f2c1a4-0002\n```"
     );
     let structured = result.structured_content.unwrap();
     assert_eq!(structured["data"]["volumes"][2]["uuid"], "b6f2c1a4-0002");
@@ -141,7 +141,7 @@ async fn a_hybrid_text_carries_its_data_in_the_compact_layout() {
         .unwrap();
     let text = common::text_of(&result);
     assert!(text.starts_with("3 volumes, 0 offline.\n\n```\n"), "{text}");
-    assert!(text.contains("  name,size\n  vol0,5368709120\n"), "{text}");
+    assert!(text.contains(" name,size\n vol0,5368709120\n"), "{text}");
     let structured = result.structured_content.unwrap();
     assert_eq!(structured["data"]["volumes"][2]["uuid"], "b6f2c1a4-0002");
 }

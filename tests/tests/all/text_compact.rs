@@ -234,6 +234,49 @@ fn an_enum_with_fields_is_its_tag_and_the_union_of_its_fields() {
     check(&events);
 }
 
+#[derive(Debug, Clone, Serialize, ToolText)]
+#[text(noun = "login", layout = "compact")]
+struct Login {
+    user: String,
+    #[text(timestamp)]
+    at: i64,
+    #[text(timestamp = "%Y-%m-%d")]
+    expires: Option<u64>,
+    #[text(timestamp)]
+    seen: Vec<i64>,
+}
+
+#[test]
+fn a_timestamp_reads_the_same_in_every_layout_and_back_as_its_seconds() {
+    let logins = vec![
+        Login {
+            user: "ann".into(),
+            at: 1_714_564_800,
+            expires: Some(1_717_200_000),
+            seen: vec![1_714_564_800, 1_714_568_400],
+        },
+        Login {
+            user: "bob".into(),
+            // past the years an RFC 3339 instant writes: the number as the data holds it
+            at: -70_000_000_000,
+            expires: None,
+            seen: vec![],
+        },
+    ];
+    assert_eq!(
+        render(&logins),
+        "Found 2 logins:\nuser,at(utc),expires(utc),seen(utc)[]\n\
+         ann,2024-05-01T12:00:00Z,2024-06-01T00:00:00Z,2024-05-01T12:00:00Z;2024-05-01T13:00:00Z\n\
+         bob,-70000000000,,[]"
+    );
+    // the blocks layout writes the instant of the default format alike
+    assert!(render(&logins[0]).contains(
+        "At: 2024-05-01T12:00:00Z
+"
+    ));
+    check(&logins);
+}
+
 /// Reads `records`' text back and compares it with serde's JSON of them.
 fn check<T: Serialize>(records: &[T])
 where
@@ -280,12 +323,20 @@ struct Item {
     shape: Option<Shape>,
     #[text(detailed)]
     history: Vec<Shape>,
+    #[text(timestamp)]
+    created: i64,
+    #[text(timestamp = "%Y-%m-%d")]
+    due: Option<f64>,
+    #[text(timestamp)]
+    pings: Vec<u64>,
 }
 
 #[derive(Debug, Clone, Serialize, ToolText)]
 struct Owner {
     login: String,
     teams: Vec<String>,
+    #[text(timestamp)]
+    since: Option<u32>,
 }
 
 #[derive(Debug, Clone, Serialize, ToolText)]
@@ -322,6 +373,19 @@ enum Shape {
         name: Option<String>,
     },
     Dot,
+    // one key, one type, a timestamp in one variant only: two columns
+    Mark {
+        #[text(timestamp)]
+        at: i64,
+    },
+    Tick {
+        at: i64,
+    },
+}
+
+/// Unix seconds: most within the years an instant writes, some anywhere.
+fn seconds() -> impl Strategy<Value = i64> {
+    prop_oneof![3 => -62_167_219_200..253_402_300_800i64, 1 => any::<i64>()]
 }
 
 /// Strings that read as something else when written bare, and arbitrary ones.
@@ -355,7 +419,16 @@ fn float() -> impl Strategy<Value = f64> {
 }
 
 fn owner() -> impl Strategy<Value = Owner> {
-    (text(), prop::collection::vec(text(), 0..3)).prop_map(|(login, teams)| Owner { login, teams })
+    (
+        text(),
+        prop::collection::vec(text(), 0..3),
+        prop::option::of(any::<u32>()),
+    )
+        .prop_map(|(login, teams, since)| Owner {
+            login,
+            teams,
+            since,
+        })
 }
 
 fn shape() -> impl Strategy<Value = Shape> {
@@ -364,6 +437,8 @@ fn shape() -> impl Strategy<Value = Shape> {
         (any::<u32>(), any::<u32>(), prop::option::of(text()))
             .prop_map(|(w, h, name)| Shape::Rect { w, h, name }),
         Just(Shape::Dot),
+        seconds().prop_map(|at| Shape::Mark { at }),
+        seconds().prop_map(|at| Shape::Tick { at }),
     ]
 }
 
@@ -415,6 +490,15 @@ fn item() -> impl Strategy<Value = Item> {
             prop::option::of(shape()),
             prop::collection::vec(shape(), 0..3),
         ),
+        (
+            seconds(),
+            prop::option::of(prop_oneof![
+                seconds().prop_map(|s| s as f64),
+                Just(1_714_564_800.5),
+                float()
+            ]),
+            prop::collection::vec(prop_oneof![0..253_402_300_800u64, any::<u64>()], 0..3),
+        ),
     )
         .prop_map(
             |(
@@ -423,6 +507,7 @@ fn item() -> impl Strategy<Value = Item> {
                 (tags, scores),
                 (owner, backup, parts),
                 (level, shape, history),
+                (created, due, pings),
             )| Item {
                 id,
                 delta,
@@ -442,6 +527,9 @@ fn item() -> impl Strategy<Value = Item> {
                 level,
                 shape,
                 history,
+                created,
+                due,
+                pings,
             },
         )
 }
@@ -467,11 +555,15 @@ proptest! {
             Circle { r: f64 },
             Rect { w: u32, h: u32, name: Option<String> },
             Dot,
+            Mark { #[text(timestamp)] at: i64 },
+            Tick { at: i64 },
         }
         let listed: Vec<Listed> = shapes.into_iter().map(|s| match s {
             Shape::Circle { r } => Listed::Circle { r },
             Shape::Rect { w, h, name } => Listed::Rect { w, h, name },
             Shape::Dot => Listed::Dot,
+            Shape::Mark { at } => Listed::Mark { at },
+            Shape::Tick { at } => Listed::Tick { at },
         }).collect();
         check(&listed);
     }

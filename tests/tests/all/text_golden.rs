@@ -281,13 +281,13 @@ Mode: Grow shrink
 Modes: Off, Grow shrink
 Avatar URL: N/A
 Address:
-  Street: 1 Main St
-  City: Springfield
+ Street: 1 Main St
+ City: Springfield
 Orders:
-  - Order ID: 1
-    Total: €1,234.50
-  - Order ID: 2
-    Total: €5.00
+ - Order ID: 1
+   Total: €1,234.50
+ - Order ID: 2
+   Total: €5.00
 Backup: N/A
 ```";
     assert_eq!(render(&volume), expected);

@@ -40,25 +40,62 @@
     if (m.id !== undefined) send({ id: m.id, result: {} }); // ping, ui/resource-teardown
   });
 
-  // ---- host context: theme, the tool's listing ----
+  // ---- host context: theme, the host's style variables and fonts, the tool's listing ----
   function applyContext(context) {
     if (context.theme === "dark" || context.theme === "light") document.documentElement.dataset.theme = context.theme;
+    if (context.styles) applyStyles(context.styles);
     if (context.toolInfo && context.toolInfo.tool) {
       tool = context.toolInfo.tool;
       $("title").textContent = tool.title || tool.name;
     }
+    reportSize();
+  }
+
+  // The ext-apps theming contract: the host sends CSS variables (`--color-background-primary`,
+  // `--font-sans`, …) and font CSS. view.css reads each through var(--name, our own value),
+  // so a variable the host sends wins and one it leaves out keeps the view's look.
+  // A new `styles` replaces the last one: a variable it no longer sends is the view's again.
+  let hostVariables = [];
+  function applyStyles(styles) {
+    const root = document.documentElement.style;
+    for (const name of hostVariables) root.removeProperty(name);
+    hostVariables = [];
+    const variables = styles.variables || {};
+    for (const name of Object.keys(variables)) {
+      const value = variables[name];
+      if (!/^--[\w-]+$/.test(name) || typeof value !== "string" || !value) continue;
+      root.setProperty(name, value);
+      hostVariables.push(name);
+    }
+    const fonts = styles.css && styles.css.fonts;
+    if (typeof fonts === "string") {
+      let sheet = $("host-fonts");
+      if (!sheet) {
+        sheet = document.head.appendChild(el("style"));
+        sheet.id = "host-fonts";
+      }
+      sheet.textContent = fonts;
+      if (document.fonts) document.fonts.ready.then(reportSize);
+    }
   }
 
   // ---- size: the host sizes the iframe to the content ----
+  // Reported when the content changes, measured then (measuring lays the page out): a
+  // ResizeObserver alone waits for the frame's next rendering, which a browser skips while
+  // the frame is off screen or hidden (a view below the fold of a chat), so the host kept
+  // the size of the page before the result (its heading) until someone scrolled to it.
+  // The observer stays for what changes size later: the width, fonts, images, <details>.
   let lastHeight = 0;
   function reportSize() {
     const height = Math.ceil(document.documentElement.getBoundingClientRect().height);
-    if (height !== lastHeight) {
+    if (height > 0 && height !== lastHeight) {
       lastHeight = height;
       notify("ui/notifications/size-changed", { height });
     }
   }
-  new ResizeObserver(reportSize).observe(document.documentElement);
+  const observer = new ResizeObserver(reportSize);
+  observer.observe(document.documentElement);
+  observer.observe(document.body);
 
   // ---- building blocks ----
   function el(tag, text, className) {
@@ -112,10 +149,16 @@
 
   function isScalar(v) { return v === null || typeof v !== "object"; }
 
+  // A value, then its human form in parentheses: "85 (85 %)", "966367641600 (900 GiB)". What
+  // is drawn is what a screen reader says, a copy holds and textContent gives: one phrase,
+  // never the value run into its human form ("8585 %").
   function scalar(value, key, schema, into) {
     into.appendChild(value === null ? el("span", "none", "none") : el("span", String(value), "raw"));
     const form = human(value, key, schema);
-    if (form !== null && form !== String(value)) into.appendChild(el("span", form, "human"));
+    if (form !== null && form !== String(value)) {
+      into.appendChild(document.createTextNode(" "));
+      into.appendChild(el("span", "(" + form + ")", "human"));
+    }
     return into;
   }
 
@@ -198,6 +241,7 @@
     const called = $("called");
     called.textContent = parts.length ? "Called with " + parts.join(", ") : "Called without arguments";
     called.hidden = false;
+    reportSize();
   }
 
   function textOf(result) {
@@ -207,9 +251,15 @@
   function showError(message) {
     const box = show("error");
     box.textContent = message;
+    reportSize();
   }
 
   function showResult(result) {
+    renderResult(result);
+    reportSize();
+  }
+
+  function renderResult(result) {
     if (!tool) $("title").textContent = "Tool result";
     for (const id of ["error", "narrative", "plots", "data", "undo", "provenance"]) $(id).hidden = true;
     if (result.isError) {
@@ -254,6 +304,7 @@
       const figure = section.appendChild(el("figure"));
       const img = figure.appendChild(el("img"));
       img.alt = titles[index] || "plot";
+      img.onload = reportSize;
       img.src = "data:" + block.mimeType + ";base64," + block.data;
       if (titles[index]) figure.appendChild(el("figcaption", titles[index]));
     }
@@ -288,13 +339,17 @@
         outcome.className = undone.state_restored ? "ok" : "failed";
         outcome.textContent = "Undone: " + undone.action + " — " +
           (undone.state_restored ? "the state is as it was before." : "the state does not read as it did before.");
+        reportSize();
       } catch (error) {
         outcome.className = "failed";
         outcome.textContent = "Could not undo: " + error.message;
         button.disabled = false;
+        reportSize();
       }
     };
   }
+
+  $("provenance").addEventListener("toggle", reportSize);
 
   // ---- start: ui/initialize, then say we are ready ----
   request("ui/initialize", {

@@ -22,6 +22,10 @@
 //! - A missing value is an empty cell (`null` as an item of a list), at the end of a row too
 //!   (every row has as many cells as the header has columns); a column missing in every row
 //!   is left out of the header.
+//! - A `timestamp` field's whole unix seconds are written as the blocks layout writes them by
+//!   default, an RFC 3339 instant in UTC (`2024-05-01T12:00:00Z`), and its column's key is
+//!   marked `(utc)` (`created(utc)`, `seen(utc)[]`), which says the value is those seconds:
+//!   the same value reads the same in every layout and reads back exactly.
 //! - Numbers and booleans (`true`, `false`) are written as they are; a string is written as it
 //!   is unless it would read as something else: an empty string, one that reads as a number,
 //!   `true`, `false` or `null`, one with a separator of its place (`,` in a cell, `;` in a
@@ -36,34 +40,8 @@ use std::fmt::Write as _;
 use std::ops::Range;
 
 use super::escape::needs_escape;
-use super::{TextField, TextRecord};
-
-/// A scalar as the data holds it: what the compact layout writes, whatever display format the
-/// field has in the blocks layout.
-#[derive(Debug, Clone, PartialEq)]
-#[non_exhaustive]
-pub enum Datum<'a> {
-    /// A string (or anything written as one: a date, a unit enum's variant).
-    Str(Cow<'a, str>),
-    /// A signed integer.
-    Int(i128),
-    /// An unsigned integer.
-    UInt(u128),
-    /// A floating-point number: finite ones are written in their shortest exact form,
-    /// others as a missing value (as JSON has no form for them).
-    Float(f64),
-    /// A single-precision number, written in its own shortest form (`0.1`), as serde writes it.
-    Float32(f32),
-    /// `true` or `false`.
-    Bool(bool),
-}
-
-impl<'a> Datum<'a> {
-    /// A string.
-    pub fn text(s: &'a str) -> Self {
-        Datum::Str(Cow::Borrowed(s))
-    }
-}
+use super::value::{Datum, instant, is_instant};
+use super::{TextField, TextRecord, ValueFormat};
 
 /// The columns of a compact header, collected from the record type.
 #[derive(Debug, Default)]
@@ -71,6 +49,8 @@ pub struct CompactHeader {
     prefix: Vec<String>,
     columns: Vec<Column>,
     detailed: bool,
+    /// The columns to come are a `timestamp` field's: their key is marked [`INSTANT_MARK`].
+    instant: bool,
     /// Counting columns only ([`width`]): no column is written.
     counting: bool,
     counted: usize,
@@ -99,7 +79,15 @@ impl CompactHeader {
 
     /// Adds the columns of a field of type `V` under `key`.
     pub fn field<V: TextField + ?Sized>(&mut self, key: &str) {
+        self.field_in::<V>(key, &ValueFormat::Plain);
+    }
+
+    /// Adds the columns of a field of type `V` under `key`, displayed in `format`: a
+    /// `timestamp` field's column is marked `(utc)` (its values are written as instants).
+    pub fn field_in<V: TextField + ?Sized>(&mut self, key: &str, format: &ValueFormat) {
+        let outer = std::mem::replace(&mut self.instant, V::NUMBER && is_instant(format));
         V::compact_columns(key, self);
+        self.instant = outer;
     }
 
     /// One column holding a scalar.
@@ -120,15 +108,19 @@ impl CompactHeader {
         let mut path = self.prefix.clone();
         let mut written = String::new();
         push_key(&mut written, key);
+        if self.instant {
+            written.push_str(INSTANT_MARK);
+        }
         path.push(written);
         self.columns.push(Column { path, suffix });
     }
 
     /// The columns of a nested record, under `key` (none for an empty key).
     pub fn nested(&mut self, key: &str, columns: impl FnOnce(&mut Self)) {
-        let len = self.enter(key);
+        let (len, instant) = (self.enter(key), std::mem::take(&mut self.instant));
         columns(self);
         self.prefix.truncate(len);
+        self.instant = instant;
     }
 
     /// Adds `key` to the prefix of the columns to come, for [`nested`](Self::nested) (apart
@@ -248,6 +240,9 @@ pub struct CompactRow<'a> {
     first: bool,
     cell_start: usize,
     detailed: bool,
+    /// The values to come are a `timestamp` field's: whole unix seconds are written as
+    /// instants.
+    instant: bool,
 }
 
 impl CompactRow<'_> {
@@ -258,7 +253,17 @@ impl CompactRow<'_> {
 
     /// Writes one field's value (its cells).
     pub fn field<V: TextField + ?Sized>(&mut self, value: &V) {
+        self.field_in(value, &ValueFormat::Plain);
+    }
+
+    /// Writes one field's value, displayed in `format`: a `timestamp` field's whole unix
+    /// seconds are written as the blocks layout writes them by default, an RFC 3339 instant
+    /// in UTC (`2024-05-01T12:00:00Z`), under a column marked `(utc)`; the other formats
+    /// round, so the compact layout writes those values as the data holds them.
+    pub fn field_in<V: TextField + ?Sized>(&mut self, value: &V, format: &ValueFormat) {
+        let outer = std::mem::replace(&mut self.instant, V::NUMBER && is_instant(format));
         value.write_compact(self);
+        self.instant = outer;
     }
 
     fn start(&mut self) {
@@ -279,6 +284,10 @@ impl CompactRow<'_> {
 
     /// One scalar value.
     pub fn scalar(&mut self, datum: Datum<'_>) {
+        let datum = match self.instant.then(|| instant(&datum)).flatten() {
+            Some(at) => Datum::Str(Cow::Owned(at)),
+            None => datum,
+        };
         self.start();
         let separators: &[char] = match self.place {
             Place::Cell => &[','],
@@ -356,12 +365,17 @@ impl CompactRow<'_> {
     /// One record of a list: its cells separated by `,`.
     pub fn record_item(&mut self, cells: impl FnOnce(&mut Self)) {
         self.start();
-        let outer = (self.place, self.separator, self.first);
-        (self.place, self.separator, self.first) = (Place::Bracketed, ',', true);
+        let outer = (self.place, self.separator, self.first, self.instant);
+        (self.place, self.separator, self.first, self.instant) =
+            (Place::Bracketed, ',', true, false);
         cells(self);
-        (self.place, self.separator, self.first) = outer;
+        (self.place, self.separator, self.first, self.instant) = outer;
     }
 }
+
+/// What follows the key of a `timestamp` field's column: its values, whole unix seconds, are
+/// written as RFC 3339 instants in UTC, and read back as those seconds.
+pub(crate) const INSTANT_MARK: &str = "(utc)";
 
 /// Whether `s`, written bare, would read back as a number (JSON's grammar).
 fn reads_as_number(s: &str) -> bool {
@@ -498,6 +512,7 @@ pub(crate) fn write_lines(
             first: true,
             cell_start: 0,
             detailed,
+            instant: false,
         };
         write_row(i, &mut row);
     }
@@ -567,6 +582,7 @@ fn merge_columns_of_one_key(columns: &[Column], cells: &mut [Range<usize>]) {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::formats::text::RFC3339_UTC;
 
     #[test]
     fn numbers_keywords_and_separators_are_quoted() {
@@ -596,6 +612,36 @@ mod tests {
         for s in ["[INFO] up", "{not json}", "[x"] {
             assert!(!needs_quotes(s, &[',']), "{s:?}");
         }
+    }
+
+    #[test]
+    fn a_timestamp_of_unix_seconds_is_an_instant_and_a_date_time_stays_as_serde_writes_it() {
+        let at = chrono::DateTime::from_timestamp(1_714_564_800, 500_000_000).unwrap();
+        let format = ValueFormat::Timestamp(RFC3339_UTC);
+        let mut out = String::new();
+        write_lines(
+            &mut out,
+            &mut 0,
+            "",
+            false,
+            |h| {
+                h.field_in::<i64>("secs", &format);
+                h.field_in::<Option<f64>>("float", &format);
+                h.field_in::<chrono::DateTime<chrono::Utc>>("at", &format);
+                h.field::<i64>("plain");
+            },
+            1,
+            |_, row| {
+                row.field_in(&1_714_564_800_i64, &format);
+                row.field_in(&Some(1.5_f64), &format);
+                row.field_in(&at, &format);
+                row.field(&1_714_564_800_i64);
+            },
+        );
+        assert_eq!(
+            out,
+            "secs(utc),float(utc),at,plain\n2024-05-01T12:00:00Z,1.5,2024-05-01T12:00:00.500Z,1714564800\n"
+        );
     }
 
     #[test]

@@ -43,12 +43,12 @@ pub(crate) mod writer;
 
 #[cfg(feature = "code")]
 pub(crate) use compact::write_lines;
-pub use compact::{CompactHeader, CompactRow, Datum};
+pub use compact::{CompactHeader, CompactRow};
 pub use detail::{Detail, DetailOutput, WithDetail, render_with};
 pub use escape::{Escaped, escape, needs_escape};
 pub use markers::{ConfirmOutput, Confirmed, Text};
 pub use table::{RowWriter, TextCell};
-pub use value::{ByteUnits, RFC3339_UTC, TextScalar, ValueFormat};
+pub use value::{ByteUnits, Datum, RFC3339_UTC, TextScalar, ValueFormat};
 pub use writer::RecordWriter;
 pub(crate) use writer::write_record;
 
@@ -171,6 +171,11 @@ pub trait TextField {
     /// Whether the value's text has fields marked `#[text(detailed)]`, at any depth.
     const DETAILED: bool = false;
 
+    /// Whether the value is a number (or an option or list of numbers): a `timestamp` field
+    /// of it is unix seconds, which the compact layout writes as instants under a column
+    /// marked `(utc)`.
+    const NUMBER: bool = false;
+
     /// Writes the field labelled `label`.
     fn write_field(&self, label: &str, format: &ValueFormat, w: &mut RecordWriter<'_>);
     /// Writes the value as one item of a list (after `- `).
@@ -199,9 +204,10 @@ pub trait TextField {
 }
 
 macro_rules! scalar_field {
-    ($($ty:ty),* $(,)?) => {$(
+    ($number:literal: $($ty:ty),* $(,)?) => {$(
         impl TextField for $ty {
             const SCALAR: bool = true;
+            const NUMBER: bool = $number;
 
             fn write_field(&self, label: &str, format: &ValueFormat, w: &mut RecordWriter<'_>) {
                 w.scalar(label, |out| self.write_scalar(format, out));
@@ -216,12 +222,9 @@ macro_rules! scalar_field {
     )*};
 }
 
+scalar_field!(false: str, String, bool, char, chrono::NaiveDate);
 scalar_field!(
-    str,
-    String,
-    bool,
-    char,
-    i8,
+    true: i8,
     i16,
     i32,
     i64,
@@ -235,7 +238,6 @@ scalar_field!(
     usize,
     f32,
     f64,
-    chrono::NaiveDate
 );
 
 impl<Tz: chrono::TimeZone> TextField for chrono::DateTime<Tz> {
@@ -256,6 +258,7 @@ impl<T: TextField + ?Sized> TextField for &T {
     const SCALAR: bool = T::SCALAR;
     const COMPACT: bool = T::COMPACT;
     const DETAILED: bool = T::DETAILED;
+    const NUMBER: bool = T::NUMBER;
 
     fn write_field(&self, label: &str, format: &ValueFormat, w: &mut RecordWriter<'_>) {
         (**self).write_field(label, format, w);
@@ -278,6 +281,7 @@ impl<T: TextField + ?Sized> TextField for Box<T> {
     const SCALAR: bool = T::SCALAR;
     const COMPACT: bool = T::COMPACT;
     const DETAILED: bool = T::DETAILED;
+    const NUMBER: bool = T::NUMBER;
 
     fn write_field(&self, label: &str, format: &ValueFormat, w: &mut RecordWriter<'_>) {
         (**self).write_field(label, format, w);
@@ -300,6 +304,7 @@ impl<T: TextField> TextField for Option<T> {
     const SCALAR: bool = T::SCALAR;
     const COMPACT: bool = T::COMPACT;
     const DETAILED: bool = T::DETAILED;
+    const NUMBER: bool = T::NUMBER;
 
     fn write_field(&self, label: &str, format: &ValueFormat, w: &mut RecordWriter<'_>) {
         match self {
@@ -329,6 +334,7 @@ impl<T: TextField> TextField for Option<T> {
 
 impl<T: TextField> TextField for [T] {
     const DETAILED: bool = T::DETAILED;
+    const NUMBER: bool = T::NUMBER;
 
     fn write_field(&self, label: &str, format: &ValueFormat, w: &mut RecordWriter<'_>) {
         if self.is_empty() {
@@ -377,6 +383,7 @@ impl<T: TextField> TextField for [T] {
 
 impl<T: TextField> TextField for Vec<T> {
     const DETAILED: bool = T::DETAILED;
+    const NUMBER: bool = T::NUMBER;
 
     fn write_field(&self, label: &str, format: &ValueFormat, w: &mut RecordWriter<'_>) {
         self.as_slice().write_field(label, format, w);

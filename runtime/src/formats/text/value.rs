@@ -3,8 +3,34 @@
 use std::borrow::Cow;
 use std::fmt::Write as _;
 
-use super::compact::Datum;
 use super::escape::Escaped;
+
+/// A scalar as the data holds it: what the compact layout writes, whatever display format the
+/// field has in the blocks layout.
+#[derive(Debug, Clone, PartialEq)]
+#[non_exhaustive]
+pub enum Datum<'a> {
+    /// A string (or anything written as one: a date, a unit enum's variant).
+    Str(Cow<'a, str>),
+    /// A signed integer.
+    Int(i128),
+    /// An unsigned integer.
+    UInt(u128),
+    /// A floating-point number: finite ones are written in their shortest exact form,
+    /// others as a missing value (as JSON has no form for them).
+    Float(f64),
+    /// A single-precision number, written in its own shortest form (`0.1`), as serde writes it.
+    Float32(f32),
+    /// `true` or `false`.
+    Bool(bool),
+}
+
+impl<'a> Datum<'a> {
+    /// A string.
+    pub fn text(s: &'a str) -> Self {
+        Datum::Str(Cow::Borrowed(s))
+    }
+}
 
 /// How a scalar field is displayed: `#[text(currency)]`, `#[text(bytes = "binary")]`, ….
 ///
@@ -295,6 +321,28 @@ fn push_grouped(digits: &str, out: &mut Escaped<'_>) {
         }
         out.push(&digits[start..=start]);
     }
+}
+
+/// Whether the compact layout writes a value of this format as an instant.
+pub(crate) fn is_instant(format: &ValueFormat) -> bool {
+    matches!(format, ValueFormat::Timestamp(_))
+}
+
+/// Whole unix seconds as an RFC 3339 instant in UTC (`2024-05-01T12:00:00Z`), for the years
+/// RFC 3339 writes (0000 to 9999); `None` for another value (a fraction of a second, a
+/// string), which is written as the data holds it.
+pub(crate) fn instant(datum: &Datum<'_>) -> Option<String> {
+    let seconds = match *datum {
+        Datum::Int(v) => i64::try_from(v).ok()?,
+        Datum::UInt(v) => i64::try_from(v).ok()?,
+        #[allow(clippy::cast_possible_truncation)]
+        Datum::Float(v) if v.fract() == 0.0 && v.abs() < 1e15 => v as i64,
+        _ => return None,
+    };
+    let at = chrono::DateTime::from_timestamp(seconds, 0)?;
+    (0..=9999)
+        .contains(&chrono::Datelike::year(&at))
+        .then(|| at.format(RFC3339_UTC).to_string())
 }
 
 #[cfg(test)]
