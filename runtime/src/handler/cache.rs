@@ -126,7 +126,9 @@ cacheable!(
     rmcp::model::ListPromptsResult,
     rmcp::model::ListResourcesResult,
     rmcp::model::ListResourceTemplatesResult,
-    rmcp::model::ReadResourceResult
+    rmcp::model::ReadResourceResult,
+    rmcp::model::ListSkillsResult,
+    rmcp::model::GetSkillResult
 );
 
 #[cfg(test)]
