@@ -47,9 +47,16 @@ pub(crate) fn parse(file: &str, text: &str) -> Result<Frontmatter, SkillError> {
     let line_of = |key: &str| key_line(yaml, key, 0).map_or(1, |line| line + 1);
     let value: Value = yaml_serde::from_str(yaml).map_err(|error| {
         let line = error.location().map_or(1, |place| place.line() + 1);
+        let message = message_of(&error);
+        // the mistake everyone makes: `description: Use when: ...`
+        let hint = if message.starts_with("mapping values are not allowed") {
+            " (quote a value that has `: ` in it)"
+        } else {
+            ""
+        };
         at(
             line,
-            format!("the frontmatter is not valid YAML: {}", message_of(&error)),
+            format!("the frontmatter is not valid YAML: {message}{hint}"),
         )
     })?;
     let Value::Object(mut map) = value else {
