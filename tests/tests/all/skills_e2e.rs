@@ -167,6 +167,22 @@ async fn a_client_lists_and_gets_the_skills_and_reads_each_file_against_its_dige
 }
 
 #[tokio::test]
+async fn a_2025_11_25_client_lists_the_skills_too() {
+    let skills = toolshape::skills!("skills").unwrap();
+    let client = connect_with_version(server(skills), ProtocolVersion::V_2025_11_25)
+        .await
+        .expect("connects");
+    assert!(client.peer_info().unwrap().capabilities.supports_skills());
+    let listing = client.list_skills(None).await.unwrap();
+    assert_eq!(listing.skills.len(), 2);
+    let got = client
+        .get_skill(GetSkillRequestParams::new("skill://arith/SKILL.md"))
+        .await
+        .unwrap();
+    assert_eq!(got.skill, listing.skills[0]);
+}
+
+#[tokio::test]
 async fn the_tool_guide_says_which_tools_read_and_which_act() {
     let client =
         client(Skills::new().with_tool_guide(ToolGuide::new().with_notes("Ask before deleting.")))
