@@ -116,7 +116,7 @@ impl About {
     /// tell a model how to use the server, in as many pages as it needs, read when needed.
     ///
     /// A tool a skill names (`metadata.tools`) that the server does not have is an error the
-    /// `serve_*` methods return before serving. See [`skills`](crate::skills).
+    /// `serve_*` methods return before serving. See [`skills`](mod@crate::skills).
     ///
     /// ```
     /// use toolshape::serve::About;
