@@ -111,9 +111,11 @@ impl About {
 
     /// The skills the server serves (MCP's skills extension): `skills/list` and `skills/get`
     /// answer from them, each file is a `skill://` resource in `resources/list` (each skill's
-    /// `SKILL.md`) and `resources/read`, and the server advertises the extension
-    /// (`capabilities.extensions["io.modelcontextprotocol/skills"]`). Like instructions, they
-    /// tell a model how to use the server, in as many pages as it needs, read when needed.
+    /// `SKILL.md`) and `resources/read`, each skill's folders are listed by
+    /// `resources/directory/read`, and the server advertises the extension
+    /// (`capabilities.extensions["io.modelcontextprotocol/skills"]`, `directoryRead: true`).
+    /// Like instructions, they tell a model how to use the server, in as many pages as it
+    /// needs, read when needed.
     ///
     /// A tool a skill names (`metadata.tools`) that the server does not have is an error the
     /// `serve_*` methods return before serving. See [`skills`](mod@crate::skills).

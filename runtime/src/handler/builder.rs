@@ -218,7 +218,9 @@ impl<S: Send + Sync + 'static, H: ServerHandler> Server<S, H> {
             .map_err(|error| error.to_string().into());
         self.skills = Some((skills.clone(), served));
         let info = Arc::make_mut(&mut self.info);
-        let skills = ServerCapabilities::builder().enable_skills().build();
+        let skills = (ServerCapabilities::builder())
+            .enable_skills_with_directory_read()
+            .build();
         (info
             .capabilities
             .extensions

@@ -408,6 +408,18 @@ impl<S: Send + Sync + 'static, H: ServerHandler> ServerHandler for Server<S, H> 
         request: ReadResourceDirectoryRequestParams,
         context: RequestContext<RoleServer>,
     ) -> Result<ReadResourceDirectoryResult, ErrorData> {
+        if let Some(children) = self
+            .skills()
+            .and_then(|skills| skills.directory(&request.uri))
+        {
+            return Ok(ReadResourceDirectoryResult::with_all_items(children));
+        }
+        if self.skills().is_some() && !self.theirs().supports_directory_read() {
+            return Err(ErrorData::invalid_params(
+                format!("{} is not a folder of a skill", request.uri),
+                Some(serde_json::json!({"uri": request.uri})),
+            ));
+        }
         self.handler.read_resource_directory(request, context).await
     }
 }

@@ -250,10 +250,56 @@ impl Skills {
             inner.files.extend(files);
             inner.entries.sort_by(|a, b| a.skill.uri.cmp(&b.skill.uri));
         }
+        let directories = directories(&inner);
         Ok(Served {
             inner: Arc::new(inner),
+            directories: Arc::new(directories),
         })
     }
+}
+
+/// Every folder of every skill (its root, and each folder below it), by URI, with its direct
+/// children: for `resources/directory/read`.
+fn directories(inner: &Inner) -> HashMap<String, Vec<Resource>> {
+    let roots: Vec<&str> = (inner.entries.iter())
+        .filter_map(|e| e.skill.uri.strip_suffix("/SKILL.md"))
+        .collect();
+    let served = |dir: &str| {
+        (roots.iter()).any(|root| {
+            dir == *root
+                || dir
+                    .strip_prefix(root)
+                    .is_some_and(|rest| rest.starts_with('/'))
+        })
+    };
+    let parent = |uri: &str| uri.rsplit_once('/').map(|(parent, _)| parent.to_owned());
+    let name = |uri: &str| uri.rsplit('/').next().unwrap_or(uri).to_owned();
+    let mut children: HashMap<String, std::collections::BTreeMap<String, Resource>> =
+        HashMap::new();
+    for (uri, file) in &inner.files {
+        let Some(mut dir) = parent(uri) else { continue };
+        if !served(&dir) {
+            continue;
+        }
+        let mut listed = Resource::new(uri.as_str(), name(uri)).with_size(file.bytes.len() as u64);
+        listed.mime_type = file.mime_type.map(Into::into);
+        children
+            .entry(dir.clone())
+            .or_default()
+            .insert(uri.clone(), listed);
+        while let Some(up) = parent(&dir).filter(|up| served(up)) {
+            let folder = Resource::new(dir.as_str(), name(&dir))
+                .with_mime_type(rmcp::model::DIRECTORY_MIME_TYPE);
+            children
+                .entry(up.clone())
+                .or_default()
+                .insert(dir.clone(), folder);
+            dir = up;
+        }
+    }
+    (children.into_iter())
+        .map(|(dir, listed)| (dir, listed.into_values().collect()))
+        .collect()
 }
 
 /// The skills a server serves: what its `skills/*` methods and its `skill://` resources
@@ -261,6 +307,8 @@ impl Skills {
 #[derive(Clone)]
 pub(crate) struct Served {
     inner: Arc<Inner>,
+    /// Each folder's direct children, by the folder's URI.
+    directories: Arc<HashMap<String, Vec<Resource>>>,
 }
 
 impl Served {
@@ -283,6 +331,12 @@ impl Served {
             .iter()
             .map(|e| e.listed.clone())
             .collect()
+    }
+
+    /// The direct children of a skill's folder (its root or one below it): files with their
+    /// size and media type, folders as `inode/directory`.
+    pub(crate) fn directory(&self, uri: &str) -> Option<Vec<Resource>> {
+        self.directories.get(uri).cloned()
     }
 
     /// The answer to `resources/read` for a skill's file: text when it is text, else base64.

@@ -9,8 +9,8 @@ use std::path::{Path, PathBuf};
 
 use base64::Engine as _;
 use rmcp::model::{
-    CacheScope, GetSkillRequestParams, ProtocolVersion, ReadResourceRequestParams,
-    ResourceContents, SkillResources,
+    CacheScope, GetSkillRequestParams, ProtocolVersion, ReadResourceDirectoryRequestParams,
+    ReadResourceRequestParams, ResourceContents, SkillResources,
 };
 use toolshape::serve::About;
 use toolshape::skills::{Skills, ToolGuide};
@@ -164,6 +164,53 @@ async fn a_client_lists_and_gets_the_skills_and_reads_each_file_against_its_dige
         panic!("a protocol error: {error}")
     };
     assert_eq!(error.code, rmcp::model::ErrorCode::INVALID_PARAMS);
+}
+
+#[tokio::test]
+async fn a_client_reads_the_folders_of_a_skill() {
+    let client = client(toolshape::skills!("skills").unwrap()).await;
+    assert!(
+        client
+            .peer_info()
+            .unwrap()
+            .capabilities
+            .supports_directory_read()
+    );
+    let children = |uri: &'static str| {
+        let client = &client;
+        async move {
+            let read = client
+                .read_resource_directory(ReadResourceDirectoryRequestParams::new(uri))
+                .await?;
+            Ok::<_, rmcp::ServiceError>(
+                (read.resources.into_iter())
+                    .map(|r| format!("{} {}", r.uri, r.mime_type.unwrap_or_default()))
+                    .collect::<Vec<_>>(),
+            )
+        }
+    };
+    assert_eq!(
+        children("skill://ops/volumes").await.unwrap(),
+        [
+            "skill://ops/volumes/SKILL.md text/markdown",
+            "skill://ops/volumes/reference inode/directory"
+        ]
+    );
+    assert_eq!(
+        children("skill://ops/volumes/reference").await.unwrap(),
+        [
+            "skill://ops/volumes/reference/icon.png image/png",
+            "skill://ops/volumes/reference/limits.md text/markdown",
+            "skill://ops/volumes/reference/steps.csv text/csv"
+        ]
+    );
+    // above a skill, and a file, are not folders of a skill
+    for uri in ["skill://ops", "skill://ops/volumes/SKILL.md"] {
+        let Err(rmcp::ServiceError::McpError(error)) = children(uri).await else {
+            panic!("{uri} is refused")
+        };
+        assert_eq!(error.code, rmcp::model::ErrorCode::INVALID_PARAMS, "{uri}");
+    }
 }
 
 #[tokio::test]
