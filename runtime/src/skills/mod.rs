@@ -201,16 +201,6 @@ impl Skills {
         self.inner.entries.iter().map(|e| e.skill.clone()).collect()
     }
 
-    /// How many skills there are (the generated guide not counted).
-    pub fn len(&self) -> usize {
-        self.inner.entries.len()
-    }
-
-    /// Whether there are none.
-    pub fn is_empty(&self) -> bool {
-        self.inner.entries.is_empty() && self.inner.guide.is_none()
-    }
-
     /// The skills, with the guide written for `tools` when asked for, and each tool a skill
     /// names checked against them: what a server serves. A problem is the server's start-up
     /// problem.
