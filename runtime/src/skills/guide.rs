@@ -159,11 +159,32 @@ impl Tools<'_> {
     }
 }
 
-/// The first sentence of a description (up to its first `. ` or line end).
+/// The first sentence of a description: its first paragraph (its lines joined) up to the
+/// first `. `.
 pub(crate) fn summary(description: &str) -> String {
-    let first_line = description.lines().next().unwrap_or("").trim();
-    match first_line.find(". ") {
-        Some(end) => first_line[..=end].to_owned(),
-        None => first_line.to_owned(),
+    let paragraph = (description.lines())
+        .map(str::trim)
+        .take_while(|line| !line.is_empty())
+        .collect::<Vec<_>>()
+        .join(" ");
+    match paragraph.find(". ") {
+        Some(end) => paragraph[..=end].to_owned(),
+        None => paragraph,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    #[test]
+    fn a_summary_is_the_first_sentence_of_the_first_paragraph() {
+        let summary = super::summary;
+        assert_eq!(
+            summary(
+                "Resize a volume to `size` bytes (at least what it\nuses). Only online ones.\n\nMore."
+            ),
+            "Resize a volume to `size` bytes (at least what it uses)."
+        );
+        assert_eq!(summary("Start or stop an SVM."), "Start or stop an SVM.");
+        assert_eq!(summary(""), "");
     }
 }
