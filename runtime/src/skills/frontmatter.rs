@@ -45,9 +45,18 @@ pub(crate) fn parse(file: &str, text: &str) -> Result<Frontmatter, SkillError> {
     let yaml = &text[start..end];
     // The frontmatter's first line is the file's second.
     let line_of = |key: &str| key_line(yaml, key, 0).map_or(1, |line| line + 1);
-    let value: Value = yaml_serde::from_str(yaml).map_err(|error| {
-        let line = error.location().map_or(1, |place| place.line() + 1);
+    // Read as YAML's own value first, which refuses a key written twice (JSON's keeps the
+    // last one, and hosts differ on which they keep).
+    let value: yaml_serde::Value = yaml_serde::from_str(yaml).map_err(|error| {
         let message = message_of(&error);
+        // A key written twice: the line of its second writing.
+        let twice = (message.strip_prefix("duplicate entry with key \""))
+            .and_then(|rest| rest.strip_suffix('"'))
+            .and_then(|key| (0..2).find_map(|depth| key_lines(yaml, key, depth).nth(1)));
+        let line = match twice {
+            Some(line) => line + 1,
+            None => error.location().map_or(1, |place| place.line() + 1),
+        };
         // the mistake everyone makes: `description: Use when: ...`
         let hint = if message.starts_with("mapping values are not allowed") {
             " (quote a value that has `: ` in it)"
@@ -57,6 +66,12 @@ pub(crate) fn parse(file: &str, text: &str) -> Result<Frontmatter, SkillError> {
         at(
             line,
             format!("the frontmatter is not valid YAML: {message}{hint}"),
+        )
+    })?;
+    let value = serde_json::to_value(&value).map_err(|error| {
+        at(
+            2,
+            format!("the frontmatter cannot be sent as JSON: {error}"),
         )
     })?;
     let Value::Object(mut map) = value else {
@@ -177,7 +192,12 @@ fn take_string(
 /// The line (1-based, in `yaml`) where `key` is written at `depth` (0: top level, 1: indented
 /// under a mapping), if written plainly or quoted.
 fn key_line(yaml: &str, key: &str, depth: usize) -> Option<usize> {
-    yaml.lines().enumerate().find_map(|(index, line)| {
+    key_lines(yaml, key, depth).next()
+}
+
+/// Every line (1-based, in `yaml`) where `key` is written at `depth`.
+fn key_lines<'a>(yaml: &'a str, key: &'a str, depth: usize) -> impl Iterator<Item = usize> + 'a {
+    yaml.lines().enumerate().filter_map(move |(index, line)| {
         let trimmed = line.trim_start();
         let indented = trimmed.len() < line.len();
         if indented != (depth > 0) {
@@ -244,6 +264,10 @@ mod tests {
         assert!(
             bad_yaml.starts_with("s/a/SKILL.md:5: the frontmatter is not valid YAML: "),
             "{bad_yaml}"
+        );
+        assert_eq!(
+            problem("---\nname: a\ndescription: d\nname: b\n---\n"),
+            "s/a/SKILL.md:4: the frontmatter is not valid YAML: duplicate entry with key \"name\""
         );
         assert_eq!(
             problem("---\nname: a\ndescription: 3\n---\n"),
