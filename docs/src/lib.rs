@@ -34,6 +34,7 @@ pub const PAGES: &[&str] = &[
     "12-tool-search.md",
     "13-apps.md",
     "14-code-mode.md",
+    "15-skills.md",
     "coming-from-rmcp.md",
 ];
 

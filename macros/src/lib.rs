@@ -23,6 +23,7 @@ mod narrative;
 mod params;
 mod read;
 mod shape;
+mod skills;
 mod text;
 mod tools;
 mod valid;
@@ -51,6 +52,18 @@ pub fn tool(args: TokenStream, item: TokenStream) -> TokenStream {
 #[proc_macro]
 pub fn tools(input: TokenStream) -> TokenStream {
     tools::expand(input.into())
+        .unwrap_or_else(syn::Error::into_compile_error)
+        .into()
+}
+
+#[cfg_attr(
+    doc,
+    doc = "Embeds a folder of skills: [`toolshape::skills!`](https://docs.rs/toolshape/latest/toolshape/macro.skills.html)."
+)]
+#[cfg_attr(not(doc), allow(missing_docs))]
+#[proc_macro]
+pub fn skills(input: TokenStream) -> TokenStream {
+    skills::expand(input.into())
         .unwrap_or_else(syn::Error::into_compile_error)
         .into()
 }

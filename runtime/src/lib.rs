@@ -96,7 +96,8 @@
 // type-erased call) → `layer` (what wraps every call) → `toolset` (the tools a server serves,
 // with their layers) → `undo` → `budget` (layers built only on what the crate offers its
 // users) → `code` (code mode: a model's script of tool calls, run in a sandbox) → `search`
-// (finding tools in a big set) → `handler` (the server and rmcp's handler
+// (finding tools in a big set) → `skills` (the SKILL.md folders a server serves to teach a
+// model its tools) → `handler` (the server and rmcp's handler
 // it implements) → `serve` (the transports) → `testing` → `__private` (the door for generated
 // code). Each module's doc says what it owns.
 /// Implements Debug for an error type as its Display, as anyhow's errors do: Rust prints an
@@ -138,6 +139,8 @@ pub mod budget;
 pub mod code;
 
 pub mod search;
+
+pub mod skills;
 
 mod handler;
 
@@ -192,6 +195,25 @@ pub use toolshape_macros::tool;
 macro_rules! tools {
     ($($path:tt)*) => {
         $crate::__private::tools!($crate; $($path)*)
+    };
+}
+
+/// Embeds a folder of skills in the binary: every file below `dir` (relative to the crate's
+/// `Cargo.toml`) is included with `include_bytes!`, and the expression is
+/// [`Skills::embedded`](skills::Skills::embedded)'s `Result<Skills, SkillError>`: the
+/// frontmatters are checked when it runs, at start-up, and an error names the file and line.
+///
+/// ```ignore
+/// let skills = toolshape::skills!("skills")?;
+/// let server = server.with_info(About::default().with_skills(skills));
+/// ```
+///
+/// A folder that does not exist is a compile error. Cargo rebuilds the crate when an embedded
+/// file changes, but not when a file is added to the folder: touch a source file then.
+#[macro_export]
+macro_rules! skills {
+    ($dir:literal $(,)?) => {
+        $crate::__private::skills!($crate; $dir)
     };
 }
 

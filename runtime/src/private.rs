@@ -19,6 +19,7 @@ pub use crate::tool::state::Provides;
 pub use ::std::boxed::Box;
 pub use ::std::string::String;
 
+pub use toolshape_macros::skills;
 pub use toolshape_macros::tools;
 
 /// Whether `name` is a tool name MCP allows: 1 to 128 characters from `A-Z a-z 0-9 _ - .`.

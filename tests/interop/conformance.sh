@@ -67,7 +67,9 @@ for run in "${runs[@]}"; do
         *) echo "FAIL unknown conformance suite version $suite (installed: 0.1.16, 0.2.0-alpha.12)"; status=1; continue ;;
     esac
     echo "--- conformance $suite ${args[*]} (expected failures: $(basename "$baseline"))"
-    results="$scratch/results-$suite"
+    # one folder per run: the suite adds each scenario's results to the folder it is given
+    run_index=$((${run_index:-0} + 1))
+    results="$scratch/results-$suite-$run_index"
     # With `--requirements R`, the scenarios R scores are what `list --requirements R` names.
     : >"$scratch/scored-$suite"
     for ((i = 0; i + 1 < ${#args[@]}; i++)); do

@@ -1,5 +1,5 @@
 //! A server with the official MCP conformance suite's fixture tools, resources and prompts,
-//! written with toolshape:
+//! and a skill (`skills/conformance`), written with toolshape:
 //! stdio by default, `--http [ADDR]` for streamable HTTP (what the suite speaks), and
 //! `--store redis://HOST:PORT/DB` after it for its tasks in Redis, shared by its replicas.
 //!
@@ -17,10 +17,14 @@ async fn main() -> Result<(), Box<dyn std::error::Error + Send + Sync>> {
         tools = tools.with_state_keys(StateKeys::parse(&keys)?);
     }
     let mut server = Server::new((), tools)
-        .with_info(toolshape::rmcp::model::Implementation::new(
-            "toolshape-conformance",
-            env!("CARGO_PKG_VERSION"),
-        ))
+        .with_info(
+            toolshape::serve::About::new(toolshape::rmcp::model::Implementation::new(
+                "toolshape-conformance",
+                env!("CARGO_PKG_VERSION"),
+            ))
+            // the skills extension's scenarios: a skill from `skills/conformance`
+            .with_skills(toolshape::skills!("skills/conformance")?),
+        )
         .with_handler(toolshape_examples::conformance::Fixtures::default());
     if let Some(store) = args.connect().await? {
         server = server.with_store(&store);

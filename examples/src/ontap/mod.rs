@@ -840,7 +840,9 @@ pub fn tool_search() -> toolshape::search::ToolSearch {
 }
 
 /// The ONTAP server on a freshly generated cluster, with undo: every action that sets what
-/// `get_volume_configuration` reads can be undone with `undo_last_action`.
+/// `get_volume_configuration` reads can be undone with `undo_last_action`. It serves two
+/// skills: `grow-a-full-volume` (from `skills/ontap`) and `using-tools`, written from its
+/// tools.
 ///
 /// # Panics
 /// Never: the setters' parameters are named like the configuration's fields, which
@@ -874,6 +876,13 @@ pub fn server_on(store: Option<&toolshape::store::redis::RedisStore>) -> Server<
              interfaces, jobs and events. Start with infrastructure_health or \
              cluster_list_volumes; get_* tools read an object's configuration, and every \
              action can be undone with undo_last_action.",
+        )
+        // a how-to in `skills/ontap`, checked against the tools at start-up, and a guide to
+        // the tools written from them (search first when `--search` turns search on)
+        .with_skills(
+            toolshape::skills!("skills/ontap")
+                .expect("the ONTAP skills are well formed")
+                .with_tool_guide(toolshape::skills::ToolGuide::new()),
         ),
     );
     match store {

@@ -1259,3 +1259,67 @@ async fn search_after_http_serves_http() {
     }
     child.kill().await.unwrap();
 }
+
+/// The skills the ONTAP server serves: its how-to from `skills/ontap` (every file read back
+/// matching its digest) and the guide written from its tools, which tells of undo, and of
+/// search when tool search is on.
+#[tokio::test]
+async fn serves_its_skills_and_a_guide_to_its_tools() {
+    use base64::Engine as _;
+    use rmcp::model::{ReadResourceRequestParams, ResourceContents, SkillResources};
+
+    async fn guide(client: &common::Client) -> String {
+        let read = client
+            .read_resource(ReadResourceRequestParams::new(
+                "skill://using-tools/SKILL.md",
+            ))
+            .await
+            .unwrap();
+        match &read.contents[0] {
+            ResourceContents::TextResourceContents { text, .. } => text.clone(),
+            other => panic!("the guide is text: {other:?}"),
+        }
+    }
+
+    let client = connect(ProtocolVersion::V_2026_07_28).await;
+    let skills = client.list_skills(None).await.unwrap().skills;
+    let uris: Vec<&str> = skills.iter().map(|s| s.uri.as_str()).collect();
+    assert_eq!(
+        uris,
+        [
+            "skill://grow-a-full-volume/SKILL.md",
+            "skill://using-tools/SKILL.md"
+        ]
+    );
+    let SkillResources::Files(files) = &skills[0].resources else {
+        panic!("a static skill")
+    };
+    assert_eq!(files.len(), 2);
+    for file in files {
+        let read = client
+            .read_resource(ReadResourceRequestParams::new(&file.uri))
+            .await
+            .unwrap();
+        let bytes = match &read.contents[0] {
+            ResourceContents::TextResourceContents { text, .. } => text.as_bytes().to_vec(),
+            ResourceContents::BlobResourceContents { blob, .. } => {
+                base64::engine::general_purpose::STANDARD
+                    .decode(blob)
+                    .unwrap()
+            }
+            other => panic!("{other:?}"),
+        };
+        file.verify(&bytes).unwrap();
+    }
+    let text = guide(&client).await;
+    assert!(text.contains("## Undo"), "{text}");
+    assert!(
+        text.contains("- `cluster_resize_volume`: Resize a volume to `size` bytes"),
+        "{text}"
+    );
+    assert!(!text.contains("search_tools"), "{text}");
+
+    let searching = ontap::server().with_tool_search(ontap::tool_search());
+    let client = connect_to(searching, ProtocolVersion::V_2026_07_28).await;
+    assert!(guide(&client).await.contains("call `search_tools`"));
+}

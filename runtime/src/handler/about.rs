@@ -6,6 +6,7 @@
 use rmcp::model::{Implementation, ServerCapabilities};
 
 use super::CacheHints;
+use crate::skills::Skills;
 
 /// What a [`Server`](crate::Server) tells its clients about itself, given to
 /// [`Server::with_info`](crate::Server::with_info) in one value. Each part left unset keeps
@@ -37,6 +38,7 @@ pub struct About {
     pub(crate) capabilities: Option<ServerCapabilities>,
     pub(crate) caller_in_provenance: bool,
     pub(crate) cache_hints: Option<CacheHints>,
+    pub(crate) skills: Option<Skills>,
 }
 
 impl From<Implementation> for About {
@@ -104,6 +106,33 @@ impl About {
     #[must_use]
     pub fn with_cache_hints(mut self, hints: CacheHints) -> Self {
         self.cache_hints = Some(hints);
+        self
+    }
+
+    /// The skills the server serves (MCP's skills extension): `skills/list` and `skills/get`
+    /// answer from them, each file is a `skill://` resource in `resources/list` (each skill's
+    /// `SKILL.md`) and `resources/read`, each skill's folders are listed by
+    /// `resources/directory/read`, and the server advertises the extension
+    /// (`capabilities.extensions["io.modelcontextprotocol/skills"]`, `directoryRead: true`).
+    /// Like instructions, they tell a model how to use the server, in as many pages as it
+    /// needs, read when needed.
+    ///
+    /// A tool a skill names (`metadata.tools`) that the server does not have is an error the
+    /// `serve_*` methods return before serving. See [`skills`](mod@crate::skills).
+    ///
+    /// ```
+    /// use toolshape::serve::About;
+    /// use toolshape::skills::{Skills, ToolGuide};
+    /// use toolshape::{Server, ToolSet};
+    ///
+    /// let server = Server::new((), ToolSet::default())
+    ///     .with_info(About::default().with_skills(Skills::new().with_tool_guide(ToolGuide::new())));
+    /// let info = rmcp::ServerHandler::get_info(&server);
+    /// assert!(info.capabilities.supports_skills());
+    /// ```
+    #[must_use]
+    pub fn with_skills(mut self, skills: Skills) -> Self {
+        self.skills = Some(skills);
         self
     }
 }

@@ -79,6 +79,7 @@ impl<S: Send + Sync + 'static, H: ServerHandler> Server<S, H> {
             record_caller: self.record_caller,
             cache: self.cache,
             search: self.search,
+            skills: self.skills,
         }
     }
 
@@ -106,6 +107,7 @@ impl<S: Send + Sync + 'static, H: ServerHandler> Server<S, H> {
             capabilities,
             caller_in_provenance,
             cache_hints,
+            skills,
         } = about.into();
         if let Some(implementation) = implementation {
             Arc::make_mut(&mut self.info).server_info = implementation;
@@ -120,6 +122,9 @@ impl<S: Send + Sync + 'static, H: ServerHandler> Server<S, H> {
         self.record_caller |= caller_in_provenance;
         if let Some(hints) = cache_hints {
             self.cache = hints;
+        }
+        if let Some(skills) = skills {
+            self.set_skills(&skills);
         }
         self
     }
@@ -174,14 +179,59 @@ impl<S: Send + Sync + 'static, H: ServerHandler> Server<S, H> {
         if capabilities.tools.is_none() {
             capabilities.tools = ours.tools.clone();
         }
-        if self.tools.runs_tasks() {
-            let tasks = ours.extensions.clone().unwrap_or_default();
+        if self.tools.runs_tasks() || self.skills.is_some() {
+            let kept = ours.extensions.clone().unwrap_or_default();
             capabilities
                 .extensions
                 .get_or_insert_with(Default::default)
-                .extend(tasks);
+                .extend(kept);
+        }
+        if self.skills.is_some() && capabilities.resources.is_none() {
+            capabilities.resources = ours.resources.clone();
         }
         Arc::make_mut(&mut self.info).capabilities = capabilities;
+    }
+
+    /// [`About::with_skills`]: the skills checked against the tools (and the guide written
+    /// from them), the skills extension and the resources capability advertised.
+    fn set_skills(&mut self, skills: &crate::skills::Skills) {
+        let lines = (self.tools.list().iter())
+            .map(|tool| {
+                let info = self.tools.info(&tool.name);
+                crate::skills::ToolLine {
+                    name: tool.name.to_string(),
+                    summary: crate::skills::summary(tool.description.as_deref().unwrap_or("")),
+                    kind: info.as_ref().and_then(|info| info.kind()),
+                    undoable: info.as_ref().is_some_and(|info| info.undo()),
+                }
+            })
+            .collect::<Vec<_>>();
+        let undo = lines.iter().any(|line| line.name == crate::undo::UNDO_TOOL);
+        let tools = crate::skills::Tools {
+            server: &self.info.server_info.name,
+            lines,
+            search: self.search.is_some(),
+            undo,
+        };
+        let served = skills
+            .serve(&tools)
+            .map_err(|error| error.to_string().into());
+        self.skills = Some((skills.clone(), served));
+        let info = Arc::make_mut(&mut self.info);
+        let skills = (ServerCapabilities::builder())
+            .enable_skills_with_directory_read()
+            .build();
+        (info
+            .capabilities
+            .extensions
+            .get_or_insert_with(Default::default))
+        .extend(skills.extensions.unwrap_or_default());
+        if info.capabilities.resources.is_none() {
+            info.capabilities.resources = ServerCapabilities::builder()
+                .enable_resources()
+                .build()
+                .resources;
+        }
     }
 
     /// Which tools a caller sees in `tools/list` and may call: their scopes (always), a
@@ -224,6 +274,10 @@ impl<S: Send + Sync + 'static, H: ServerHandler> Server<S, H> {
             .collect();
         let served = crate::search::served::Served::new(search.into(), tools, declared);
         self.search = Some(Arc::new(served));
+        // the tool guide says to search first
+        if let Some((skills, _)) = self.skills.take() {
+            self.set_skills(&skills);
+        }
         self
     }
 }

@@ -8,7 +8,8 @@ use std::time::Duration;
 use rmcp::model::CacheScope;
 
 /// How long clients may reuse a server's answers to `tools/list`, `prompts/list`,
-/// `resources/list`, `resources/templates/list` and `resources/read` (`ttlMs`), and for whom
+/// `resources/list`, `resources/templates/list`, `resources/read`, `skills/list` and
+/// `skills/get` (`ttlMs`), and for whom
 /// (`cacheScope`), given with [`About::with_cache_hints`](super::About::with_cache_hints).
 ///
 /// Without it every such answer carries hints that are right for what the server is:
@@ -18,7 +19,7 @@ use rmcp::model::CacheScope;
 /// | the tool listing when a tool needs OAuth scopes or a [filter](super::Access::with_filter) decides per caller | `private` | 0: a client that changes its token (a step-up to more scopes) must see its new tools at once, and clients need not keep a cache per token (the Python SDK does not) |
 /// | the tool listing with a [`ToolSwitch`](super::ToolSwitch) | `private` | [`CacheHints::CHANGING_TTL`] (30 s); a 2025-11-25 session is also told of each change, and a client drops its cached listing then |
 /// | the handler's listings and reads | `private` (what they depend on is the handler's) | 30 s when the handler advertises `listChanged` (`subscribe` for reads), else [`CacheHints::FIXED_TTL`] |
-/// | anything else: the listing of a server whose tools are the same for everyone, its MCP Apps views, the empty listings of a server without a handler | `public` | [`CacheHints::FIXED_TTL`] (10 minutes): a new version of the server is seen within that time |
+/// | anything else: the listing of a server whose tools are the same for everyone, its MCP Apps views, its [skills](mod@crate::skills), the empty listings of a server without a handler | `public` | [`CacheHints::FIXED_TTL`] (10 minutes): a new version of the server is seen within that time |
 ///
 /// An answer the handler gives with hints of its own keeps them.
 ///
@@ -126,7 +127,9 @@ cacheable!(
     rmcp::model::ListPromptsResult,
     rmcp::model::ListResourcesResult,
     rmcp::model::ListResourceTemplatesResult,
-    rmcp::model::ReadResourceResult
+    rmcp::model::ReadResourceResult,
+    rmcp::model::ListSkillsResult,
+    rmcp::model::GetSkillResult
 );
 
 #[cfg(test)]

@@ -52,6 +52,12 @@ impl<S: Send + Sync + 'static, H: ServerHandler> Server<S, H> {
         })
     }
 
+    /// The skills served ([`About::with_skills`](crate::serve::About::with_skills)), when the
+    /// server has some and they are set up right.
+    fn skills(&self) -> Option<&crate::skills::Served> {
+        self.skills.as_ref()?.1.as_ref().ok()
+    }
+
     /// The cache hints of what toolshape serves the same to everyone for the server's life
     /// (the MCP Apps views, the empty listings of a server without a handler).
     fn fixed_hint(&self) -> (u64, CacheScope) {
@@ -166,14 +172,14 @@ impl<S: Send + Sync + 'static, H: ServerHandler> ServerHandler for Server<S, H> 
         request: Option<PaginatedRequestParams>,
         context: RequestContext<RoleServer>,
     ) -> Result<ListResourcesResult, ErrorData> {
-        // The tools' views first, on the first page; then the handler's resources.
+        // The tools' views and the skills first, on the first page; then the handler's
+        // resources.
         let first_page = request.as_ref().is_none_or(|r| r.cursor.is_none());
         let views: Vec<_> = if first_page {
-            self.tools
-                .views()
-                .iter()
-                .map(|(uri, view)| view.resource(uri))
-                .collect()
+            let views = self.tools.views();
+            let views = views.iter().map(|(uri, view)| view.resource(uri));
+            let skills = self.skills().map(|skills| skills.resources());
+            views.chain(skills.into_iter().flatten()).collect()
         } else {
             Vec::new()
         };
@@ -208,6 +214,9 @@ impl<S: Send + Sync + 'static, H: ServerHandler> ServerHandler for Server<S, H> 
             let contents = view.contents(&request.uri);
             let result = ReadResourceResult::new(vec![contents]).hinted(self.fixed_hint());
             return Ok(result.into());
+        }
+        if let Some(result) = self.skills().and_then(|skills| skills.read(&request.uri)) {
+            return Ok(result.hinted(self.fixed_hint()).into());
         }
         // No resource is declared: every URI is unknown, invalid params naming it, as the
         // protocol asks of a resource that does not exist.
@@ -358,7 +367,22 @@ impl<S: Send + Sync + 'static, H: ServerHandler> ServerHandler for Server<S, H> 
         request: Option<PaginatedRequestParams>,
         context: RequestContext<RoleServer>,
     ) -> Result<ListSkillsResult, ErrorData> {
-        self.handler.list_skills(request, context).await
+        // The server's skills on the first page, then the handler's when it serves some.
+        let Some(skills) = self.skills() else {
+            return self.handler.list_skills(request, context).await;
+        };
+        let first_page = request.as_ref().is_none_or(|r| r.cursor.is_none());
+        let ours = if first_page {
+            skills.list()
+        } else {
+            Vec::new()
+        };
+        if !self.theirs().supports_skills() {
+            return Ok(ListSkillsResult::with_all_items(ours).hinted(self.fixed_hint()));
+        }
+        let mut theirs = self.handler.list_skills(request, context).await?;
+        theirs.skills.splice(0..0, ours);
+        Ok(theirs.hinted(self.handler_hint(false)))
     }
 
     async fn get_skill(
@@ -366,6 +390,16 @@ impl<S: Send + Sync + 'static, H: ServerHandler> ServerHandler for Server<S, H> 
         request: GetSkillRequestParams,
         context: RequestContext<RoleServer>,
     ) -> Result<GetSkillResult, ErrorData> {
+        if let Some(skill) = self.skills().and_then(|skills| skills.get(&request.uri)) {
+            return Ok(GetSkillResult::new(skill).hinted(self.fixed_hint()));
+        }
+        if self.skills().is_some() && !self.theirs().supports_skills() {
+            // an unknown skill: invalid params, as the extension asks
+            return Err(ErrorData::invalid_params(
+                format!("no skill is served at {}", request.uri),
+                Some(serde_json::json!({"uri": request.uri})),
+            ));
+        }
         self.handler.get_skill(request, context).await
     }
 
@@ -374,6 +408,18 @@ impl<S: Send + Sync + 'static, H: ServerHandler> ServerHandler for Server<S, H> 
         request: ReadResourceDirectoryRequestParams,
         context: RequestContext<RoleServer>,
     ) -> Result<ReadResourceDirectoryResult, ErrorData> {
+        if let Some(children) = self
+            .skills()
+            .and_then(|skills| skills.directory(&request.uri))
+        {
+            return Ok(ReadResourceDirectoryResult::with_all_items(children));
+        }
+        if self.skills().is_some() && !self.theirs().supports_directory_read() {
+            return Err(ErrorData::invalid_params(
+                format!("{} is not a folder of a skill", request.uri),
+                Some(serde_json::json!({"uri": request.uri})),
+            ));
+        }
         self.handler.read_resource_directory(request, context).await
     }
 }

@@ -97,6 +97,12 @@ pub struct Server<S, H = NoHandler> {
     cache: CacheHints,
     /// [`Server::with_tool_search`]: its settings, its index, its start-up problem.
     search: Option<Arc<crate::search::served::Served>>,
+    /// [`About::with_skills`]: the skills given, and those served (or why the server cannot
+    /// start).
+    skills: Option<(
+        crate::skills::Skills,
+        Result<crate::skills::Served, Arc<str>>,
+    )>,
 }
 
 /// The handler of a [`Server`] that has none: it serves no resources, prompts or
@@ -124,6 +130,7 @@ impl<S, H> Clone for Server<S, H> {
             record_caller: self.record_caller,
             cache: self.cache,
             search: self.search.clone(),
+            skills: self.skills.clone(),
         }
     }
 }
@@ -178,6 +185,7 @@ impl<S: Send + Sync + 'static> Server<S> {
             record_caller: false,
             cache: CacheHints::default(),
             search: None,
+            skills: None,
         }
     }
 }

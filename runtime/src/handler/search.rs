@@ -165,10 +165,14 @@ impl<S: Send + Sync + 'static, H: ServerHandler> Server<S, H> {
         self.search.is_some()
     }
 
-    /// Why this server cannot start (its tool search is set up wrong), if it cannot: what
+    /// Why this server cannot start (a skill names a tool it does not have, its tool search is
+    /// set up wrong), if it cannot: what
     /// the `serve_*` methods return.
     #[cfg_attr(not(any(feature = "stdio", feature = "http")), allow(dead_code))]
     pub(crate) fn setup_problem(&self) -> Option<&str> {
+        if let Some((_, Err(problem))) = &self.skills {
+            return Some(problem);
+        }
         self.search.as_ref()?.problem.as_deref()
     }
 }

@@ -26,4 +26,10 @@ mod tests {
         assert_eq!(set.list()[0].name, "double");
         assert_eq!(super::double(21), 42);
     }
+
+    #[test]
+    fn the_renamed_crate_embeds_skills() {
+        let skills = ts::skills!("skills").expect("well formed");
+        assert_eq!(skills.list()[0].uri, "skill://doubling/SKILL.md");
+    }
 }
