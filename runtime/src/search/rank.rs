@@ -30,7 +30,9 @@ use std::collections::HashMap;
 use rmcp::model::Tool;
 use serde_json::Value;
 
-use super::text::{Analyzer, QueryWord, changes, names_one};
+use super::text::{
+    Analyzer, QueryWord, Values, changes, looks, names_one, names_state, state_term,
+};
 
 /// One tool a search found: its position in the slice the index was built from, its
 /// score (higher is better), and whether it is a confident match for the request.
@@ -66,14 +68,16 @@ const PARAM_NAMES: usize = 3;
 const PARAM_DESCRIPTIONS: usize = 4;
 const KEYWORDS: usize = 5;
 const OUTPUT: usize = 6;
-const FIELDS: usize = 7;
+/// The states the description and the parameters say (`open` of `state: open | closed`).
+const STATES: usize = 7;
+const FIELDS: usize = 8;
 
 /// How much a term counts in each field: a word of the name says most about what a tool
 /// does, a word of a parameter's description least. An author's keywords count as the
 /// title; the names of the result's fields as the parameters' names.
-const FIELD_WEIGHTS: [f64; FIELDS] = [3.0, 2.0, 1.0, 0.7, 0.4, 2.0, 0.7];
+const FIELD_WEIGHTS: [f64; FIELDS] = [3.0, 2.0, 1.0, 0.7, 0.4, 2.0, 0.7, 0.7];
 /// BM25's `b` per field: how much a long field dilutes its terms.
-const FIELD_LENGTH_NORM: [f64; FIELDS] = [0.3, 0.3, 0.75, 0.5, 0.75, 0.3, 0.5];
+const FIELD_LENGTH_NORM: [f64; FIELDS] = [0.3, 0.3, 0.75, 0.5, 0.75, 0.3, 0.5, 0.0];
 /// BM25's `k1`: how fast repeated terms stop adding.
 const K1: f64 = 1.2;
 /// How much asking for all of a tool's name words multiplies its score (1 + this).
@@ -94,6 +98,11 @@ const UNASKED_LOOK: f64 = 0.8;
 /// What multiplies the score of a tool that takes an identifier (a required number, id,
 /// sha, revision or tag) when the request names one thing by its identifier (1 + this).
 const NAMED_ONE: f64 = 0.5;
+
+/// What multiplies the score of a tool whose parameters take a kind of value the request
+/// passes (an `owner/repo`, a tracker's key, a path, an address, an email), per kind
+/// (1 + this).
+const VALUE_FIT: f64 = 0.5;
 
 /// How many of the best tools feed their name words back into the query.
 const FEEDBACK_HITS: usize = 3;
@@ -132,6 +141,8 @@ pub struct SearchIndex {
     destroys: Vec<bool>,
     /// The highest IDF a term can have here (a term of one tool).
     rarest: f64,
+    /// The kinds of value each tool's parameters take ([`takes_values`]).
+    takes: Vec<Values>,
 }
 
 /// Whether a tool requires an identifier of one thing: a number, or a parameter whose name
@@ -155,10 +166,57 @@ fn takes_identifier(tool: &Tool) -> bool {
                 .is_some_and(|t| t == "integer" || t == "number");
             let lower = name.to_lowercase();
             numeric
-                || ["number", "id", "sha", "revision", "ref", "tag", "hash"]
-                    .iter()
-                    .any(|end| lower.ends_with(end))
+                || [
+                    "number", "id", "sha", "revision", "ref", "tag", "hash", "key",
+                ]
+                .iter()
+                .any(|end| lower.ends_with(end))
         })
+}
+
+/// The kinds of value a tool's parameters take, by their names and descriptions: an
+/// `owner` beside a `repo` takes `owner/repo`; a `…key` or a description whose example is
+/// shaped as `PROJ-42`, a tracker's key; a `path`, `file` or `directory`, a path; a `url`,
+/// an address; an `email`, an email.
+fn takes_values(tool: &Tool) -> Values {
+    let Some(properties) = tool
+        .input_schema
+        .get("properties")
+        .and_then(Value::as_object)
+    else {
+        return Values::default();
+    };
+    let mut mask = 0;
+    let names: Vec<Vec<String>> = properties.keys().map(|k| super::text::split(k)).collect();
+    let last = |words: &Vec<String>| words.last().cloned().unwrap_or_default();
+    let owner = names.iter().any(|w| w.len() == 1 && w[0] == "owner");
+    let repo = names
+        .iter()
+        .any(|w| matches!(last(w).as_str(), "repo" | "repository"));
+    if owner && repo {
+        mask |= Values::OWNER_REPO;
+    }
+    for (words, schema) in names.iter().zip(properties.values()) {
+        let description = schema
+            .get("description")
+            .and_then(Value::as_str)
+            .unwrap_or("");
+        match last(words).as_str() {
+            "key" if words.len() > 1 && words[0] != "api" => mask |= Values::KEY,
+            "path" | "paths" | "file" | "files" | "filename" | "directory" | "dir" => {
+                mask |= Values::PATH
+            }
+            "url" | "uri" | "href" => mask |= Values::URL,
+            "email" => mask |= Values::EMAIL,
+            _ => {}
+        }
+        let shown = Values::of_request(description);
+        mask |= shown.0 & (Values::KEY | Values::OWNER_REPO);
+        if description.contains("owner/repo") {
+            mask |= Values::OWNER_REPO;
+        }
+    }
+    Values(mask)
 }
 
 /// The names of the fields of a tool's result, from its `outputSchema`: the properties'
@@ -318,13 +376,24 @@ impl SearchIndex {
         let docs: Vec<[Vec<u32>; FIELDS]> = tools
             .iter()
             .map(|tool| {
-                fields(tool, &names_set, &keywords(&tool.name)).map(|text| {
-                    analyzer
-                        .terms(&text)
-                        .into_iter()
-                        .map(|t| id_of(t, &mut terms))
-                        .collect()
-                })
+                let mut doc: [Vec<u32>; FIELDS] = Default::default();
+                let texts = fields(tool, &names_set, &keywords(&tool.name));
+                for (field, text) in texts.iter().enumerate() {
+                    let said = analyzer.terms(text);
+                    // where the text says a state ("state: open | closed", "lists open
+                    // issues"), the word stands for the state too
+                    if field == DESCRIPTION || field == PARAM_DESCRIPTIONS {
+                        let skip = usize::from(field == DESCRIPTION);
+                        for term in said.iter().skip(skip).filter(|t| names_state(t)) {
+                            let state = id_of(state_term(term), &mut terms);
+                            if !doc[STATES].contains(&state) {
+                                doc[STATES].push(state);
+                            }
+                        }
+                    }
+                    doc[field].extend(said.into_iter().map(|t| id_of(t, &mut terms)));
+                }
+                doc
             })
             .collect();
 
@@ -392,15 +461,27 @@ impl SearchIndex {
             .iter()
             .filter_map(|t| terms.get(t).copied())
             .collect();
+        let looks: Vec<u32> = looks()
+            .iter()
+            .filter_map(|t| terms.get(t).copied())
+            .collect();
         // a tool's own hints say whether it changes anything; without them, its name does
         let acts: Vec<bool> = names
             .iter()
             .zip(tools)
             .map(|(name, tool)| {
                 let hints = tool.annotations.as_ref();
-                match hints.and_then(|hints| hints.read_only_hint) {
-                    Some(read_only) => !read_only,
-                    None => name.iter().any(|t| changes.contains(t)),
+                let said = name
+                    .iter()
+                    .find(|t| changes.contains(t) || looks.contains(t))
+                    .map(|t| changes.contains(t));
+                match (hints.and_then(|hints| hints.read_only_hint), said) {
+                    (Some(read_only), _) => !read_only,
+                    // the first word of its name that names an action says what it does:
+                    // `list_pull_requests` lists (a pull *request* is no change)
+                    (None, Some(acts)) => acts,
+                    // else a `destructiveHint`, meaningful only for a tool that acts, says so
+                    (None, None) => hints.is_some_and(|hints| hints.destructive_hint.is_some()),
                 }
             })
             .collect();
@@ -417,6 +498,7 @@ impl SearchIndex {
             destroys,
             rarest: ((n - 1.0 + 0.5) / 1.5 + 1.0).ln(),
             identifies: tools.iter().map(takes_identifier).collect(),
+            takes: tools.iter().map(takes_values).collect(),
             acts,
             tools: docs.len(),
             terms,
@@ -520,6 +602,15 @@ impl SearchIndex {
                 if *identifies {
                     *score *= 1.0 + NAMED_ONE;
                 }
+            }
+        }
+
+        // the values the request passes are evidence for the tools that take them
+        let values_passed = Values::of_request(query);
+        if values_passed.0 != 0 {
+            for (score, takes) in scores.iter_mut().zip(&self.takes) {
+                let fits = (values_passed.0 & takes.0).count_ones();
+                *score *= (1.0 + VALUE_FIT).powi(fits as i32);
             }
         }
 
