@@ -461,6 +461,10 @@ impl SearchIndex {
             .iter()
             .filter_map(|t| terms.get(t).copied())
             .collect();
+        let methods: Vec<u32> = ["post", "put", "patch"]
+            .iter()
+            .filter_map(|m| terms.get(*m).copied())
+            .collect();
         let looks: Vec<u32> = looks()
             .iter()
             .filter_map(|t| terms.get(t).copied())
@@ -471,10 +475,17 @@ impl SearchIndex {
             .zip(tools)
             .map(|(name, tool)| {
                 let hints = tool.annotations.as_ref();
-                let said = name
-                    .iter()
-                    .find(|t| changes.contains(t) || looks.contains(t))
-                    .map(|t| changes.contains(t));
+                // an HTTP method before another action (`API-post-search`) is how the
+                // request is sent, not what the tool does
+                let named: Vec<&u32> = (name.iter())
+                    .filter(|t| changes.contains(t) || looks.contains(t))
+                    .collect();
+                let said = match named.as_slice() {
+                    [first, next, ..] if methods.contains(first) => Some(next),
+                    [first, ..] => Some(first),
+                    [] => None,
+                }
+                .map(|t| changes.contains(t));
                 match (hints.and_then(|hints| hints.read_only_hint), said) {
                     (Some(read_only), _) => !read_only,
                     // the first word of its name that names an action says what it does:
