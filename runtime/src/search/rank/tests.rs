@@ -574,12 +574,22 @@ fn the_first_action_of_a_name_says_whether_it_acts() {
     // a pull *request* is no change: `list_pull_requests` looks, and a question finds it
     assert_eq!(names(&tools, "what pull requests")[0], "list_pull_requests");
     // without an action in its name, a tool that declares a `destructiveHint` acts
-    let mut patch = tool("api_patch_page", "A page.", json!({}));
-    let fetch = tool("api_fetch_page", "A page.", json!({}));
-    let both = [patch.clone(), fetch.clone()];
-    assert_eq!(names(&both, "api page")[0], "api_patch_page");
+    let mut first = tool("page_properties_v1", "A page's properties.", json!({}));
+    let second = tool("page_properties_v2", "A page's properties.", json!({}));
+    let both = [first.clone(), second.clone()];
+    assert_eq!(names(&both, "page properties")[0], "page_properties_v1");
     let mut hints = rmcp::model::ToolAnnotations::new();
     hints.destructive_hint = Some(true);
-    patch.annotations = Some(hints);
-    assert_eq!(names(&[patch, fetch], "api page")[0], "api_fetch_page");
+    first.annotations = Some(hints);
+    assert_eq!(
+        names(&[first, second], "page properties")[0],
+        "page_properties_v2"
+    );
+    // an HTTP method before another action is how the tool is called
+    let tools = [
+        tool("api_post_search", "Search pages.", json!({})),
+        tool("api_post_page", "Create a page.", json!({})),
+    ];
+    let index = SearchIndex::new(&tools);
+    assert_eq!((index.acts[0], index.acts[1]), (false, true));
 }
