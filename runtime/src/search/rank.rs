@@ -104,6 +104,10 @@ const NAMED_ONE: f64 = 0.5;
 /// (1 + this).
 const VALUE_FIT: f64 = 0.5;
 
+/// What a request that names one thing by its identifier takes off the score of a tool that
+/// answers with many things ([`answers_many`]): 1 - this.
+const NAMED_ONE_NOT_MANY: f64 = 0.25;
+
 /// How many of the best tools feed their name words back into the query.
 const FEEDBACK_HITS: usize = 3;
 /// How much a fed-back word counts, relative to the score of the hit it came from.
@@ -143,6 +147,8 @@ pub struct SearchIndex {
     rarest: f64,
     /// The kinds of value each tool's parameters take ([`takes_values`]).
     takes: Vec<Values>,
+    /// Whether each tool answers with many things ([`answers_many`]).
+    many: Vec<bool>,
 }
 
 /// Whether a tool requires an identifier of one thing: a number, or a parameter whose name
@@ -153,25 +159,50 @@ fn takes_identifier(tool: &Tool) -> bool {
         .input_schema
         .get("properties")
         .and_then(Value::as_object);
-    let required = tool.input_schema.get("required").and_then(Value::as_array);
-    required
+    let required: Vec<&str> = (tool.input_schema.get("required").and_then(Value::as_array))
         .into_iter()
         .flatten()
         .filter_map(Value::as_str)
-        .any(|name| {
-            let numeric = properties
-                .and_then(|p| p.get(name))
-                .and_then(|schema| schema.get("type"))
-                .and_then(Value::as_str)
-                .is_some_and(|t| t == "integer" || t == "number");
-            let lower = name.to_lowercase();
-            numeric
-                || [
-                    "number", "id", "sha", "revision", "ref", "tag", "hash", "key",
-                ]
-                .iter()
-                .any(|end| lower.ends_with(end))
-        })
+        .collect();
+    // a tool that requires nothing may name its one thing by any of its parameters
+    // (`confluence_get_page`: by `page_id`, or by a title and a space)
+    let names: Vec<&str> = if required.is_empty() {
+        properties
+            .into_iter()
+            .flatten()
+            .map(|(k, _)| k.as_str())
+            .collect()
+    } else {
+        required
+    };
+    names.into_iter().any(|name| {
+        let numeric = properties
+            .and_then(|p| p.get(name))
+            .and_then(|schema| schema.get("type"))
+            .and_then(Value::as_str)
+            .is_some_and(|t| t == "integer" || t == "number");
+        let lower = name.to_lowercase();
+        numeric
+            || [
+                "number", "id", "sha", "revision", "ref", "tag", "hash", "key",
+            ]
+            .iter()
+            .any(|end| lower.ends_with(end))
+    })
+}
+
+/// Whether a tool answers with many things: its name lists or searches (`list_issues`,
+/// `pods_list`), or ends with a plural (`get_project_versions`).
+fn answers_many(tool: &Tool) -> bool {
+    let words = super::text::split(&tool.name);
+    let stemmer = rust_stemmers::Stemmer::create(rust_stemmers::Algorithm::English);
+    let lists = words
+        .iter()
+        .any(|w| matches!(w.as_str(), "list" | "search" | "query" | "find" | "browse"));
+    let plural = words.last().is_some_and(|w| {
+        w.len() > 3 && w.ends_with('s') && !w.ends_with("ss") && stemmer.stem(w) != *w
+    });
+    lists || plural
 }
 
 /// The kinds of value a tool's parameters take, by their names and descriptions: an
@@ -510,6 +541,7 @@ impl SearchIndex {
             rarest: ((n - 1.0 + 0.5) / 1.5 + 1.0).ln(),
             identifies: tools.iter().map(takes_identifier).collect(),
             takes: tools.iter().map(takes_values).collect(),
+            many: tools.iter().map(answers_many).collect(),
             acts,
             tools: docs.len(),
             terms,
@@ -609,9 +641,15 @@ impl SearchIndex {
             }
         }
         if names_one(query) {
-            for (score, identifies) in scores.iter_mut().zip(&self.identifies) {
+            for ((score, identifies), many) in
+                scores.iter_mut().zip(&self.identifies).zip(&self.many)
+            {
                 if *identifies {
                     *score *= 1.0 + NAMED_ONE;
+                }
+                // and a tool that answers with many things is not what it asks
+                if *many {
+                    *score *= 1.0 - NAMED_ONE_NOT_MANY;
                 }
             }
         }

@@ -16,6 +16,20 @@ fn tool(name: &str, description: &str, params: serde_json::Value) -> Tool {
     Tool::new(name.to_owned(), description.to_owned(), Arc::new(schema))
 }
 
+/// A tool's schema with its `required` list.
+trait Required {
+    fn with_required(self, names: &[&str]) -> Self;
+}
+
+impl Required for Tool {
+    fn with_required(mut self, names: &[&str]) -> Self {
+        let mut schema = (*self.input_schema).clone();
+        schema.insert("required".into(), json!(names));
+        self.input_schema = Arc::new(schema);
+        self
+    }
+}
+
 fn names(tools: &[Tool], query: &str) -> Vec<String> {
     SearchIndex::new(tools)
         .search(query)
@@ -592,4 +606,37 @@ fn the_first_action_of_a_name_says_whether_it_acts() {
     ];
     let index = SearchIndex::new(&tools);
     assert_eq!((index.acts[0], index.acts[1]), (false, true));
+}
+
+#[test]
+fn a_request_naming_one_thing_prefers_a_tool_for_one_over_a_tool_for_many() {
+    let tools = [
+        tool(
+            "get_page_children",
+            "Get the child pages of a page.",
+            json!({"parent_id": {"type": "string"}}),
+        )
+        .with_required(&["parent_id"]),
+        tool(
+            "get_page",
+            "Get a page, by its id or by its title.",
+            json!({"page_id": {"type": "string"}, "title": {"type": "string"}}),
+        ),
+        tool(
+            "list_sprints",
+            "List the sprints of a board.",
+            json!({"board_id": {"type": "string"}}),
+        )
+        .with_required(&["board_id"]),
+        tool(
+            "get_sprint",
+            "Get the issues of a sprint.",
+            json!({"sprint_id": {"type": "string"}}),
+        )
+        .with_required(&["sprint_id"]),
+    ];
+    // `get_page` requires nothing, and may name its page by `page_id`
+    assert_eq!(names(&tools, "show page 123456")[0], "get_page");
+    // `list_sprints` answers with many
+    assert_eq!(names(&tools, "sprint 12")[0], "get_sprint");
 }
