@@ -28,8 +28,8 @@ use toolshape_bench::search::{
 fn main() {
     // `--set public` (first) reads the second catalogue and its requests instead
     let mut args: Vec<String> = std::env::args().collect();
-    let public = args.get(1).is_some_and(|a| a == "--set")
-        && args.get(2).is_some_and(|a| a == "public");
+    let public =
+        args.get(1).is_some_and(|a| a == "--set") && args.get(2).is_some_and(|a| a == "public");
     if public {
         args.drain(1..3);
     }

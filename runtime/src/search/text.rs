@@ -435,10 +435,12 @@ impl Values {
         if token.contains("://") || token.starts_with("www.") {
             return Values::URL;
         }
-        if let Some((user, domain)) = token.split_once('@') {
-            if !user.is_empty() && domain.contains('.') && !domain.ends_with('.') {
-                return Values::EMAIL;
-            }
+        if let Some((user, domain)) = token.split_once('@')
+            && !user.is_empty()
+            && domain.contains('.')
+            && !domain.ends_with('.')
+        {
+            return Values::EMAIL;
         }
         // PROJ-42: capitals (and digits) before a dash, digits after
         if let Some((project, number)) = token.split_once('-') {

@@ -4,8 +4,7 @@
 //! figures and FastMCP's beside them are in `docs/benchmarks.md`.
 
 use toolshape_bench::search::{
-    Quality, catalogue, confident, out_of_scope, public_catalogue, public_requests, ranks,
-    requests,
+    Quality, catalogue, confident, out_of_scope, public_catalogue, public_requests, ranks, requests,
 };
 
 /// Just below the measured figures (recall@3 0.900, recall@1 0.680 over all 150 requests;
