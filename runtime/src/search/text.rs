@@ -9,9 +9,13 @@
 //! related words of the domains MCP servers serve (`[related]`) and of software work in
 //! general (`[concepts]`), both at [`RELATED_WEIGHT`]; a phrase ("look for", "next
 //! commit") stands for one or more words (`[phrases]`). Some words are read for what they
-//! are rather than for what the tables say: a state before a noun ("open tickets", "closed
-//! issues", at [`STATE_WEIGHT`], no synonyms, no change), a name the user pasted
-//! (`notes.txt`, `parse_config`: itself only), an identifier ([`names_one`]). The tables
+//! are rather than for what the tables say: a state before a noun or after a form of "be"
+//! ("open tickets", "closed issues", "which PRs are open", "which pods are running": its
+//! [`state_term`], at [`STATE_WEIGHT`], no synonyms, no change), a name the user pasted
+//! (`notes.txt`, `parse_config`: itself only), an identifier ([`names_one`]); and the
+//! values a request passes are read for their shape ([`Values`]: `owner/repo`, `PROJ-42`,
+//! a path, an address, an email), which the ranking sets against what each tool's
+//! parameters take. The tables
 //! are the data file `vocabulary.txt` ([`vocabulary`](super::vocabulary)), small and
 //! written by hand: what they hold is documented in it, and `docs/benchmarks.md` measures
 //! what they are worth.
