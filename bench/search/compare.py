@@ -1,7 +1,7 @@
 """Tool search side by side: toolshape's ranking and FastMCP's BM25SearchTransform on the
 same catalogue and requests, in one run.
 
-    python3 compare.py TOOLSHAPE_RANKINGS.jsonl [--misses] [--markdown OUT.jsonl]
+    python3 compare.py TOOLSHAPE_RANKINGS.jsonl [--misses] [--markdown OUT.jsonl] [--public]
 
 TOOLSHAPE_RANKINGS.jsonl is `search_rank --json`'s output (one request a line, its first five
 tools); compare.sh produces it and calls this script. FastMCP sees the catalogue's tools
@@ -10,6 +10,9 @@ registered with their explicit JSON schemas (a `Tool` with `parameters`, as Fast
 through an in-memory client calling `search_tools`, as a model would. Its results are
 rendered with FastMCP's markdown serializer, so the ranking is read from the `### name`
 headings of the text the model would see.
+
+With `--public`, the second catalogue (`public_catalogue.json`, `public_requests.json`;
+the rankings from `search_rank --set public --json`).
 
 It also asks FastMCP the requests of `out_of_scope.json`, which no tool serves, and counts
 those it answers with tools anyway (toolshape's figures: `search_rank --scope`).
@@ -44,9 +47,18 @@ class CatalogueTool(Tool):
         return ToolResult(content=f"{self.name} called")
 
 
+PUBLIC = "--public" in sys.argv
+
+
 def load():
-    tools = json.loads((HERE / "catalogue.json").read_text())["tools"]
-    requests = json.loads((HERE / "requests.json").read_text())["requests"]
+    # `--public`: the second catalogue (public MCP servers' tools) and its requests, all held out
+    catalogue, asked = (
+        ("public_catalogue.json", "public_requests.json")
+        if PUBLIC
+        else ("catalogue.json", "requests.json")
+    )
+    tools = json.loads((HERE / catalogue).read_text())["tools"]
+    requests = json.loads((HERE / asked).read_text())["requests"]
     return tools, requests
 
 
@@ -101,6 +113,8 @@ def main():
     print(f"{'requests':<22}{'':<11}{'recall@1':>9}{'recall@3':>9}{'recall@5':>9}{'MRR':>7}")
     for split in ["development", "held_out", None]:
         picked = [i for i, r in enumerate(requests) if split is None or r["split"] == split]
+        if not picked:
+            continue
         label = f"{split or 'all'} ({len(picked)})"
         for name, rankings in [("toolshape", [o["ranking"] for o in ours]), ("FastMCP BM25", theirs)]:
             ranks = [rank_of(rankings[i], requests[i]["expected"]) for i in picked]
@@ -109,9 +123,9 @@ def main():
             label = ""
     # requests no tool serves: FastMCP's BM25 has no notion of a weak match, so what counts
     # is whether it answers tools at all; toolshape's confident matches are search_rank --scope's
-    unserved = json.loads((HERE / "out_of_scope.json").read_text())["requests"]
+    unserved = [] if PUBLIC else json.loads((HERE / "out_of_scope.json").read_text())["requests"]
     answered = asyncio.run(fastmcp_rankings(tools, unserved))
-    for split in ["development", "held_out", None]:
+    for split in ["development", "held_out", None] if unserved else []:
         picked = [i for i, r in enumerate(unserved) if split is None or r["split"] == split]
         some = sum(1 for i in picked if answered[i])
         print(f"out of scope, {split or 'all'} ({len(picked)}): FastMCP BM25 answers tools to {some}")

@@ -26,5 +26,10 @@ cargo build -q --workspace --bin search_rank
 markdown="$(mktemp)"
 trap 'rm -f "$out" "$markdown"' EXIT
 "$PYTHON" "$here/compare.py" "$out" --markdown "$markdown" "$@"
+# the second catalogue (public MCP servers' tools), a second held-out set
+public="$(mktemp)"
+trap 'rm -f "$out" "$markdown" "$public"' EXIT
+"${CARGO_TARGET_DIR:-$root/target}/debug/search_rank" --set public --json > "$public"
+"$PYTHON" "$here/compare.py" "$public" --public "$@"
 # what a search's answer costs a model beside the same hits as JSON and in FastMCP's markdown
 "${CARGO_TARGET_DIR:-$root/target}/debug/search_rank" --tokens "$markdown"

@@ -10,6 +10,13 @@ pub const CATALOGUE: &str = include_str!("../search/catalogue.json");
 /// Requests phrased as users phrase them, each with the tool that serves it.
 pub const REQUESTS: &str = include_str!("../search/requests.json");
 
+/// The second catalogue: tools of seven public MCP servers (GitHub, git, Notion, Jira,
+/// Confluence, Kubernetes, Postgres), whose families overlap.
+pub const PUBLIC_CATALOGUE: &str = include_str!("../search/public_catalogue.json");
+/// Requests for the second catalogue, written before any ranking change measured on them:
+/// a second held-out set.
+pub const PUBLIC_REQUESTS: &str = include_str!("../search/public_requests.json");
+
 /// Requests that no tool of the catalogue serves.
 pub const OUT_OF_SCOPE: &str = include_str!("../search/out_of_scope.json");
 
@@ -63,6 +70,28 @@ pub fn catalogue() -> Vec<Tool> {
     serde_json::from_str::<File>(CATALOGUE)
         .expect("bench/search/catalogue.json is a list of tools")
         .tools
+}
+
+/// The second catalogue's tools.
+pub fn public_catalogue() -> Vec<Tool> {
+    #[derive(Deserialize)]
+    struct File {
+        tools: Vec<Tool>,
+    }
+    serde_json::from_str::<File>(PUBLIC_CATALOGUE)
+        .expect("bench/search/public_catalogue.json is a list of tools")
+        .tools
+}
+
+/// The second catalogue's requests (all held out).
+pub fn public_requests() -> Vec<Request> {
+    #[derive(Deserialize)]
+    struct File {
+        requests: Vec<Request>,
+    }
+    serde_json::from_str::<File>(PUBLIC_REQUESTS)
+        .expect("bench/search/public_requests.json is a list of requests")
+        .requests
 }
 
 /// 1,000 tools for timing searches: the catalogue's tools taken six times over with

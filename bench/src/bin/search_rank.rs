@@ -1,7 +1,8 @@
 //! toolshape's tool-search ranking over the benchmark's catalogue and requests.
 //!
 //! `cargo run -p toolshape-bench --release --bin search_rank` prints recall@1/@3/@5 and MRR
-//! per split; `--json` prints each request's first five tools instead (one JSON object a
+//! per split; `--set public` first reads the second catalogue (`public_catalogue.json`, all
+//! held out) instead, with any of the modes below; `--json` prints each request's first five tools instead (one JSON object a
 //! line), which `bench/search/compare.py` reads to put toolshape beside FastMCP; `--misses`
 //! prints the requests whose tool is not first; `--explain QUERY [TOOL]` prints one query's
 //! first eight tools with their scores (and TOOL's rank and score, wherever it ranks);
@@ -20,13 +21,25 @@ use std::collections::HashMap;
 
 use toolshape::search::{SearchIndex, result_text};
 use toolshape_bench::search::{
-    Quality, Request, catalogue, out_of_scope, ranks, requests, thousand_tools,
+    Quality, Request, catalogue, out_of_scope, public_catalogue, public_requests, ranks, requests,
+    thousand_tools,
 };
 
 fn main() {
-    let mode = std::env::args().nth(1).unwrap_or_default();
-    let tools = catalogue();
-    let requests = requests();
+    // `--set public` (first) reads the second catalogue and its requests instead
+    let mut args: Vec<String> = std::env::args().collect();
+    let public =
+        args.get(1).is_some_and(|a| a == "--set") && args.get(2).is_some_and(|a| a == "public");
+    if public {
+        args.drain(1..3);
+    }
+    let arg = |i: usize| args.get(i).cloned();
+    let mode = arg(1).unwrap_or_default();
+    let (tools, requests) = if public {
+        (public_catalogue(), public_requests())
+    } else {
+        (catalogue(), requests())
+    };
     match mode.as_str() {
         "--json" => {
             let index = SearchIndex::new(&tools);
@@ -46,7 +59,7 @@ fn main() {
             // should not be, the others should
             let index = SearchIndex::new(&tools);
             let unserved = out_of_scope();
-            let verbose = std::env::args().nth(2).is_some();
+            let verbose = arg(2).is_some();
             for split in ["development", "held_out"] {
                 let mut confident = 0;
                 let set: Vec<_> = unserved.iter().filter(|r| r.split == split).collect();
@@ -171,9 +184,9 @@ fn main() {
         }
         "--explain" => {
             // the first eight tools of one query, with their scores, and the one asked about
-            let query = std::env::args().nth(2).unwrap_or_default();
+            let query = arg(2).unwrap_or_default();
             let index = SearchIndex::new(&tools);
-            let want = std::env::args().nth(3).unwrap_or_default();
+            let want = arg(3).unwrap_or_default();
             for (rank, hit) in index.search(&query).iter().enumerate() {
                 let name = &*tools[hit.index].name;
                 if rank < 8 || name == want {
@@ -181,7 +194,7 @@ fn main() {
                 }
             }
         }
-        "--tokens" => tokens(&tools, &requests, std::env::args().nth(2)),
+        "--tokens" => tokens(&tools, &requests, arg(2)),
         "" => {
             println!("{} tools, {} requests", tools.len(), requests.len());
             for split in ["development", "held_out", "all"] {
@@ -190,6 +203,9 @@ fn main() {
                     .filter(|r| split == "all" || r.split == split)
                     .cloned()
                     .collect();
+                if part.is_empty() {
+                    continue;
+                }
                 let q = Quality::of(&ranks(&tools, &part));
                 println!(
                     "{split:<12} n={:<4} recall@1 {:.3}  recall@3 {:.3}  recall@5 {:.3}  MRR {:.3}",

@@ -14,11 +14,23 @@
 //!   or description (`pull request`, `sub issue`) add to its score;
 //! - **coordination**: the share of the query's words a tool answers weighs half its score;
 //! - **intent**: a request that names no change, or asks a question ("what did commit 1a2b
-//!   change"), ranks the tools that act (by their `readOnlyHint`, or else their name) after
-//!   those that look; a request that asks for a change, and is no question, the other way
+//!   change"), ranks the tools that act (by their `readOnlyHint`; else by the first action
+//!   of their name, `list_pull_requests` lists, an HTTP method before another action being
+//!   how it is sent; else, with no action in the name, by a `destructiveHint`) after those
+//!   that look; a request that asks for a change, and is no question, the other way
 //!   round, more gently;
 //! - **one thing named**: a request that names one thing by its identifier ("issue 42",
-//!   "commit 1a2b3c") lifts the tools that require an identifier;
+//!   "commit 1a2b3c", "PROJ-42") lifts the tools that require an identifier (or, requiring
+//!   nothing, take one), and puts after them the tools that answer with many things (their
+//!   name lists or searches, or ends with a plural);
+//! - **values**: a value the request passes lifts the tools whose parameters take its kind
+//!   (an `owner/repo` the tools with an `owner` and a `repo`, a tracker's key `PROJ-42` a
+//!   `…key` or a parameter shown with one, a path, an address, an email): "the commit history
+//!   of facebook/react" is the hosted repository's, not the local checkout's;
+//! - **states**: a word that names a state ("open" in "open tickets" or "which PRs are open",
+//!   "merged") counts only where a tool says a state (its parameters' values and
+//!   descriptions, its description past the first word), not where its title gives an order
+//!   ("Open new pull request");
 //! - **feedback**: the name words of the first three hits feed back, weakly, into the query,
 //!   so that tools of the same kind as the best hits move up among the rest.
 //!
@@ -28,9 +40,10 @@
 use std::collections::HashMap;
 
 use rmcp::model::Tool;
-use serde_json::Value;
 
-use super::text::{Analyzer, QueryWord, changes, names_one};
+use super::text::{
+    Analyzer, QueryWord, Values, changes, looks, names_one, names_state, state_term,
+};
 
 /// One tool a search found: its position in the slice the index was built from, its
 /// score (higher is better), and whether it is a confident match for the request.
@@ -66,14 +79,16 @@ const PARAM_NAMES: usize = 3;
 const PARAM_DESCRIPTIONS: usize = 4;
 const KEYWORDS: usize = 5;
 const OUTPUT: usize = 6;
-const FIELDS: usize = 7;
+/// The states the description and the parameters say (`open` of `state: open | closed`).
+const STATES: usize = 7;
+const FIELDS: usize = 8;
 
 /// How much a term counts in each field: a word of the name says most about what a tool
 /// does, a word of a parameter's description least. An author's keywords count as the
 /// title; the names of the result's fields as the parameters' names.
-const FIELD_WEIGHTS: [f64; FIELDS] = [3.0, 2.0, 1.0, 0.7, 0.4, 2.0, 0.7];
+const FIELD_WEIGHTS: [f64; FIELDS] = [3.0, 2.0, 1.0, 0.7, 0.4, 2.0, 0.7, 0.7];
 /// BM25's `b` per field: how much a long field dilutes its terms.
-const FIELD_LENGTH_NORM: [f64; FIELDS] = [0.3, 0.3, 0.75, 0.5, 0.75, 0.3, 0.5];
+const FIELD_LENGTH_NORM: [f64; FIELDS] = [0.3, 0.3, 0.75, 0.5, 0.75, 0.3, 0.5, 0.0];
 /// BM25's `k1`: how fast repeated terms stop adding.
 const K1: f64 = 1.2;
 /// How much asking for all of a tool's name words multiplies its score (1 + this).
@@ -83,8 +98,9 @@ const PAIR_BONUS: f64 = 0.5;
 /// How much of a score depends on the share of the query's words the tool answers (a tool
 /// answering half the words keeps 1 - this / 2 of its score).
 const COORDINATION: f64 = 0.5;
-/// What multiplies the score of a tool that changes something (its name holds a word of
-/// `[changes]` of `vocabulary.txt`) when the request names no change.
+/// What multiplies the score of a tool that changes something (its hints say so, or the
+/// first action of its name is a word of `[changes]` of `vocabulary.txt`) when the request
+/// names no change.
 const UNASKED_CHANGE: f64 = 0.6;
 
 /// What multiplies the score of a tool that only looks (it changes nothing) when the
@@ -94,6 +110,15 @@ const UNASKED_LOOK: f64 = 0.8;
 /// What multiplies the score of a tool that takes an identifier (a required number, id,
 /// sha, revision or tag) when the request names one thing by its identifier (1 + this).
 const NAMED_ONE: f64 = 0.5;
+
+/// What multiplies the score of a tool whose parameters take a kind of value the request
+/// passes (an `owner/repo`, a tracker's key, a path, an address, an email), per kind
+/// (1 + this).
+const VALUE_FIT: f64 = 0.5;
+
+/// What a request that names one thing by its identifier takes off the score of a tool that
+/// answers with many things ([`answers_many`]): 1 - this.
+const NAMED_ONE_NOT_MANY: f64 = 0.25;
 
 /// How many of the best tools feed their name words back into the query.
 const FEEDBACK_HITS: usize = 3;
@@ -132,169 +157,10 @@ pub struct SearchIndex {
     destroys: Vec<bool>,
     /// The highest IDF a term can have here (a term of one tool).
     rarest: f64,
-}
-
-/// Whether a tool requires an identifier of one thing: a number, or a parameter whose name
-/// ends as an identifier's does (`issue_number`, `gist_id`, `sha`, `revision`, `ref`,
-/// `tag`, `hash`).
-fn takes_identifier(tool: &Tool) -> bool {
-    let properties = tool
-        .input_schema
-        .get("properties")
-        .and_then(Value::as_object);
-    let required = tool.input_schema.get("required").and_then(Value::as_array);
-    required
-        .into_iter()
-        .flatten()
-        .filter_map(Value::as_str)
-        .any(|name| {
-            let numeric = properties
-                .and_then(|p| p.get(name))
-                .and_then(|schema| schema.get("type"))
-                .and_then(Value::as_str)
-                .is_some_and(|t| t == "integer" || t == "number");
-            let lower = name.to_lowercase();
-            numeric
-                || ["number", "id", "sha", "revision", "ref", "tag", "hash"]
-                    .iter()
-                    .any(|end| lower.ends_with(end))
-        })
-}
-
-/// The names of the fields of a tool's result, from its `outputSchema`: the properties'
-/// names at every level (through arrays, `$defs`, `anyOf`/`oneOf`/`allOf`), of the data only
-/// for toolshape's envelope (`status`, `data`, `metadata`, `grounded`), whose own members
-/// every such tool shares.
-fn output_fields(tool: &Tool) -> String {
-    fn walk(schema: &Value, depth: usize, out: &mut String) {
-        if depth > 6 {
-            return;
-        }
-        let Some(object) = schema.as_object() else {
-            return;
-        };
-        if let Some(Value::Object(properties)) = object.get("properties") {
-            for (name, property) in properties {
-                out.push_str(name);
-                out.push(' ');
-                walk(property, depth + 1, out);
-            }
-        }
-        for key in ["items", "additionalProperties"] {
-            if let Some(inner) = object.get(key) {
-                walk(inner, depth + 1, out);
-            }
-        }
-        for key in ["$defs", "definitions"] {
-            for inner in object
-                .get(key)
-                .and_then(Value::as_object)
-                .into_iter()
-                .flatten()
-            {
-                walk(inner.1, depth + 1, out);
-            }
-        }
-        for key in ["anyOf", "oneOf", "allOf"] {
-            for inner in object
-                .get(key)
-                .and_then(Value::as_array)
-                .into_iter()
-                .flatten()
-            {
-                walk(inner, depth + 1, out);
-            }
-        }
-    }
-    let Some(schema) = tool.output_schema.as_deref() else {
-        return String::new();
-    };
-    let properties = schema.get("properties").and_then(Value::as_object);
-    let envelope = properties.is_some_and(|p| {
-        ["status", "data", "metadata", "grounded"]
-            .iter()
-            .all(|member| p.contains_key(*member))
-    });
-    let mut out = String::new();
-    match properties.and_then(|p| p.get("data")) {
-        Some(data) if envelope => {
-            walk(data, 0, &mut out);
-            // the data's own definitions sit at the root
-            for key in ["$defs", "definitions"] {
-                for inner in schema
-                    .get(key)
-                    .and_then(Value::as_object)
-                    .into_iter()
-                    .flatten()
-                {
-                    walk(inner.1, 1, &mut out);
-                }
-            }
-        }
-        _ => walk(&Value::Object(schema.clone()), 0, &mut out),
-    }
-    out
-}
-
-/// The text of each field of one tool; `others` are the names of all tools, whose mentions
-/// in a description describe another tool and are left out; `keywords` the words users
-/// type for it.
-fn fields(
-    tool: &Tool,
-    others: &std::collections::HashSet<&str>,
-    keywords: &[String],
-) -> [String; FIELDS] {
-    let strip = |text: &str| -> String {
-        text.split_inclusive(|c: char| !(c.is_alphanumeric() || c == '_' || c == '-'))
-            .map(|piece| {
-                let word = piece
-                    .trim_end_matches(|c: char| !(c.is_alphanumeric() || c == '_' || c == '-'));
-                if word != tool.name && word.contains(['_', '-']) && others.contains(word) {
-                    &piece[word.len()..]
-                } else {
-                    piece
-                }
-            })
-            .collect()
-    };
-    let title = tool
-        .title
-        .clone()
-        .or_else(|| tool.annotations.as_ref().and_then(|a| a.title.clone()))
-        .unwrap_or_default();
-    let mut param_names = String::new();
-    let mut param_descriptions = String::new();
-    if let Some(Value::Object(properties)) = tool.input_schema.get("properties") {
-        for (name, schema) in properties {
-            param_names.push_str(name);
-            param_names.push(' ');
-            if let Some(Value::String(text)) = schema.get("description") {
-                param_descriptions.push_str(&strip(text));
-                param_descriptions.push(' ');
-            }
-            // the values a parameter takes name what the tool can do ("create", "closed")
-            for value in schema
-                .get("enum")
-                .and_then(Value::as_array)
-                .into_iter()
-                .flatten()
-            {
-                if let Value::String(value) = value {
-                    param_descriptions.push_str(value);
-                    param_descriptions.push(' ');
-                }
-            }
-        }
-    }
-    let mut out: [String; FIELDS] = Default::default();
-    out[NAME] = tool.name.to_string();
-    out[TITLE] = title;
-    out[DESCRIPTION] = strip(tool.description.as_deref().unwrap_or(""));
-    out[PARAM_NAMES] = param_names;
-    out[PARAM_DESCRIPTIONS] = param_descriptions;
-    out[KEYWORDS] = keywords.join(" . ");
-    out[OUTPUT] = output_fields(tool);
-    out
+    /// The kinds of value each tool's parameters take ([`takes_values`]).
+    takes: Vec<Values>,
+    /// Whether each tool answers with many things ([`answers_many`]).
+    many: Vec<bool>,
 }
 
 impl SearchIndex {
@@ -318,13 +184,24 @@ impl SearchIndex {
         let docs: Vec<[Vec<u32>; FIELDS]> = tools
             .iter()
             .map(|tool| {
-                fields(tool, &names_set, &keywords(&tool.name)).map(|text| {
-                    analyzer
-                        .terms(&text)
-                        .into_iter()
-                        .map(|t| id_of(t, &mut terms))
-                        .collect()
-                })
+                let mut doc: [Vec<u32>; FIELDS] = Default::default();
+                let texts = fields(tool, &names_set, &keywords(&tool.name));
+                for (field, text) in texts.iter().enumerate() {
+                    let said = analyzer.terms(text);
+                    // where the text says a state ("state: open | closed", "lists open
+                    // issues"), the word stands for the state too
+                    if field == DESCRIPTION || field == PARAM_DESCRIPTIONS {
+                        let skip = usize::from(field == DESCRIPTION);
+                        for term in said.iter().skip(skip).filter(|t| names_state(t)) {
+                            let state = id_of(state_term(term), &mut terms);
+                            if !doc[STATES].contains(&state) {
+                                doc[STATES].push(state);
+                            }
+                        }
+                    }
+                    doc[field].extend(said.into_iter().map(|t| id_of(t, &mut terms)));
+                }
+                doc
             })
             .collect();
 
@@ -392,15 +269,38 @@ impl SearchIndex {
             .iter()
             .filter_map(|t| terms.get(t).copied())
             .collect();
+        let methods: Vec<u32> = ["post", "put", "patch"]
+            .iter()
+            .filter_map(|m| terms.get(*m).copied())
+            .collect();
+        let looks: Vec<u32> = looks()
+            .iter()
+            .filter_map(|t| terms.get(t).copied())
+            .collect();
         // a tool's own hints say whether it changes anything; without them, its name does
         let acts: Vec<bool> = names
             .iter()
             .zip(tools)
             .map(|(name, tool)| {
                 let hints = tool.annotations.as_ref();
-                match hints.and_then(|hints| hints.read_only_hint) {
-                    Some(read_only) => !read_only,
-                    None => name.iter().any(|t| changes.contains(t)),
+                // an HTTP method before another action (`API-post-search`) is how the
+                // request is sent, not what the tool does
+                let named: Vec<&u32> = (name.iter())
+                    .filter(|t| changes.contains(t) || looks.contains(t))
+                    .collect();
+                let said = match named.as_slice() {
+                    [first, next, ..] if methods.contains(first) => Some(next),
+                    [first, ..] => Some(first),
+                    [] => None,
+                }
+                .map(|t| changes.contains(t));
+                match (hints.and_then(|hints| hints.read_only_hint), said) {
+                    (Some(read_only), _) => !read_only,
+                    // the first word of its name that names an action says what it does:
+                    // `list_pull_requests` lists (a pull *request* is no change)
+                    (None, Some(acts)) => acts,
+                    // else a `destructiveHint`, meaningful only for a tool that acts, says so
+                    (None, None) => hints.is_some_and(|hints| hints.destructive_hint.is_some()),
                 }
             })
             .collect();
@@ -417,6 +317,8 @@ impl SearchIndex {
             destroys,
             rarest: ((n - 1.0 + 0.5) / 1.5 + 1.0).ln(),
             identifies: tools.iter().map(takes_identifier).collect(),
+            takes: tools.iter().map(takes_values).collect(),
+            many: tools.iter().map(answers_many).collect(),
             acts,
             tools: docs.len(),
             terms,
@@ -516,10 +418,25 @@ impl SearchIndex {
             }
         }
         if names_one(query) {
-            for (score, identifies) in scores.iter_mut().zip(&self.identifies) {
+            for ((score, identifies), many) in
+                scores.iter_mut().zip(&self.identifies).zip(&self.many)
+            {
                 if *identifies {
                     *score *= 1.0 + NAMED_ONE;
                 }
+                // and a tool that answers with many things is not what it asks
+                if *many {
+                    *score *= 1.0 - NAMED_ONE_NOT_MANY;
+                }
+            }
+        }
+
+        // the values the request passes are evidence for the tools that take them
+        let values_passed = Values::of_request(query);
+        if values_passed.0 != 0 {
+            for (score, takes) in scores.iter_mut().zip(&self.takes) {
+                let fits = (values_passed.0 & takes.0).count_ones();
+                *score *= (1.0 + VALUE_FIT).powi(fits as i32);
             }
         }
 
@@ -653,6 +570,8 @@ fn own_words_first(mut words: Vec<Vec<(u32, f64)>>) -> Vec<Vec<(u32, f64)>> {
 
 mod fit;
 pub use fit::FIT;
+mod read;
+use read::{answers_many, fields, takes_identifier, takes_values};
 
 #[cfg(test)]
 mod tests;

@@ -9,9 +9,13 @@
 //! related words of the domains MCP servers serve (`[related]`) and of software work in
 //! general (`[concepts]`), both at [`RELATED_WEIGHT`]; a phrase ("look for", "next
 //! commit") stands for one or more words (`[phrases]`). Some words are read for what they
-//! are rather than for what the tables say: a state before a noun ("open tickets", "closed
-//! issues", at [`STATE_WEIGHT`], no synonyms, no change), a name the user pasted
-//! (`notes.txt`, `parse_config`: itself only), an identifier ([`names_one`]). The tables
+//! are rather than for what the tables say: a state before a noun or after a form of "be"
+//! ("open tickets", "closed issues", "which PRs are open", "which pods are running": its
+//! [`state_term`], at [`STATE_WEIGHT`], no synonyms, no change), a name the user pasted
+//! (`notes.txt`, `parse_config`: itself only), an identifier ([`names_one`]); and the
+//! values a request passes are read for their shape ([`Values`]: `owner/repo`, `PROJ-42`,
+//! a path, an address, an email), which the ranking sets against what each tool's
+//! parameters take. The tables
 //! are the data file `vocabulary.txt` ([`vocabulary`](super::vocabulary)), small and
 //! written by hand: what they hold is documented in it, and `docs/benchmarks.md` measures
 //! what they are worth.
@@ -148,7 +152,7 @@ impl Analyzer {
                 };
                 if phrase.is_none() && self.describes_state(&words, at) {
                     out.push(QueryWord {
-                        terms: vec![(term, STATE_WEIGHT)],
+                        terms: vec![(state_term(&term), STATE_WEIGHT)],
                         change: false,
                         value: false,
                     });
@@ -201,6 +205,17 @@ impl Analyzer {
     /// page", "open example.com").
     fn describes_state(&self, words: &[String], at: usize) -> bool {
         let word = words[at].as_str();
+        // after a form of "be", a state word is said of the things asked for ("which PRs are
+        // open", "is the ticket still open")
+        let participle = word.len() > 4
+            && (word.ends_with("ed") || word.ends_with("ing"))
+            && changes().iter().any(|c| *c == self.stemmer.stem(word));
+        let copula = at > 0
+            && COPULAS.contains(&words[at - 1].as_str())
+            && (participle || vocabulary().state_words.iter().any(|w| w == word));
+        if copula {
+            return true;
+        }
         let Some(next) = words.get(at + 1) else {
             return false;
         };
@@ -244,9 +259,19 @@ impl Analyzer {
     }
 }
 
+/// Forms of "be" (and words that stand between one and its state: "still"), after which a
+/// state word describes the things asked for.
+const COPULAS: &[&str] = &[
+    "is", "are", "was", "were", "be", "been", "being", "still", "stay", "stays", "remain",
+    "remains", "isn't", "aren't",
+];
+
 /// Whether a request names one thing by its identifier: a number after a word ("issue 42",
 /// "PR #17", "alert 5"; "5 commits" counts instead) or a hexadecimal hash ("1a2b3c").
 pub(crate) fn names_one(text: &str) -> bool {
+    if Values::of_request(text).0 & Values::KEY != 0 {
+        return true;
+    }
     let tokens: Vec<&str> = text.split_whitespace().collect();
     tokens.iter().enumerate().any(|(i, token)| {
         let bare = token.trim_matches(|c: char| !c.is_alphanumeric());
@@ -302,6 +327,40 @@ fn is_stopword(word: &str) -> bool {
         .is_ok()
 }
 
+/// The term a state word stands for ("open" in "open tickets", "merged" in "merged PRs"),
+/// apart from the same word as an action: a tool holds it where its text says a state (a
+/// parameter's values and descriptions, its description past the first word), not where
+/// its name or title gives an order ("Open new pull request").
+pub(crate) fn state_term(stem: &str) -> String {
+    format!("{stem}=")
+}
+
+/// Whether a stem may name a state: a state word's, or a change's (whose participle does).
+pub(crate) fn names_state(stem: &str) -> bool {
+    static STEMS: OnceLock<Vec<String>> = OnceLock::new();
+    STEMS
+        .get_or_init(|| {
+            let stemmer = Stemmer::create(Algorithm::English);
+            (vocabulary().state_words.iter())
+                .map(|w| stemmer.stem(w).into_owned())
+                .chain(changes().iter().cloned())
+                .collect()
+        })
+        .iter()
+        .any(|s| s == stem)
+}
+
+/// The stems of the vocabulary's `[looks]`.
+pub(crate) fn looks() -> &'static [String] {
+    static STEMS: OnceLock<Vec<String>> = OnceLock::new();
+    STEMS.get_or_init(|| {
+        let stemmer = Stemmer::create(Algorithm::English);
+        (vocabulary().looks.iter())
+            .map(|w| stemmer.stem(w).into_owned())
+            .collect()
+    })
+}
+
 /// The stems of the vocabulary's `[changes]`, built once.
 pub(crate) fn changes() -> &'static [String] {
     static STEMS: OnceLock<Vec<String>> = OnceLock::new();
@@ -343,4 +402,84 @@ fn synonyms() -> &'static HashMap<String, Vec<(String, f64)>> {
         }
         table
     })
+}
+
+/// The kinds of value a request may pass, as bits of a mask: what a tool's parameters take
+/// ([`Values::of_request`], and the index's reading of each tool's parameters).
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub(crate) struct Values(pub(crate) u8);
+
+impl Values {
+    /// A repository named by its owner: `facebook/react`, `acme/api`.
+    pub(crate) const OWNER_REPO: u8 = 1;
+    /// A key of a tracker's item: `PROJ-42`, `WEB-301`.
+    pub(crate) const KEY: u8 = 2;
+    /// A path on a disk or in a repository: `src/main.rs`, `/var/log`, `notes.txt`.
+    pub(crate) const PATH: u8 = 4;
+    /// An address: `https://example.com/a`.
+    pub(crate) const URL: u8 = 8;
+    /// An email address.
+    pub(crate) const EMAIL: u8 = 16;
+
+    /// The kinds of value a request passes, by the shape of its tokens.
+    pub(crate) fn of_request(text: &str) -> Values {
+        let mut mask = 0;
+        for token in text.split_whitespace() {
+            let token = token
+                .trim_start_matches(['(', '[', '"', '\'', '`', '<'])
+                .trim_end_matches([')', ']', '"', '\'', '`', '>', ',', ';', ':', '?', '!']);
+            let token = token.strip_suffix('.').unwrap_or(token);
+            mask |= Values::shape(token);
+        }
+        Values(mask)
+    }
+
+    /// The kind of value one token is, if any.
+    fn shape(token: &str) -> u8 {
+        if token.contains("://") || token.starts_with("www.") {
+            return Values::URL;
+        }
+        if let Some((user, domain)) = token.split_once('@')
+            && !user.is_empty()
+            && domain.contains('.')
+            && !domain.ends_with('.')
+        {
+            return Values::EMAIL;
+        }
+        // PROJ-42: capitals (and digits) before a dash, digits after
+        if let Some((project, number)) = token.split_once('-') {
+            let project_ok = project.len() >= 2
+                && project
+                    .chars()
+                    .next()
+                    .is_some_and(|c| c.is_ascii_uppercase())
+                && project
+                    .chars()
+                    .all(|c| c.is_ascii_uppercase() || c.is_ascii_digit());
+            if project_ok && !number.is_empty() && number.chars().all(|c| c.is_ascii_digit()) {
+                return Values::KEY;
+            }
+        }
+        let segments: Vec<&str> = token.split('/').collect();
+        let word =
+            |s: &str| !s.is_empty() && s.chars().all(|c| c.is_alphanumeric() || "-_.".contains(c));
+        // owner/repo: two names, the second without a file's extension
+        if segments.len() == 2
+            && segments.iter().all(|s| word(s))
+            && segments[0]
+                .chars()
+                .next()
+                .is_some_and(char::is_alphanumeric)
+            && !segments[1].contains('.')
+        {
+            return Values::OWNER_REPO;
+        }
+        if segments.len() >= 2 && segments.iter().skip(1).all(|s| s.is_empty() || word(s)) {
+            return Values::PATH;
+        }
+        if Shape::of(token) == Some(Shape::FileName) {
+            return Values::PATH;
+        }
+        0
+    }
 }

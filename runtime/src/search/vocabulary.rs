@@ -36,6 +36,8 @@ pub(crate) struct Vocabulary {
     pub(crate) concepts: Vec<Vec<String>>,
     /// `[changes]`: words that name a change.
     pub(crate) changes: Vec<String>,
+    /// `[looks]`: words that name looking (reading, listing, finding).
+    pub(crate) looks: Vec<String>,
     /// `[state words]`: words that name a state as well as an action on it.
     pub(crate) state_words: Vec<String>,
     /// `[order openers]`: words after which a request's next word gives an order.
@@ -86,6 +88,7 @@ pub(crate) fn parse(source: &str) -> Result<Vocabulary, String> {
         match section.as_deref() {
             Some("stopwords") => vocabulary.stopwords.extend(words()),
             Some("changes") => vocabulary.changes.extend(words()),
+            Some("looks") => vocabulary.looks.extend(words()),
             Some("state words") => vocabulary.state_words.extend(words()),
             Some("order openers") => vocabulary.order_openers.extend(words()),
             Some("abbreviations") => {

@@ -16,6 +16,20 @@ fn tool(name: &str, description: &str, params: serde_json::Value) -> Tool {
     Tool::new(name.to_owned(), description.to_owned(), Arc::new(schema))
 }
 
+/// A tool's schema with its `required` list.
+trait Required {
+    fn with_required(self, names: &[&str]) -> Self;
+}
+
+impl Required for Tool {
+    fn with_required(mut self, names: &[&str]) -> Self {
+        let mut schema = (*self.input_schema).clone();
+        schema.insert("required".into(), json!(names));
+        self.input_schema = Arc::new(schema);
+        self
+    }
+}
+
 fn names(tools: &[Tool], query: &str) -> Vec<String> {
     SearchIndex::new(tools)
         .search(query)
@@ -492,4 +506,137 @@ fn the_fields_of_a_tools_result_are_evidence() {
         index.search("duration").is_empty(),
         "the envelope's metadata is no evidence"
     );
+}
+
+#[test]
+fn the_values_a_request_passes_prefer_the_tools_that_take_them() {
+    let tools = [
+        tool(
+            "local_commits",
+            "Shows the commit history.",
+            json!({"repo_path": {"type": "string", "description": "Path to Git repository"}}),
+        ),
+        tool(
+            "hosted_commits",
+            "Shows the commit history.",
+            json!({"owner": {"type": "string"}, "repo": {"type": "string"}}),
+        ),
+        tool(
+            "get_page",
+            "Get a page of notes.",
+            json!({"page_id": {"type": "string"}}),
+        ),
+        tool(
+            "get_ticket",
+            "Get a ticket.",
+            json!({"issue_key": {"type": "string", "description": "Issue key (e.g., 'PROJ-123')"}}),
+        ),
+    ];
+    // `owner/repo` is what a hosted repository's tools take, a path what a local one's do
+    assert_eq!(
+        names(&tools, "commit history of acme/api")[0],
+        "hosted_commits"
+    );
+    assert_eq!(
+        names(&tools, "commit history of ./checkout/")[0],
+        "local_commits"
+    );
+    // a tracker's key is what a parameter shown with one takes
+    assert_eq!(names(&tools, "get PROJ-42")[0], "get_ticket");
+    assert_eq!(names(&tools, "get the page")[0], "get_page");
+    // the shapes themselves
+    use crate::search::text::Values;
+    let of = |text: &str| Values::of_request(text).0;
+    assert_eq!(of("fork facebook/react"), Values::OWNER_REPO);
+    assert_eq!(of("ticket WEB-301, please"), Values::KEY);
+    assert_eq!(of("read src/main.rs and /var/log"), Values::PATH);
+    assert_eq!(of("mail bob@example.com"), Values::EMAIL);
+    assert_eq!(of("open https://example.com/a"), Values::URL);
+    assert_eq!(of("CVE-2024-1234 in release-2.0 of worker-2"), 0);
+}
+
+#[test]
+fn a_state_is_read_where_a_tool_says_a_state_not_where_it_gives_an_order() {
+    let tools = [
+        tool(
+            "create_pull_request",
+            "Open new pull request.",
+            json!({"title": {"type": "string"}}),
+        ),
+        tool(
+            "list_pull_requests",
+            "List pull requests.",
+            json!({"state": {"type": "string", "enum": ["open", "closed"]}}),
+        ),
+    ];
+    // "open" after "are" says which pull requests, as "open" before a plural does
+    assert_eq!(names(&tools, "which PRs are open")[0], "list_pull_requests");
+    assert_eq!(names(&tools, "open PRs")[0], "list_pull_requests");
+    assert_eq!(names(&tools, "open a PR")[0], "create_pull_request");
+}
+
+#[test]
+fn the_first_action_of_a_name_says_whether_it_acts() {
+    let tools = [
+        tool(
+            "request_review",
+            "Request a review of a pull request.",
+            json!({}),
+        ),
+        tool("list_pull_requests", "List pull requests.", json!({})),
+    ];
+    // a pull *request* is no change: `list_pull_requests` looks, and a question finds it
+    assert_eq!(names(&tools, "what pull requests")[0], "list_pull_requests");
+    // without an action in its name, a tool that declares a `destructiveHint` acts
+    let mut first = tool("page_properties_v1", "A page's properties.", json!({}));
+    let second = tool("page_properties_v2", "A page's properties.", json!({}));
+    let both = [first.clone(), second.clone()];
+    assert_eq!(names(&both, "page properties")[0], "page_properties_v1");
+    let mut hints = rmcp::model::ToolAnnotations::new();
+    hints.destructive_hint = Some(true);
+    first.annotations = Some(hints);
+    assert_eq!(
+        names(&[first, second], "page properties")[0],
+        "page_properties_v2"
+    );
+    // an HTTP method before another action is how the tool is called
+    let tools = [
+        tool("api_post_search", "Search pages.", json!({})),
+        tool("api_post_page", "Create a page.", json!({})),
+    ];
+    let index = SearchIndex::new(&tools);
+    assert_eq!((index.acts[0], index.acts[1]), (false, true));
+}
+
+#[test]
+fn a_request_naming_one_thing_prefers_a_tool_for_one_over_a_tool_for_many() {
+    let tools = [
+        tool(
+            "get_page_children",
+            "Get the child pages of a page.",
+            json!({"parent_id": {"type": "string"}}),
+        )
+        .with_required(&["parent_id"]),
+        tool(
+            "get_page",
+            "Get a page, by its id or by its title.",
+            json!({"page_id": {"type": "string"}, "title": {"type": "string"}}),
+        ),
+        tool(
+            "list_sprints",
+            "List the sprints of a board.",
+            json!({"board_id": {"type": "string"}}),
+        )
+        .with_required(&["board_id"]),
+        tool(
+            "get_sprint",
+            "Get the issues of a sprint.",
+            json!({"sprint_id": {"type": "string"}}),
+        )
+        .with_required(&["sprint_id"]),
+    ];
+    // `get_page` requires nothing, and may name its page by `page_id`
+    assert_eq!(names(&tools, "show page 123456")[0], "get_page");
+    // `list_sprints` answers with many
+    assert_eq!(names(&tools, "sprint 12")[0], "get_sprint");
 }
