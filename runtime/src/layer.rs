@@ -162,8 +162,8 @@ pub struct ToolInfo<'a> {
     format: Format,
     kind: Option<Kind>,
     task: TaskSupport,
-    params: &'a [crate::tool::args::ParamSpec],
-    scopes: &'static [&'static str],
+    params: &'a [crate::tool::args::ParamInfo],
+    scopes: &'a [Cow<'static, str>],
     undo: bool,
 }
 
@@ -178,15 +178,19 @@ impl std::fmt::Debug for ToolInfo<'_> {
 }
 
 impl<'a> ToolInfo<'a> {
-    pub(crate) fn of<State>(listing: &'a Tool, def: &'a ToolDef<State>) -> Self {
+    pub(crate) fn of<State>(
+        listing: &'a Tool,
+        def: &'a ToolDef<State>,
+        reading: &'a crate::tool::args::Reading,
+    ) -> Self {
         ToolInfo {
             listing,
             format: def.format,
-            kind: def.spec.kind,
-            task: def.spec.task,
-            params: def.spec.params,
-            scopes: def.spec.scopes,
-            undo: def.spec.undo,
+            kind: def.decl.kind,
+            task: def.decl.task,
+            params: &reading.params,
+            scopes: &def.decl.scopes,
+            undo: def.decl.undo,
         }
     }
 
@@ -210,9 +214,10 @@ impl<'a> ToolInfo<'a> {
         self.task
     }
 
-    /// Its parameters' names, in declaration order.
+    /// Its parameters' names, in declaration order (for a tool declared at run time, the
+    /// order of its input schema's `properties`).
     pub fn params(&self) -> impl Iterator<Item = &'a str> + 'a {
-        self.params.iter().map(|p| p.name)
+        self.params.iter().map(|p| &*p.name)
     }
 
     /// Whether undo may record it: `false` for an action declared `#[tool(undo = false)]`.
@@ -221,7 +226,7 @@ impl<'a> ToolInfo<'a> {
     }
 
     /// The OAuth scopes a caller needs to see and call it (`#[tool(scopes = [..])]`).
-    pub fn scopes(&self) -> &'static [&'static str] {
+    pub fn scopes(&self) -> &'a [Cow<'static, str>] {
         self.scopes
     }
 

@@ -19,6 +19,7 @@ mod compact_tokens;
 mod compose_e2e;
 mod context_e2e;
 mod detail_e2e;
+mod dynamic_e2e;
 mod fuzz;
 mod host_schemas;
 mod hygiene;
