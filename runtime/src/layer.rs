@@ -359,13 +359,11 @@ pub(crate) trait Tools<State>: Send + Sync {
     /// What was declared about the tool `name`.
     fn info(&self, name: &str) -> Option<ToolInfo<'_>>;
 
-    /// The end of the chain: the tool itself.
+    /// The end of the chain: the tool itself (or, for a tool of a set merged into this one,
+    /// that set's layers, then the tool).
     fn run_tool<'a>(
         &'a self,
-        name: &str,
-        state: &'a State,
-        arguments: JsonObject,
-        context: Context,
+        call: Call<'a, State>,
     ) -> BoxFuture<'a, Result<CallToolResult, ErrorData>>;
 }
 
@@ -406,9 +404,7 @@ impl<'a, State: 'static> Next<'a, State> {
                     set: self.set,
                 },
             ),
-            None => self
-                .set
-                .run_tool(&call.name, call.state, call.arguments, call.context),
+            None => self.set.run_tool(call),
         }
     }
 
@@ -443,6 +439,21 @@ impl<'a, State: 'static> Next<'a, State> {
 }
 
 impl<'a, State> Call<'a, State> {
+    /// The same call, of the tool `name` as the set it goes into knows it (`tool`): a call
+    /// of a tool of a merged set, on its way through that set's layers.
+    pub(crate) fn renamed(self, name: &'a str, tool: Option<ToolInfo<'a>>) -> Self {
+        Call {
+            name: Cow::Borrowed(name),
+            tool,
+            ..self
+        }
+    }
+
+    /// What the tool itself receives: the arguments, the state, the context.
+    pub(crate) fn into_parts(self) -> (Cow<'a, str>, JsonObject, &'a State, Context) {
+        (self.name, self.arguments, self.state, self.context)
+    }
+
     /// A call of `name` made by `source`; `tool` is what was declared about it, when a tool
     /// has that name.
     pub(crate) fn new(

@@ -18,6 +18,8 @@ use crate::tool::def::ToolDef;
 use crate::tool::def::ignore_unknown_arguments;
 use crate::tool::spec::BoxFuture;
 
+mod compose;
+use compose::Mount;
 mod fill;
 use fill::fill_tool;
 mod views;
@@ -26,6 +28,9 @@ pub(crate) struct Entry<S> {
     pub(crate) def: ToolDef<S>,
     pub(crate) tool: Tool,
     pub(crate) reading: Arc<Reading>,
+    /// For a tool of a set merged or nested into this one, with layers of its own: that set,
+    /// which runs the call through its layers.
+    pub(crate) mount: Option<Mount<S>>,
 }
 
 impl<S> Clone for Entry<S> {
@@ -34,6 +39,7 @@ impl<S> Clone for Entry<S> {
             def: self.def.clone(),
             tool: self.tool.clone(),
             reading: self.reading.clone(),
+            mount: self.mount.clone(),
         }
     }
 }
@@ -125,6 +131,7 @@ impl<S: Send + Sync + 'static> ToolSet<S> {
                 def,
                 tool,
                 reading: Arc::new(reading),
+                mount: None,
             }),
         );
         Ok(())
@@ -154,6 +161,8 @@ impl<S: Send + Sync + 'static> ToolSet<S> {
                 Arc::make_mut(&mut entry.tool.input_schema),
             );
         }
+        // the sets merged into this one read their tools' arguments themselves
+        self.map_mounts(|set| set.clone().ignore_unknown_arguments());
         self
     }
 
@@ -227,9 +236,8 @@ impl<S: Send + Sync + 'static> ToolSet<S> {
             if tool != entry.tool {
                 warn_of_an_unlisted_output_schema(&tool);
                 *entry = Arc::new(Entry {
-                    def: entry.def.clone(),
                     tool,
-                    reading: entry.reading.clone(),
+                    ..(**entry).clone()
                 });
             }
         }
@@ -503,20 +511,19 @@ impl<S: Send + Sync + 'static> Tools<S> for ToolSet<S> {
 
     fn run_tool<'a>(
         &'a self,
-        name: &str,
-        state: &'a S,
-        arguments: rmcp::model::JsonObject,
-        context: Context,
+        call: Call<'a, S>,
     ) -> BoxFuture<'a, Result<CallToolResult, ErrorData>> {
-        match self.entries.get(name) {
-            Some(entry) => {
-                if let Some(refusal) = refuse_scopes(entry, || context.caller()) {
-                    return Box::pin(std::future::ready(Ok(refusal)));
-                }
-                (entry.def.invoke)(state, &entry.def.decl, &entry.reading, arguments, context)
-            }
-            None => Box::pin(std::future::ready(Err(unknown_tool(name)))),
+        let Some(entry) = self.entries.get(call.name()) else {
+            return Box::pin(std::future::ready(Err(unknown_tool(call.name()))));
+        };
+        if let Some(refusal) = refuse_scopes(entry, || call.context().caller()) {
+            return Box::pin(std::future::ready(Ok(refusal)));
         }
+        if let Some(mount) = &entry.mount {
+            return mount.run(call);
+        }
+        let (_, arguments, state, context) = call.into_parts();
+        (entry.def.invoke)(state, &entry.def.decl, &entry.reading, arguments, context)
     }
 }
 

@@ -27,6 +27,7 @@ mod json_e2e;
 mod layers_e2e;
 mod layout;
 mod narrative;
+mod nest_e2e;
 mod non_finite;
 mod nulls_e2e;
 mod params_e2e;
