@@ -302,7 +302,7 @@ impl<S: Send + Sync + 'static> DynamicTool<S> {
     /// The future borrows the state, hence the box (`toolshape::tool::BoxFuture`):
     ///
     /// ```
-    /// use serde_json::{json, Value};
+    /// use serde_json::json;
     /// use toolshape::{ToolError, tool::ToolDef};
     ///
     /// struct Prices { euros: std::collections::BTreeMap<String, u64> }
