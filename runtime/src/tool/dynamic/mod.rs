@@ -4,35 +4,7 @@
 //! place of the parameters' types and the handler receives the arguments as JSON; `build`
 //! checks it all and makes the same [`ToolDef`] a `#[tool]` makes.
 //!
-//! ```
-//! use serde_json::json;
-//! use toolshape::tool::{Kind, ToolDef};
-//! use toolshape::{ToolError, ToolSet, formats::Format};
-//!
-//! # fn main() -> Result<(), Box<dyn std::error::Error>> {
-//! let add = ToolDef::<()>::dynamic("add")
-//!     .description("Add two numbers.")
-//!     .input_schema(json!({
-//!         "type": "object",
-//!         "properties": {"a": {"type": "integer"}, "b": {"type": "integer"}},
-//!         "required": ["a", "b"],
-//!         "additionalProperties": false
-//!     }))
-//!     .output_schema(json!({"type": "integer"}))
-//!     .kind(Kind::Read)
-//!     .format(Format::Json)
-//!     .handler(|_state, args, _context| {
-//!         Box::pin(async move {
-//!             // the arguments are checked against the schema before the handler runs
-//!             let (a, b) = (args["a"].as_i64().unwrap(), args["b"].as_i64().unwrap());
-//!             a.checked_add(b).map(|sum| json!(sum)).ok_or(ToolError::new("overflow"))
-//!         })
-//!     })
-//!     .build()?;
-//! let tools = ToolSet::new([add])?;
-//! assert_eq!(tools.get("add").unwrap().input_schema["required"], json!(["a", "b"]));
-//! # Ok(()) }
-//! ```
+//! See [`DynamicTool`] for an example.
 //!
 //! A tool declared at run time is one like any other: its arguments are checked against its
 //! input schema before the handler runs (every problem named at its path, in the words a
@@ -107,7 +79,43 @@ impl<S: Send + Sync + 'static> ToolDef<S> {
 
 /// A tool declared at run time, under construction: [`ToolDef::dynamic`], the methods that
 /// say what it is and takes, [`handler`](DynamicTool::handler), then
-/// [`build`](DynamicTool::build). See the [module docs](self).
+/// [`build`](DynamicTool::build).
+///
+/// ```
+/// use serde_json::json;
+/// use toolshape::tool::{Kind, ToolDef};
+/// use toolshape::{ToolError, ToolSet, formats::Format};
+///
+/// # fn main() -> Result<(), Box<dyn std::error::Error>> {
+/// let add = ToolDef::<()>::dynamic("add")
+///     .description("Add two numbers.")
+///     .input_schema(json!({
+///         "type": "object",
+///         "properties": {"a": {"type": "integer"}, "b": {"type": "integer"}},
+///         "required": ["a", "b"],
+///         "additionalProperties": false
+///     }))
+///     .output_schema(json!({"type": "integer"}))
+///     .kind(Kind::Read)
+///     .format(Format::Json)
+///     .handler(|_state, args, _context| {
+///         Box::pin(async move {
+///             // the arguments are checked against the schema before the handler runs
+///             let (a, b) = (args["a"].as_i64().unwrap(), args["b"].as_i64().unwrap());
+///             a.checked_add(b).map(|sum| json!(sum)).ok_or(ToolError::new("overflow"))
+///         })
+///     })
+///     .build()?;
+/// let tools = ToolSet::new([add])?;
+/// assert_eq!(tools.get("add").unwrap().input_schema["required"], json!(["a", "b"]));
+/// # Ok(()) }
+/// ```
+///
+/// A tool declared at run time is one like any other: its arguments are checked against its
+/// input schema before the handler runs (every problem named at its path, in the words a
+/// `#[tool]`'s parameters use), its results carry the envelope and provenance of its format,
+/// and layers, undo, budgets, scopes, tool search and code mode treat it as they treat a
+/// `#[tool]`.
 ///
 /// Each method says what the `#[tool(...)]` argument of the same name says; what is not
 /// said has the same default (format `json` with the envelope, no kind, no scopes, undo on).
