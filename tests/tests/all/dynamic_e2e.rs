@@ -335,3 +335,80 @@ async fn a_handler_borrows_the_state() {
         .unwrap();
     assert_eq!(extra.is_error, Some(false));
 }
+
+/// List the numbers up to `n`.
+#[tool(format = "json")]
+fn numbers(
+    /// The last number.
+    n: u32,
+) -> Vec<u32> {
+    (1..=n).collect()
+}
+
+fn numbers_at_run_time() -> ToolDef<()> {
+    ToolDef::dynamic("numbers")
+        .description("List the numbers up to `n`.")
+        .version(env!("CARGO_PKG_VERSION"))
+        .input_schema(json!({
+            "type": "object",
+            "properties": {
+                "n": {"type": "integer", "format": "uint32", "minimum": 0, "description": "The last number."}
+            },
+            "required": ["n"],
+            "additionalProperties": false
+        }))
+        .output_schema(json!({"type": "array", "items": {"type": "integer", "format": "uint32", "minimum": 0}}))
+        .handler(|_: &(), args, _| {
+            Box::pin(async move {
+                let n = args["n"].as_u64().unwrap_or_default();
+                Ok::<_, ToolError>(Value::from((1..=n).collect::<Vec<u64>>()))
+            })
+        })
+        .build()
+        .unwrap()
+}
+
+/// A layer treats a run-time tool as it treats its `#[tool]` twin: a budget rewrites both
+/// listings alike and pages both results alike.
+#[tokio::test]
+async fn a_budget_pages_a_run_time_tool_as_its_twin() {
+    use toolshape::budget::{Budget, Limits};
+    let budget = || Budget::new(Limits::items(10));
+    let declared = ToolSet::<()>::new(tools![numbers]).unwrap().layer(budget());
+    let at_run_time = ToolSet::new([numbers_at_run_time()])
+        .unwrap()
+        .layer(budget());
+    assert_eq!(
+        serde_json::to_string(&declared.list()).unwrap(),
+        serde_json::to_string(&at_run_time.list()).unwrap()
+    );
+    for arguments in [
+        json!({"n": 25}),
+        json!({"n": 25, "cursor": "10"}),
+        json!({"n": 3}),
+    ] {
+        let detached = toolshape::Context::detached;
+        let result = declared
+            .call_json(&(), "numbers", arguments.clone(), detached())
+            .await
+            .unwrap();
+        let twin = at_run_time
+            .call_json(&(), "numbers", arguments.clone(), detached())
+            .await
+            .unwrap();
+        assert_eq!(normalised(&result), normalised(&twin), "{arguments}");
+    }
+    let first = at_run_time
+        .call_json(
+            &(),
+            "numbers",
+            json!({"n": 25}),
+            toolshape::Context::detached(),
+        )
+        .await
+        .unwrap();
+    assert_eq!(
+        first.structured_content.unwrap()["page"]["next_cursor"],
+        "10"
+    );
+}
