@@ -56,6 +56,10 @@ impl<S> Clone for Entry<S> {
 ///
 /// Every call passes through the set's [layers](crate::layer) ([`ToolSet::layer`]), whichever
 /// way it arrives: [`Server`](crate::Server), [`ToolSet::call`] or [`ToolSet::into_router`].
+///
+/// Sets made apart (in several modules or crates) combine into one with [`ToolSet::merge`]
+/// and [`ToolSet::nest`] (under a prefix), each keeping its layers to its own tools; a tool
+/// declared at run time ([`ToolDef::dynamic`]) is added as any other.
 pub struct ToolSet<S> {
     entries: BTreeMap<Cow<'static, str>, Arc<Entry<S>>>,
     keys: StateKeys,
