@@ -34,7 +34,9 @@ pub const PAGES: &[&str] = &[
     "12-tool-search.md",
     "13-apps.md",
     "14-code-mode.md",
-    "15-skills.md",
+    "15-tools-at-run-time.md",
+    "16-composing-servers.md",
+    "17-skills.md",
     "coming-from-rmcp.md",
 ];
 

@@ -7,6 +7,7 @@
 // the quickstart need none.
 #[cfg(feature = "charts")]
 pub mod charts;
+pub mod config_tools;
 #[cfg(feature = "conformance")]
 pub mod conformance;
 #[cfg(feature = "models")]

@@ -123,16 +123,20 @@ impl From<CallError> for rmcp::ErrorData {
     }
 }
 
-/// Two tools with the same name were added to one [`ToolSet`](crate::ToolSet).
+/// Two tools with the same name were added to one [`ToolSet`](crate::ToolSet), or met when
+/// two sets were combined ([`ToolSet::merge`](crate::ToolSet::merge),
+/// [`ToolSet::nest`](crate::ToolSet::nest)).
 ///
-/// Its message names both declarations, with their Rust paths and source locations.
+/// Its message names both tools: where each was declared (a `#[tool]`'s Rust path and source
+/// location; for a tool declared at run time, where it came from) and the prefix it was nested
+/// under, if any.
 #[derive(Clone, PartialEq, Eq)]
 pub struct DuplicateTool {
     /// The tool name both declare.
     pub name: String,
-    /// The declaration already in the set: Rust path and `file:line`.
+    /// The tool already in the set: where it was declared.
     pub first: String,
-    /// The declaration being added: Rust path and `file:line`.
+    /// The tool being added: where it was declared.
     pub second: String,
 }
 
@@ -140,7 +144,8 @@ impl fmt::Display for DuplicateTool {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(
             f,
-            "two tools are named `{}`: {} and {}; give one of them another name with `#[tool(name = \"...\")]`",
+            "two tools are named `{}`: {} and {}; give one of them another name \
+             (`#[tool(name = \"...\")]`), or nest one's set under a prefix (`ToolSet::nest`)",
             self.name, self.first, self.second
         )
     }

@@ -162,8 +162,8 @@ pub struct ToolInfo<'a> {
     format: Format,
     kind: Option<Kind>,
     task: TaskSupport,
-    params: &'a [crate::tool::args::ParamSpec],
-    scopes: &'static [&'static str],
+    params: &'a [crate::tool::args::ParamInfo],
+    scopes: &'a [Cow<'static, str>],
     undo: bool,
 }
 
@@ -178,15 +178,19 @@ impl std::fmt::Debug for ToolInfo<'_> {
 }
 
 impl<'a> ToolInfo<'a> {
-    pub(crate) fn of<State>(listing: &'a Tool, def: &'a ToolDef<State>) -> Self {
+    pub(crate) fn of<State>(
+        listing: &'a Tool,
+        def: &'a ToolDef<State>,
+        reading: &'a crate::tool::args::Reading,
+    ) -> Self {
         ToolInfo {
             listing,
             format: def.format,
-            kind: def.spec.kind,
-            task: def.spec.task,
-            params: def.spec.params,
-            scopes: def.spec.scopes,
-            undo: def.spec.undo,
+            kind: def.decl.kind,
+            task: def.decl.task,
+            params: &reading.params,
+            scopes: &def.decl.scopes,
+            undo: def.decl.undo,
         }
     }
 
@@ -210,9 +214,10 @@ impl<'a> ToolInfo<'a> {
         self.task
     }
 
-    /// Its parameters' names, in declaration order.
+    /// Its parameters' names, in declaration order (for a tool declared at run time, the
+    /// order of its input schema's `properties`).
     pub fn params(&self) -> impl Iterator<Item = &'a str> + 'a {
-        self.params.iter().map(|p| p.name)
+        self.params.iter().map(|p| &*p.name)
     }
 
     /// Whether undo may record it: `false` for an action declared `#[tool(undo = false)]`.
@@ -221,7 +226,7 @@ impl<'a> ToolInfo<'a> {
     }
 
     /// The OAuth scopes a caller needs to see and call it (`#[tool(scopes = [..])]`).
-    pub fn scopes(&self) -> &'static [&'static str] {
+    pub fn scopes(&self) -> &'a [Cow<'static, str>] {
         self.scopes
     }
 
@@ -354,13 +359,11 @@ pub(crate) trait Tools<State>: Send + Sync {
     /// What was declared about the tool `name`.
     fn info(&self, name: &str) -> Option<ToolInfo<'_>>;
 
-    /// The end of the chain: the tool itself.
+    /// The end of the chain: the tool itself (or, for a tool of a set merged into this one,
+    /// that set's layers, then the tool).
     fn run_tool<'a>(
         &'a self,
-        name: &str,
-        state: &'a State,
-        arguments: JsonObject,
-        context: Context,
+        call: Call<'a, State>,
     ) -> BoxFuture<'a, Result<CallToolResult, ErrorData>>;
 }
 
@@ -401,9 +404,7 @@ impl<'a, State: 'static> Next<'a, State> {
                     set: self.set,
                 },
             ),
-            None => self
-                .set
-                .run_tool(&call.name, call.state, call.arguments, call.context),
+            None => self.set.run_tool(call),
         }
     }
 
@@ -438,6 +439,21 @@ impl<'a, State: 'static> Next<'a, State> {
 }
 
 impl<'a, State> Call<'a, State> {
+    /// The same call, of the tool `name` as the set it goes into knows it (`tool`): a call
+    /// of a tool of a merged set, on its way through that set's layers.
+    pub(crate) fn renamed(self, name: &'a str, tool: Option<ToolInfo<'a>>) -> Self {
+        Call {
+            name: Cow::Borrowed(name),
+            tool,
+            ..self
+        }
+    }
+
+    /// What the tool itself receives: the arguments, the state, the context.
+    pub(crate) fn into_parts(self) -> (Cow<'a, str>, JsonObject, &'a State, Context) {
+        (self.name, self.arguments, self.state, self.context)
+    }
+
     /// A call of `name` made by `source`; `tool` is what was declared about it, when a tool
     /// has that name.
     pub(crate) fn new(

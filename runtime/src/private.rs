@@ -14,31 +14,15 @@ pub use crate::tool::args::{
 };
 pub use crate::tool::checks::{DetailCheck, Probe, ProbeContext, ProbeOther};
 pub use crate::tool::def::ToolDef;
-pub use crate::tool::spec::{Annotations, BoxFuture, IconSpec, Kind, TaskSupport, ToolSpec};
+pub use crate::tool::spec::{
+    Annotations, BoxFuture, IconSpec, Kind, TaskSupport, ToolSpec, is_tool_name,
+};
 pub use crate::tool::state::Provides;
 pub use ::std::boxed::Box;
 pub use ::std::string::String;
 
 pub use toolshape_macros::skills;
 pub use toolshape_macros::tools;
-
-/// Whether `name` is a tool name MCP allows: 1 to 128 characters from `A-Z a-z 0-9 _ - .`.
-/// For `#[tool(name = CONSTANT)]`, checked where the compiler evaluates the constant.
-pub const fn is_tool_name(name: &str) -> bool {
-    let bytes = name.as_bytes();
-    if bytes.is_empty() || bytes.len() > 128 {
-        return false;
-    }
-    let mut i = 0;
-    while i < bytes.len() {
-        let b = bytes[i];
-        if !(b.is_ascii_alphanumeric() || b == b'_' || b == b'-' || b == b'.') {
-            return false;
-        }
-        i += 1;
-    }
-    true
-}
 
 /// `serde_json::Value`, for the type of `ToolSpec::extend_schema` in generated code.
 pub type JsonValue = serde_json::Value;

@@ -3,6 +3,7 @@
 
 mod args;
 mod charts;
+mod config_tools;
 mod models;
 mod ontap;
 mod otlp;

@@ -145,11 +145,12 @@ impl Caller {
             .is_none_or(|scopes| scopes.contains(scope))
     }
 
-    /// The scopes of `needed` the caller does not have, in the order given.
-    pub fn missing<'a>(&self, needed: &[&'a str]) -> Vec<&'a str> {
+    /// The scopes of `needed` the caller does not have, in the order given: `needed` is any
+    /// slice of strings (`&[&str]`, a tool's [`ToolInfo::scopes`](crate::layer::ToolInfo::scopes)).
+    pub fn missing<'a, T: AsRef<str>>(&self, needed: &'a [T]) -> Vec<&'a str> {
         needed
             .iter()
-            .copied()
+            .map(AsRef::as_ref)
             .filter(|scope| !self.has_scope(scope))
             .collect()
     }

@@ -341,6 +341,30 @@ fn envelope_schema_with(
         .for_serialize()
         .into_generator();
     let data = data(&mut generator).to_value();
+    let definitions = generator.take_definitions(true);
+    envelope_around(shape, data, definitions)
+}
+
+/// The `outputSchema` of a tool declared at run time: the envelope with the data's schema as
+/// it was given (its own `$defs` moved to the envelope's root, where its `#/$defs/…`
+/// references then point). Listed in the same form as a `#[tool]`'s.
+pub(crate) fn envelope_schema_given(shape: Shape, mut data: Value) -> JsonObject {
+    let mut definitions = serde_json::Map::new();
+    if let Value::Object(object) = &mut data {
+        object.remove("$schema");
+        if let Some(Value::Object(own)) = object.remove("$defs") {
+            definitions = own;
+        }
+    }
+    envelope_around(shape, data, definitions)
+}
+
+/// The envelope's schema around the data's, with the definitions the data's refer to.
+fn envelope_around(
+    shape: Shape,
+    data: Value,
+    definitions: serde_json::Map<String, Value>,
+) -> JsonObject {
     // What is the same for every tool — `status` ("success"), the provenance `metadata`,
     // `grounded` (true) — is specified once, in `docs/wire-format.md` (with a JSON Schema for
     // programs that check it), not sent in every listing: hosts send listings to the model on
@@ -364,7 +388,6 @@ fn envelope_schema_with(
     root.insert("type".into(), "object".into());
     root.insert("properties".into(), properties.into());
     root.insert("required".into(), serde_json::json!(required));
-    let definitions = generator.take_definitions(true);
     if !definitions.is_empty() {
         root.insert("$defs".into(), definitions.into());
     }

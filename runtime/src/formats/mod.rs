@@ -35,6 +35,7 @@ use serde_json::Value;
 
 use crate::provenance::{self, canonical};
 pub use envelope::JsonOutput;
+pub(crate) use envelope::{Shape, envelope_schema_given};
 use envelope::{model_view, narrative_and_data};
 pub use hybrid::{Hybrid, HybridFormat, HybridOutput};
 pub use hybrid_text::HybridText;

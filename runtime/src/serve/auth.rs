@@ -67,7 +67,7 @@ impl Auth {
         };
         let needed = (tools.of)(name);
         let caller = parts.extensions.get::<Caller>()?;
-        let missing = caller.missing(needed);
+        let missing = caller.missing(&needed);
         if missing.is_empty() {
             return None;
         }
@@ -84,8 +84,8 @@ impl Auth {
                 scope.push(baseline);
             }
         }
-        for needed in needed {
-            if !scope.contains(needed) {
+        for needed in &needed {
+            if !scope.contains(&&**needed) {
                 scope.push(needed);
             }
         }
@@ -270,14 +270,7 @@ pub(crate) async fn admit(auth: &Auth, mut request: Request) -> Result<Request, 
             .await);
         }
     };
-    let missing = caller.missing(
-        &auth
-            .oauth
-            .required_scopes()
-            .iter()
-            .map(String::as_str)
-            .collect::<Vec<_>>(),
-    );
+    let missing = caller.missing(auth.oauth.required_scopes());
     if !missing.is_empty() {
         return Err(refuse(
             request,

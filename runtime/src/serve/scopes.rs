@@ -4,7 +4,7 @@
 use std::sync::Arc;
 
 /// The scopes the tool of a name needs.
-pub(crate) type ScopesOf = dyn Fn(&str) -> &'static [&'static str] + Send + Sync;
+pub(crate) type ScopesOf = dyn Fn(&str) -> Vec<std::borrow::Cow<'static, str>> + Send + Sync;
 
 /// The scopes of a server's tools: for the `403` of a `tools/call` over HTTP, and the
 /// metadata's `scopes_supported`.

@@ -155,7 +155,7 @@ impl<S: Send + Sync + 'static, H: ServerHandler> Server<S, H> {
         }
         let tools = self.tools_arc();
         let scopes = serve::ToolScopes {
-            of: Arc::new(move |name: &str| tools.scopes(name)),
+            of: Arc::new(move |name: &str| tools.scopes(name).to_vec()),
             all,
             through_call_tool: self.searches(),
         };

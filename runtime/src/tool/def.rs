@@ -1,6 +1,7 @@
 //! One declared tool as a value: [`ToolDef`], built by generated code from the spec, the
-//! parameters, the handler and the format, with the type-erased call that parses the
-//! arguments, runs the handler (catching panics) and renders the result.
+//! parameters, the handler and the format (or at run time, from a schema and a handler over
+//! JSON: `tool::dynamic`), with the type-erased call that parses the arguments, runs the
+//! handler (catching panics) and renders the result.
 
 use std::any::Any;
 use std::fmt;
@@ -15,12 +16,12 @@ use rmcp::ErrorData;
 use rmcp::model::{CallToolResult, JsonObject, Tool};
 
 use crate::context::Context;
-use crate::formats::facts::error_result;
+use crate::formats::facts::{CallFacts, error_result};
 use crate::formats::{Format, Render};
 use crate::tool::args::{self, ParamList, Reading};
-use crate::tool::spec::{BoxFuture, TOOL_META_KEY, ToolSpec};
+use crate::tool::spec::{BoxFuture, Declaration, TOOL_META_KEY, ToolSpec};
 
-type ParamSchemas =
+pub(crate) type ParamSchemas =
     dyn Fn(&mut schemars::SchemaGenerator) -> Vec<(schemars::Schema, bool)> + Send + Sync;
 
 /// The handler generated for one tool, typed by its parameters and output:
@@ -29,9 +30,11 @@ pub type Handler<S, P, T, E> = for<'a> fn(&'a S, P, Context) -> BoxFuture<'a, Re
 
 /// Runs the tool: always a result (a tool error for arguments it cannot read, or a panic),
 /// in the `Result` the layer chain passes along, so that the chain's end adds no future of
-/// its own around it.
-type Invoke<S> = dyn for<'a> Fn(
+/// its own around it. The declaration is the tool's as its set holds it (renamed by a
+/// prefix, say), for every message the call writes.
+pub(crate) type Invoke<S> = dyn for<'a> Fn(
         &'a S,
+        &'a Declaration,
         &'a Reading,
         JsonObject,
         Context,
@@ -41,18 +44,34 @@ type Invoke<S> = dyn for<'a> Fn(
 
 /// Reads the arguments as the call would, without running it: what a call with them would
 /// answer at once (a tool error naming each problem), if anything.
-type Check = dyn Fn(&Reading, JsonObject) -> Option<CallToolResult> + Send + Sync;
+pub(crate) type Check =
+    dyn Fn(&Declaration, &Reading, JsonObject) -> Option<CallToolResult> + Send + Sync;
+
+/// Where a tool's input schema, its reading of arguments and its output schema come from.
+#[derive(Clone)]
+pub(crate) enum Described {
+    /// `#[tool]`: the parameters' types and the format's output type.
+    Typed {
+        param_schemas: Arc<ParamSchemas>,
+        output_schema: fn() -> Option<JsonObject>,
+    },
+    /// Declared at run time: the schemas as given (checked well-formed), the output schema
+    /// already in its listed form.
+    Given {
+        input: Arc<JsonObject>,
+        output: Option<Arc<JsonObject>>,
+    },
+}
 
 /// A tool ready to be added to a [`ToolSet`](crate::ToolSet): what `tools![…]` produces
-/// for each annotated function.
+/// for each annotated function, and [`ToolDef::dynamic`] for a tool declared at run time.
 ///
 /// `S` is the state the tool needs: the type of `self` for a method, `T` for a
 /// `#[state] x: &T` parameter (through [`Provides`](crate::tool::Provides)), or any type for a
 /// tool that needs none.
 pub struct ToolDef<S> {
-    pub(crate) spec: &'static ToolSpec,
-    pub(crate) param_schemas: Arc<ParamSchemas>,
-    pub(crate) output_schema: fn() -> Option<JsonObject>,
+    pub(crate) decl: Arc<Declaration>,
+    pub(crate) described: Described,
     pub(crate) format: Format,
     /// Whether results carry toolshape's envelope (`Render::ENVELOPE`).
     pub(crate) envelope: bool,
@@ -63,9 +82,8 @@ pub struct ToolDef<S> {
 impl<S> Clone for ToolDef<S> {
     fn clone(&self) -> Self {
         ToolDef {
-            spec: self.spec,
-            param_schemas: self.param_schemas.clone(),
-            output_schema: self.output_schema,
+            decl: self.decl.clone(),
+            described: self.described.clone(),
             format: self.format,
             envelope: self.envelope,
             invoke: self.invoke.clone(),
@@ -77,8 +95,8 @@ impl<S> Clone for ToolDef<S> {
 impl<S> fmt::Debug for ToolDef<S> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.debug_struct("ToolDef")
-            .field("name", &self.spec.name)
-            .field("rust_path", &self.spec.rust_path)
+            .field("name", &self.decl.name)
+            .field("origin", &self.decl.origin())
             .finish_non_exhaustive()
     }
 }
@@ -96,8 +114,8 @@ impl<S: Send + Sync + 'static> ToolDef<S> {
     }
 
     /// The tool's name.
-    pub fn name(&self) -> &'static str {
-        self.spec.name
+    pub fn name(&self) -> &str {
+        &self.decl.name
     }
 }
 
@@ -160,15 +178,26 @@ impl<S, L: ParamList, T, E> WithHandler<S, L, T, E> {
             list,
             handler,
         } = self;
-        let (param_schemas, check) = reading_of(list, spec);
+        let (param_schemas, check) = reading_of(list);
         ToolDef {
-            spec,
-            param_schemas,
-            output_schema: F::output_schema,
+            decl: Arc::new(Declaration::of_spec(spec)),
+            described: Described::Typed {
+                param_schemas,
+                output_schema: F::output_schema,
+            },
             format: F::FORMAT,
             envelope: F::ENVELOPE,
-            invoke: Arc::new(move |state, reading, arguments, context| {
-                invoke::<S, L, T, E, F>(list, handler, spec, state, reading, arguments, context)
+            invoke: Arc::new(move |state, decl, reading, arguments, context| {
+                invoke::<S, L, T, E>(
+                    list,
+                    handler,
+                    F::render,
+                    decl,
+                    state,
+                    reading,
+                    arguments,
+                    context,
+                )
             }),
             check,
         }
@@ -177,21 +206,38 @@ impl<S, L: ParamList, T, E> WithHandler<S, L, T, E> {
 
 /// How a tool describes and checks its parameters: generic over the parameter list alone,
 /// so compiled once for all the tools that take the same parameters, not once per tool.
-fn reading_of<L: ParamList>(list: L, spec: &'static ToolSpec) -> (Arc<ParamSchemas>, Arc<Check>) {
+fn reading_of<L: ParamList>(list: L) -> (Arc<ParamSchemas>, Arc<Check>) {
     let param_schemas: Arc<ParamSchemas> = Arc::new(move |generator| list.describe(generator));
-    let check: Arc<Check> = Arc::new(move |reading, arguments| {
+    let check: Arc<Check> = Arc::new(move |decl, reading, arguments| {
         let started = Instant::now();
         let problems =
             args::parse(&list, &reading.params, arguments, reading.ignore_unknown).err()?;
-        Some(refusal(spec, reading, &problems, started, None))
+        Some(refusal(decl, reading, &problems, started, None))
     });
     (param_schemas, check)
 }
 
 /// The tool's `tools/list` entry and how it reads its arguments.
 pub(crate) fn describe<S>(def: &ToolDef<S>) -> (Tool, Reading) {
-    let spec = def.spec;
-    let (mut input_schema, params) = args::input_schema(&*def.param_schemas, spec.params);
+    let spec = &*def.decl;
+    let (mut input_schema, params, output_schema) = match &def.described {
+        Described::Typed {
+            param_schemas,
+            output_schema,
+        } => {
+            let (input, params) = args::input_schema(&**param_schemas, spec.params);
+            (input, params, output_schema())
+        }
+        Described::Given { input, output } => {
+            let (params, _) = args::given::params_of(input);
+            let mut listed = (**input).clone();
+            crate::formats::listed_schema::listed(
+                &mut listed,
+                crate::formats::listed_schema::Side::Input,
+            );
+            (listed, params, output.as_deref().cloned())
+        }
+    };
     let mut reading = Reading {
         params,
         ignore_unknown: false,
@@ -202,9 +248,9 @@ pub(crate) fn describe<S>(def: &ToolDef<S>) -> (Tool, Reading) {
     if let Some(extend) = spec.extend_schema {
         extend_input_schema(&mut input_schema, extend(), spec);
     }
-    let mut tool = Tool::new(spec.name, spec.description, input_schema);
-    if let Some(title) = spec.title {
-        tool = tool.with_title(title);
+    let mut tool = Tool::new(spec.name.clone(), spec.description.clone(), input_schema);
+    if let Some(title) = &spec.title {
+        tool = tool.with_title(title.clone());
     }
     if !spec.icons.is_empty() {
         tool = tool.with_icons(spec.icons.iter().map(|icon| icon.to_icon()).collect());
@@ -235,12 +281,12 @@ pub(crate) fn describe<S>(def: &ToolDef<S>) -> (Tool, Reading) {
     }
     let mut meta = JsonObject::new();
     meta.insert(TOOL_META_KEY.into(), about.into());
-    if let Some(uri) = spec.app {
+    if let Some(uri) = &spec.app {
         // MCP Apps: the view a host renders beside the tool's results
         meta.insert("ui".into(), crate::apps::tool_meta(uri));
     }
     tool = tool.with_meta(rmcp::model::MetaObject(meta));
-    if let Some(output_schema) = (def.output_schema)() {
+    if let Some(output_schema) = output_schema {
         tool = tool.with_raw_output_schema(Arc::new(output_schema));
     }
     (tool, reading)
@@ -259,7 +305,7 @@ pub(crate) fn ignore_unknown_arguments(reading: &mut Reading, input_schema: &mut
 /// `dependentRequired`), `$comment`, … The members that come from the parameters (`type`,
 /// `properties`, `required`, `$schema`, `$defs`, `additionalProperties`) are kept, and
 /// anything else than an object is ignored, each with a warning in the server's log.
-fn extend_input_schema(schema: &mut JsonObject, extension: serde_json::Value, spec: &ToolSpec) {
+fn extend_input_schema(schema: &mut JsonObject, extension: serde_json::Value, spec: &Declaration) {
     const FROM_PARAMETERS: [&str; 6] = [
         "type",
         "properties",
@@ -270,7 +316,7 @@ fn extend_input_schema(schema: &mut JsonObject, extension: serde_json::Value, sp
     ];
     let serde_json::Value::Object(extension) = extension else {
         tracing::warn!(
-            tool = spec.name,
+            tool = &*spec.name,
             "`extend_schema` gave something other than a JSON object; the input schema is unchanged"
         );
         return;
@@ -278,7 +324,7 @@ fn extend_input_schema(schema: &mut JsonObject, extension: serde_json::Value, sp
     for (key, value) in extension {
         if FROM_PARAMETERS.contains(&key.as_str()) {
             tracing::warn!(
-                tool = spec.name,
+                tool = &*spec.name,
                 key,
                 "`extend_schema` cannot replace a member the parameters make; it is kept"
             );
@@ -288,14 +334,19 @@ fn extend_input_schema(schema: &mut JsonObject, extension: serde_json::Value, sp
     }
 }
 
+/// How a format renders a tool's successful value: [`Render::render`] of the tool's format.
+pub(crate) type RenderFn<T> = fn(T, &CallFacts<'_>) -> CallToolResult;
+
 /// One call: parse the arguments, start the handler, and hand the rest to [`Guarded`].
 ///
 /// Generic over the tool's types but small: what does not depend on them (the panic guard,
 /// the refusal, the error results) is compiled once, not once per tool.
-fn invoke<'a, S, L: ParamList, T, E, F>(
+#[allow(clippy::too_many_arguments)] // one call's parts, passed through once
+fn invoke<'a, S, L: ParamList, T, E>(
     list: L,
     handler: Handler<S, L::Values, T, E>,
-    spec: &'static ToolSpec,
+    render: RenderFn<T>,
+    spec: &'a Declaration,
     state: &'a S,
     reading: &'a Reading,
     arguments: JsonObject,
@@ -304,25 +355,24 @@ fn invoke<'a, S, L: ParamList, T, E, F>(
 where
     T: Send + 'static,
     E: fmt::Display + Send + 'static,
-    F: Render<T>,
 {
     let started = Instant::now();
     let caller = crate::context::caller::recorded(&context);
     match args::parse(&list, &reading.params, arguments, reading.ignore_unknown) {
-        Ok(parsed) => Box::pin(Guarded::<'a, T, E, F> {
+        Ok(parsed) => Box::pin(Guarded::<'a, T, E> {
             call: handler(state, parsed, context),
+            render,
             spec,
             started,
             caller,
-            format: PhantomData,
         }),
         Err(problems) => refused(spec, reading, &problems, started, caller),
     }
 }
 
 /// [`refusal`] as the call's future.
-fn refused<'a>(
-    spec: &'static ToolSpec,
+pub(crate) fn refused<'a>(
+    spec: &Declaration,
     reading: &Reading,
     problems: &[args::ArgProblem],
     started: Instant,
@@ -333,34 +383,33 @@ fn refused<'a>(
 }
 
 /// The tool error for arguments the tool cannot read, naming each problem. Not generic.
-fn refusal(
-    spec: &'static ToolSpec,
+pub(crate) fn refusal(
+    spec: &Declaration,
     reading: &Reading,
     problems: &[args::ArgProblem],
     started: Instant,
     caller: Option<String>,
 ) -> CallToolResult {
-    let message = args::describe_problems(spec.name, &reading.params, problems);
+    let message = args::describe_problems(&spec.name, &reading.params, problems);
     error_result(message, &spec.facts(started, caller))
 }
 
-/// A started call: the handler's future, then its value rendered by the format `F`; a panic
-/// in either becomes an `internal error` result ([`poll_guarded`]).
+/// A started call: the handler's future, then its value rendered by the format's `render`;
+/// a panic in either becomes an `internal error` result ([`poll_guarded`]).
 ///
 /// A future written by hand rather than an `async` block, so that what is compiled per tool
 /// is one small `poll`; the panic guard and the error results are compiled once.
-struct Guarded<'a, T, E, F> {
-    call: BoxFuture<'a, Result<T, E>>,
-    spec: &'static ToolSpec,
-    started: Instant,
-    caller: Option<String>,
-    format: PhantomData<fn() -> F>,
+pub(crate) struct Guarded<'a, T, E> {
+    pub(crate) call: BoxFuture<'a, Result<T, E>>,
+    pub(crate) render: RenderFn<T>,
+    pub(crate) spec: &'a Declaration,
+    pub(crate) started: Instant,
+    pub(crate) caller: Option<String>,
 }
 
-impl<T, E, F> Future for Guarded<'_, T, E, F>
+impl<T, E> Future for Guarded<'_, T, E>
 where
     E: fmt::Display,
-    F: Render<T>,
 {
     type Output = Result<CallToolResult, ErrorData>;
 
@@ -368,16 +417,16 @@ where
         // Every field is `Unpin` (the handler's future is boxed).
         let Guarded {
             call,
+            render,
             spec,
             started,
             caller,
-            ..
         } = self.get_mut();
-        let (spec, started) = (*spec, *started);
+        let (render, spec, started) = (*render, *spec, *started);
         let caller = &*caller;
         let mut step = |cx: &mut task::Context<'_>| {
             Poll::Ready(match ready!(call.as_mut().poll(cx)) {
-                Ok(value) => F::render(value, &spec.facts(started, caller.clone())),
+                Ok(value) => render(value, &spec.facts(started, caller.clone())),
                 Err(error) => failed(&error, spec, started, caller),
             })
         };
@@ -388,7 +437,7 @@ where
 /// The result of a call whose tool returned an error: its text after `Error: `. Not generic.
 fn failed(
     error: &dyn fmt::Display,
-    spec: &'static ToolSpec,
+    spec: &Declaration,
     started: Instant,
     caller: &Option<String>,
 ) -> CallToolResult {
@@ -410,7 +459,7 @@ tokio::task_local! {
 fn poll_guarded(
     step: &mut dyn FnMut(&mut task::Context<'_>) -> Poll<CallToolResult>,
     cx: &mut task::Context<'_>,
-    spec: &'static ToolSpec,
+    spec: &Declaration,
     started: Instant,
     caller: &Option<String>,
 ) -> Poll<Result<CallToolResult, ErrorData>> {
@@ -419,7 +468,7 @@ fn poll_guarded(
         Ok(Poll::Ready(result)) => Poll::Ready(Ok(result)),
         Err(payload) => {
             tracing::error!(
-                tool = spec.name,
+                tool = &*spec.name,
                 function = spec.rust_path,
                 panic = panic_message(&*payload),
                 "tool handler panicked; the server goes on serving"

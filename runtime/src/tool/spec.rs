@@ -1,6 +1,9 @@
-//! What a tool is: the declared [`ToolSpec`] (name, texts, parameters, annotations, kind),
+//! What a tool is: the [`ToolSpec`] `#[tool]` declares at compile time (name, texts,
+//! parameters, annotations, kind), the [`Declaration`] the runtime holds for every tool (that
+//! spec borrowed, or the owned texts of a tool declared at run time or renamed by a prefix),
 //! and the [`CallFacts`] a call of it gives its format.
 
+use std::borrow::Cow;
 use std::time::Instant;
 
 use crate::formats::facts::CallFacts;
@@ -204,17 +207,121 @@ impl IconSpec {
     }
 }
 
-impl ToolSpec {
+/// A text of a tool: borrowed from `#[tool]`'s static spec, or owned (a tool declared at run
+/// time, a name with a set's prefix).
+pub(crate) type Text = Cow<'static, str>;
+
+/// What the runtime knows of a tool, whichever way it was declared: `#[tool]`'s [`ToolSpec`]
+/// (its texts borrowed, never copied), or a tool declared at run time
+/// ([`ToolDef::dynamic`](crate::tool::ToolDef::dynamic)), whose texts are owned. A set that
+/// nests another under a prefix renames its tools here, so that every message a client
+/// receives (provenance, errors) names the tool as it is listed.
+#[derive(Debug, Clone)]
+pub(crate) struct Declaration {
+    pub(crate) name: Text,
+    pub(crate) title: Option<Text>,
+    pub(crate) description: Text,
+    pub(crate) version: Text,
+    pub(crate) model_id: Option<Text>,
+    pub(crate) confirm: Option<&'static str>,
+    pub(crate) icons: &'static [IconSpec],
+    /// `#[tool]`'s parameters; none for a tool declared at run time (its schema says them).
+    pub(crate) params: &'static [ParamSpec],
+    pub(crate) annotations: Annotations,
+    pub(crate) kind: Option<Kind>,
+    pub(crate) ignore_unknown_arguments: bool,
+    pub(crate) task: TaskSupport,
+    pub(crate) extend_schema: Option<fn() -> serde_json::Value>,
+    pub(crate) scopes: Vec<Text>,
+    pub(crate) keywords: Vec<Text>,
+    pub(crate) app: Option<Text>,
+    pub(crate) undo: bool,
+    /// The Rust path of the annotated function; empty for a tool declared at run time.
+    pub(crate) rust_path: &'static str,
+    /// `file:line` of the annotated function, or where a tool declared at run time came from
+    /// (`DynamicTool::declared_at`), for messages.
+    pub(crate) location: Text,
+    /// The prefixes a tool was nested under ([`ToolSet::nest`](crate::ToolSet::nest)),
+    /// outermost first, as they were added to its name: for messages.
+    pub(crate) prefix: Text,
+}
+
+impl Declaration {
+    /// `#[tool]`'s spec, borrowed: no text is copied.
+    pub(crate) fn of_spec(spec: &'static ToolSpec) -> Self {
+        let words =
+            |words: &'static [&'static str]| words.iter().map(|w| Text::Borrowed(*w)).collect();
+        Declaration {
+            name: Text::Borrowed(spec.name),
+            title: spec.title.map(Text::Borrowed),
+            description: Text::Borrowed(spec.description),
+            version: Text::Borrowed(spec.version),
+            model_id: spec.model_id.map(Text::Borrowed),
+            confirm: spec.confirm,
+            icons: spec.icons,
+            params: spec.params,
+            annotations: spec.annotations,
+            kind: spec.kind,
+            ignore_unknown_arguments: spec.ignore_unknown_arguments,
+            task: spec.task,
+            extend_schema: spec.extend_schema,
+            scopes: words(spec.scopes),
+            keywords: words(spec.keywords),
+            app: spec.app.map(Text::Borrowed),
+            undo: spec.undo,
+            rust_path: spec.rust_path,
+            location: Text::Borrowed(spec.location),
+            prefix: Text::Borrowed(""),
+        }
+    }
+
+    /// Where the tool was declared, for messages: "`path::to::function` (src/file.rs:12)",
+    /// or "the tool declared at run time (tools.json)", with the prefix it was nested under.
+    pub(crate) fn origin(&self) -> String {
+        let mut origin = if self.rust_path.is_empty() {
+            "a tool declared at run time".to_owned()
+        } else {
+            format!("`{}`", self.rust_path)
+        };
+        if !self.location.is_empty() {
+            origin = format!("{origin} ({})", self.location);
+        }
+        if !self.prefix.is_empty() {
+            origin = format!("{origin}, nested under the prefix `{}`", self.prefix);
+        }
+        origin
+    }
+
     /// The facts a format records about a call of this tool that started at `started`, for
     /// `caller` when the server records who asked.
     pub(crate) fn facts(&self, started: Instant, caller: Option<String>) -> CallFacts<'_> {
         CallFacts {
-            tool: self.name,
-            version: self.version,
-            model_id: self.model_id,
+            tool: &self.name,
+            version: &self.version,
+            model_id: self.model_id.as_deref(),
             confirm: self.confirm,
             started,
             caller,
         }
     }
+}
+
+/// Whether `name` is a tool name MCP allows: 1 to 128 characters from `A-Z a-z 0-9 _ - .`.
+/// For `#[tool(name = CONSTANT)]`, checked where the compiler evaluates the constant, and for
+/// the names of tools declared at run time.
+#[doc(hidden)]
+pub const fn is_tool_name(name: &str) -> bool {
+    let bytes = name.as_bytes();
+    if bytes.is_empty() || bytes.len() > 128 {
+        return false;
+    }
+    let mut i = 0;
+    while i < bytes.len() {
+        let b = bytes[i];
+        if !(b.is_ascii_alphanumeric() || b == b'_' || b == b'-' || b == b'.') {
+            return false;
+        }
+        i += 1;
+    }
+    true
 }

@@ -1,5 +1,6 @@
 //! A set of tools, looked up by name: what a server lists and calls.
 
+use std::borrow::Cow;
 use std::collections::BTreeMap;
 use std::sync::Arc;
 
@@ -17,6 +18,8 @@ use crate::tool::def::ToolDef;
 use crate::tool::def::ignore_unknown_arguments;
 use crate::tool::spec::BoxFuture;
 
+mod compose;
+use compose::Mount;
 mod fill;
 use fill::fill_tool;
 mod views;
@@ -25,6 +28,9 @@ pub(crate) struct Entry<S> {
     pub(crate) def: ToolDef<S>,
     pub(crate) tool: Tool,
     pub(crate) reading: Arc<Reading>,
+    /// For a tool of a set merged or nested into this one, with layers of its own: that set,
+    /// which runs the call through its layers.
+    pub(crate) mount: Option<Mount<S>>,
 }
 
 impl<S> Clone for Entry<S> {
@@ -33,6 +39,7 @@ impl<S> Clone for Entry<S> {
             def: self.def.clone(),
             tool: self.tool.clone(),
             reading: self.reading.clone(),
+            mount: self.mount.clone(),
         }
     }
 }
@@ -49,8 +56,12 @@ impl<S> Clone for Entry<S> {
 ///
 /// Every call passes through the set's [layers](crate::layer) ([`ToolSet::layer`]), whichever
 /// way it arrives: [`Server`](crate::Server), [`ToolSet::call`] or [`ToolSet::into_router`].
+///
+/// Sets made apart (in several modules or crates) combine into one with [`ToolSet::merge`]
+/// and [`ToolSet::nest`] (under a prefix), each keeping its layers to its own tools; a tool
+/// declared at run time ([`ToolDef::dynamic`]) is added as any other.
 pub struct ToolSet<S> {
-    entries: BTreeMap<&'static str, Arc<Entry<S>>>,
+    entries: BTreeMap<Cow<'static, str>, Arc<Entry<S>>>,
     keys: StateKeys,
     layers: Vec<Arc<dyn Layer<S>>>,
     /// [`ToolSet::ignore_unknown_arguments`]: for the tools added after it too.
@@ -107,14 +118,11 @@ impl<S: Send + Sync + 'static> ToolSet<S> {
     /// # Errors
     /// [`DuplicateTool`] when the set already has a tool of that name; it names both.
     pub fn add(&mut self, def: ToolDef<S>) -> Result<(), DuplicateTool> {
-        if let Some(existing) = self.entries.get(def.spec.name) {
+        if let Some(existing) = self.entries.get(&*def.decl.name) {
             return Err(DuplicateTool {
-                name: def.spec.name.to_owned(),
-                first: format!(
-                    "`{}` ({})",
-                    existing.def.spec.rust_path, existing.def.spec.location
-                ),
-                second: format!("`{}` ({})", def.spec.rust_path, def.spec.location),
+                name: def.decl.name.to_string(),
+                first: existing.def.decl.origin(),
+                second: def.decl.origin(),
             });
         }
         let (mut tool, mut reading) = crate::tool::def::describe(&def);
@@ -122,11 +130,12 @@ impl<S: Send + Sync + 'static> ToolSet<S> {
             ignore_unknown_arguments(&mut reading, Arc::make_mut(&mut tool.input_schema));
         }
         self.entries.insert(
-            def.spec.name,
+            def.decl.name.clone(),
             Arc::new(Entry {
                 def,
                 tool,
                 reading: Arc::new(reading),
+                mount: None,
             }),
         );
         Ok(())
@@ -156,6 +165,8 @@ impl<S: Send + Sync + 'static> ToolSet<S> {
                 Arc::make_mut(&mut entry.tool.input_schema),
             );
         }
+        // the sets merged into this one read their tools' arguments themselves
+        self.map_mounts(|set| set.clone().ignore_unknown_arguments());
         self
     }
 
@@ -187,9 +198,9 @@ impl<S: Send + Sync + 'static> ToolSet<S> {
     /// # Ok(()) }
     /// ```
     pub fn fill(mut self, values: &[(&str, &str)]) -> Self {
-        let names: Vec<&'static str> = self.entries.keys().copied().collect();
+        let names: Vec<Cow<'static, str>> = self.entries.keys().cloned().collect();
         for name in names {
-            self.edit(name, |tool| fill_tool(tool, values));
+            self.edit(&name, |tool| fill_tool(tool, values));
         }
         self
     }
@@ -229,9 +240,8 @@ impl<S: Send + Sync + 'static> ToolSet<S> {
             if tool != entry.tool {
                 warn_of_an_unlisted_output_schema(&tool);
                 *entry = Arc::new(Entry {
-                    def: entry.def.clone(),
                     tool,
-                    reading: entry.reading.clone(),
+                    ..(**entry).clone()
                 });
             }
         }
@@ -269,18 +279,18 @@ impl<S: Send + Sync + 'static> ToolSet<S> {
 
     /// The scopes a caller needs to see and call the tool `name` (`#[tool(scopes = [..])]`;
     /// none for a name no tool has).
-    pub fn scopes(&self, name: &str) -> &'static [&'static str] {
+    pub fn scopes(&self, name: &str) -> &[Cow<'static, str>] {
         self.entries
             .get(name)
-            .map_or(&[], |entry| entry.def.spec.scopes)
+            .map_or(&[], |entry| &entry.def.decl.scopes)
     }
 
     /// The words users type for the tool `name` that its declaration adds for tool search
     /// (`#[tool(keywords = [..])]`; none for a name no tool has).
-    pub fn keywords(&self, name: &str) -> &'static [&'static str] {
+    pub fn keywords(&self, name: &str) -> &[Cow<'static, str>] {
         self.entries
             .get(name)
-            .map_or(&[], |entry| entry.def.spec.keywords)
+            .map_or(&[], |entry| &entry.def.decl.keywords)
     }
 
     /// Every scope a tool of the set needs, once each, in name order.
@@ -289,7 +299,7 @@ impl<S: Send + Sync + 'static> ToolSet<S> {
         let scopes: std::collections::BTreeSet<&str> = self
             .entries
             .values()
-            .flat_map(|entry| entry.def.spec.scopes.iter().copied())
+            .flat_map(|entry| entry.def.decl.scopes.iter().map(|scope| &**scope))
             .collect();
         scopes.into_iter().map(str::to_owned).collect()
     }
@@ -314,21 +324,21 @@ impl<S: Send + Sync + 'static> ToolSet<S> {
         arguments: rmcp::model::JsonObject,
     ) -> Option<CallToolResult> {
         let entry = self.entries.get(name)?;
-        (entry.def.check)(&entry.reading, arguments)
+        (entry.def.check)(&entry.def.decl, &entry.reading, arguments)
     }
 
     /// Whether a tool can run as a task (`#[tool(task = "...")]`).
     pub(crate) fn runs_tasks(&self) -> bool {
         self.entries
             .values()
-            .any(|entry| entry.def.spec.task != crate::tool::TaskSupport::Never)
+            .any(|entry| entry.def.decl.task != crate::tool::TaskSupport::Never)
     }
 
     /// What was declared about the tool `name`, as [layers](crate::layer) see it.
     pub fn info(&self, name: &str) -> Option<ToolInfo<'_>> {
         self.entries
             .get(name)
-            .map(|entry| ToolInfo::of(&entry.tool, &entry.def))
+            .map(|entry| ToolInfo::of(&entry.tool, &entry.def, &entry.reading))
     }
 
     /// The number of tools (the layers' tools included).
@@ -375,7 +385,7 @@ impl<S: Send + Sync + 'static> ToolSet<S> {
         if let Some(refusal) = refuse_scopes(entry, || Caller::of(&context).clone()) {
             return Ok(CallToolResponse::Complete(refusal));
         }
-        let tool = ToolInfo::of(&entry.tool, &entry.def);
+        let tool = ToolInfo::of(&entry.tool, &entry.def, &entry.reading);
         // a call of a code-mode script is a client's, and says so
         let source = match context.extensions.get::<crate::layer::ScriptRun>() {
             Some(run) => Source::Script(run.0),
@@ -505,36 +515,36 @@ impl<S: Send + Sync + 'static> Tools<S> for ToolSet<S> {
 
     fn run_tool<'a>(
         &'a self,
-        name: &str,
-        state: &'a S,
-        arguments: rmcp::model::JsonObject,
-        context: Context,
+        call: Call<'a, S>,
     ) -> BoxFuture<'a, Result<CallToolResult, ErrorData>> {
-        match self.entries.get(name) {
-            Some(entry) => {
-                if let Some(refusal) = refuse_scopes(entry, || context.caller()) {
-                    return Box::pin(std::future::ready(Ok(refusal)));
-                }
-                (entry.def.invoke)(state, &entry.reading, arguments, context)
-            }
-            None => Box::pin(std::future::ready(Err(unknown_tool(name)))),
+        let Some(entry) = self.entries.get(call.name()) else {
+            return Box::pin(std::future::ready(Err(unknown_tool(call.name()))));
+        };
+        if let Some(refusal) = refuse_scopes(entry, || call.context().caller()) {
+            return Box::pin(std::future::ready(Ok(refusal)));
         }
+        if let Some(mount) = &entry.mount {
+            return mount.run(call);
+        }
+        let (_, arguments, state, context) = call.into_parts();
+        (entry.def.invoke)(state, &entry.def.decl, &entry.reading, arguments, context)
     }
 }
 
 /// The tool error of a call whose caller lacks one of the tool's scopes. The caller is read
 /// only for a tool that has scopes.
 fn refuse_scopes<S>(entry: &Entry<S>, caller: impl FnOnce() -> Caller) -> Option<CallToolResult> {
-    if entry.def.spec.scopes.is_empty() {
+    let decl = &entry.def.decl;
+    if decl.scopes.is_empty() {
         return None;
     }
-    let missing = caller().missing(entry.def.spec.scopes);
+    let missing = caller().missing(&decl.scopes);
     if missing.is_empty() {
         return None;
     }
-    let facts = entry.def.spec.facts(std::time::Instant::now(), None);
+    let facts = decl.facts(std::time::Instant::now(), None);
     Some(crate::formats::facts::error_result(
-        crate::context::caller::refusal(entry.def.spec.name, &missing),
+        crate::context::caller::refusal(&decl.name, &missing),
         &facts,
     ))
 }

@@ -211,7 +211,9 @@ pub(super) fn pattern_matches(pattern: &str, text: &str) -> Result<bool, String>
 #[doc(hidden)]
 #[derive(Debug, Clone)]
 pub struct ParamInfo {
-    pub(crate) name: &'static str,
+    /// The property name: borrowed from `#[tool]`'s spec, owned for a schema given at run
+    /// time.
+    pub(crate) name: std::borrow::Cow<'static, str>,
     /// Whether the parameter must be sent: `null` for one that need not be means absent.
     pub(crate) required: bool,
     /// A short description of the accepted JSON ("integer", "string or null", …), used in

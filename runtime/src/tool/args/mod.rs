@@ -9,10 +9,12 @@
 //! One concern a file, lowest first: [`wording`] (how problems read), [`constraints`] (what
 //! `#[arg(...)]` states), [`problems`] (the problems and their text), [`validate`] (values
 //! against their schema), [`absent`] (`null` where a value may be absent), [`schema`] (the
-//! input schema) and [`parse`] (the arguments read into typed values).
+//! input schema), [`parse`] (the arguments read into typed values) and [`given`] (the
+//! arguments of a tool declared at run time, read against the schema it was given).
 
 pub(crate) mod absent;
 pub(crate) mod constraints;
+pub(crate) mod given;
 pub(crate) mod parse;
 pub(crate) mod problems;
 pub(crate) mod schema;

@@ -77,13 +77,13 @@ fn parse_one<T: DeserializeOwned>(
     args: &mut JsonObject,
     problems: &mut Vec<ArgProblem>,
 ) -> Option<T> {
-    match args.remove(param.name) {
+    match args.remove(&*param.name) {
         Some(value)
             if param.constraints != Constraints::NONE
                 && let Some(message) = param.constraints.problem(&value) =>
         {
             problems.push(ArgProblem::Invalid {
-                path: param.name.to_owned(),
+                path: param.name.to_string(),
                 message,
             });
             None
@@ -97,7 +97,7 @@ fn parse_one<T: DeserializeOwned>(
             check(
                 &param.schema,
                 &value,
-                param.name.to_owned(),
+                param.name.to_string(),
                 &param.definitions,
                 problems,
             );
@@ -111,7 +111,7 @@ fn parse_one<T: DeserializeOwned>(
                     // checks).
                     let inner = error.path().to_string();
                     let path = if inner == "." {
-                        param.name.to_owned()
+                        param.name.to_string()
                     } else if inner.starts_with('[') {
                         format!("{}{inner}", param.name)
                     } else {
@@ -129,7 +129,7 @@ fn parse_one<T: DeserializeOwned>(
             Ok(value) => Some(value),
             Err(_) => {
                 problems.push(ArgProblem::Missing {
-                    name: param.name,
+                    name: param.name.to_string(),
                     expected: param.expected.clone(),
                 });
                 None
@@ -217,29 +217,40 @@ pub(crate) fn parse<L: ParamList>(
     ignore_unknown: bool,
 ) -> Result<L::Values, Vec<ArgProblem>> {
     let mut problems = Vec::new();
+    prepare(params, &mut args);
+    let parsed = list.parse(params, &mut args, &mut problems);
+    if !ignore_unknown {
+        refuse_unknown(&args, &mut problems);
+    }
+    match parsed {
+        Some(parsed) if problems.is_empty() => Ok(parsed),
+        _ => Err(problems),
+    }
+}
+
+/// What every tool does to a call's arguments before reading them, whether its parameters
+/// are typed (`#[tool]`) or given as a schema at run time: whole floats written as the
+/// integers they are, and `null` where a value may be absent made absent (for a parameter
+/// that is not required, and for the members of a nested record that are not).
+pub(super) fn prepare(params: &[ParamInfo], args: &mut JsonObject) {
     for value in args.values_mut() {
         whole_floats_as_integers(value);
     }
-    // `null` where a value may be absent is absent: for a parameter that is not required,
-    // and for the members of a nested record that are not.
     for param in params {
-        match args.get_mut(param.name) {
+        match args.get_mut(&*param.name) {
             Some(Value::Null) if !param.required => {
-                args.remove(param.name);
+                args.remove(&*param.name);
             }
             Some(value) => nulls_as_absent(&param.schema, value, &param.definitions),
             None => {}
         }
     }
-    let parsed = list.parse(params, &mut args, &mut problems);
-    if !ignore_unknown {
-        for name in args.keys() {
-            problems.push(ArgProblem::Unknown { name: name.clone() });
-        }
-    }
-    match parsed {
-        Some(parsed) if problems.is_empty() => Ok(parsed),
-        _ => Err(problems),
+}
+
+/// Records each argument left after the parameters were read as unknown.
+pub(super) fn refuse_unknown(args: &JsonObject, problems: &mut Vec<ArgProblem>) {
+    for name in args.keys() {
+        problems.push(ArgProblem::Unknown { name: name.clone() });
     }
 }
 

@@ -10,7 +10,7 @@ use crate::tool::args::constraints::ParamInfo;
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum ArgProblem {
     Missing {
-        name: &'static str,
+        name: String,
         expected: String,
     },
     Invalid {

@@ -122,7 +122,7 @@ pub(crate) fn input_schema(
             required.push(Value::from(spec.name));
         }
         infos.push(ParamInfo {
-            name: spec.name,
+            name: spec.name.into(),
             required: is_required,
             expected,
             schema: properties[spec.name].clone(),

@@ -122,7 +122,7 @@ fn missing_required_parameter_is_named() {
     assert_eq!(
         problems,
         vec![ArgProblem::Missing {
-            name: "id",
+            name: "id".into(),
             expected: "a whole number ≥ 0".into()
         }]
     );
