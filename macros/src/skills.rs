@@ -13,18 +13,7 @@ use syn::{LitStr, Token};
 
 pub(crate) fn expand(input: TokenStream) -> syn::Result<TokenStream> {
     let (krate, dir) = (|input: ParseStream| {
-        let krate: TokenStream = input.step(|cursor| {
-            let mut tokens = TokenStream::new();
-            let mut rest = *cursor;
-            while let Some((token, next)) = rest.token_tree() {
-                if matches!(&token, proc_macro2::TokenTree::Punct(p) if p.as_char() == ';') {
-                    return Ok((tokens, next));
-                }
-                tokens.extend([token]);
-                rest = next;
-            }
-            Err(cursor.error("expected the crate path"))
-        })?;
+        let krate = crate::tools::crate_path(input)?;
         let dir: LitStr = input.parse()?;
         let _: Option<Token![,]> = input.parse()?;
         Ok((krate, dir))

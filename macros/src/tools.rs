@@ -15,18 +15,7 @@ use crate::def::constructor_ident;
 
 pub(crate) fn expand(input: TokenStream) -> syn::Result<TokenStream> {
     let (krate, entries) = (|input: ParseStream| {
-        let krate: TokenStream = input.step(|cursor| {
-            let mut tokens = TokenStream::new();
-            let mut rest = *cursor;
-            while let Some((token, next)) = rest.token_tree() {
-                if matches!(&token, proc_macro2::TokenTree::Punct(p) if p.as_char() == ';') {
-                    return Ok((tokens, next));
-                }
-                tokens.extend([token]);
-                rest = next;
-            }
-            Err(cursor.error("expected the crate path"))
-        })?;
+        let krate = crate_path(input)?;
         let entries = Punctuated::<syn::Expr, Token![,]>::parse_terminated(input)?;
         Ok((krate, entries))
     })
@@ -171,4 +160,21 @@ fn is_method(path: &Path) -> bool {
             .to_string()
             .trim_start_matches("r#")
             .starts_with(|c: char| c.is_ascii_uppercase())
+}
+
+/// The path of the `toolshape` crate that a `macro_rules!` wrapper passes before a `;`
+/// (`$crate; ...`): `tools!` and `skills!` reach the runtime through it.
+pub(crate) fn crate_path(input: ParseStream) -> syn::Result<TokenStream> {
+    input.step(|cursor| {
+        let mut tokens = TokenStream::new();
+        let mut rest = *cursor;
+        while let Some((token, next)) = rest.token_tree() {
+            if matches!(&token, proc_macro2::TokenTree::Punct(p) if p.as_char() == ';') {
+                return Ok((tokens, next));
+            }
+            tokens.extend([token]);
+            rest = next;
+        }
+        Err(cursor.error("expected the crate path"))
+    })
 }

@@ -372,8 +372,8 @@ fn numbers_at_run_time() -> ToolDef<()> {
 /// listings alike and pages both results alike.
 #[tokio::test]
 async fn a_budget_pages_a_run_time_tool_as_its_twin() {
-    use toolshape::budget::{Budget, Limits};
-    let budget = || Budget::new(Limits::items(10));
+    use toolshape::budget::{Budget, Cap};
+    let budget = || Budget::new(Cap::items(10));
     let declared = ToolSet::<()>::new(tools![numbers]).unwrap().layer(budget());
     let at_run_time = ToolSet::new([numbers_at_run_time()])
         .unwrap()
