@@ -3,6 +3,7 @@
 //! catalogue of hostile scripts. Run with `cargo test -p toolshape-examples --features
 //! ontap,code --test code`.
 
+mod dynamic;
 mod hostile;
 mod python;
 mod scripts;
