@@ -284,6 +284,10 @@ pub struct Call<'a, State> {
     /// Borrowed from the tool's declaration when there is such a tool: no copy per call.
     name: Cow<'a, str>,
     tool: Option<ToolInfo<'a>>,
+    /// The tool, found once where the call came in and its caller admitted there: the end of
+    /// the chain runs it without looking it up again. `None` for a call a layer or a tool
+    /// makes of a tool by name.
+    runs: Option<&'a dyn RunTool<State>>,
     source: Source<'a>,
     /// The arguments, as the client sent them (`{}` when it sent none).
     pub arguments: JsonObject,
@@ -296,6 +300,7 @@ impl<State> Clone for Call<'_, State> {
         Call {
             name: self.name.clone(),
             tool: self.tool,
+            runs: self.runs,
             source: self.source.clone(),
             arguments: self.arguments.clone(),
             state: self.state,
@@ -354,13 +359,22 @@ impl<'a, State> Call<'a, State> {
     }
 }
 
+/// A tool found by name, that runs a call of it: what a call carries once its tool is found
+/// and its caller admitted ([`Call::found`]).
+pub(crate) trait RunTool<State>: Send + Sync {
+    /// Runs `call`: the tool itself, or, for a tool of a set merged into this one, that
+    /// set's layers, then the tool.
+    fn run<'a>(&'a self, call: Call<'a, State>)
+    -> BoxFuture<'a, Result<CallToolResult, ErrorData>>;
+}
+
 /// What the chain ends in and looks tools up in: the [`ToolSet`](crate::ToolSet).
 pub(crate) trait Tools<State>: Send + Sync {
     /// What was declared about the tool `name`.
     fn info(&self, name: &str) -> Option<ToolInfo<'_>>;
 
-    /// The end of the chain: the tool itself (or, for a tool of a set merged into this one,
-    /// that set's layers, then the tool).
+    /// The end of the chain for a call made by name: the tool found, its caller's scopes
+    /// checked, then run as [`RunTool::run`] does.
     fn run_tool<'a>(
         &'a self,
         call: Call<'a, State>,
@@ -404,7 +418,11 @@ impl<'a, State: 'static> Next<'a, State> {
                     set: self.set,
                 },
             ),
-            None => self.set.run_tool(call),
+            // the tool found where the call came in, or (a call made by name) found now
+            None => match call.runs {
+                Some(tool) => tool.run(call),
+                None => self.set.run_tool(call),
+            },
         }
     }
 
@@ -445,6 +463,16 @@ impl<'a, State> Call<'a, State> {
         Call {
             name: Cow::Borrowed(name),
             tool,
+            runs: None,
+            ..self
+        }
+    }
+
+    /// The same call, of the tool `tool` found where it came in, its caller admitted: the
+    /// end of the chain runs it as it is.
+    pub(crate) fn found(self, tool: &'a dyn RunTool<State>) -> Self {
+        Call {
+            runs: Some(tool),
             ..self
         }
     }
@@ -470,6 +498,7 @@ impl<'a, State> Call<'a, State> {
                 |tool| Cow::Borrowed(tool.name()),
             ),
             tool,
+            runs: None,
             source,
             arguments,
             state,

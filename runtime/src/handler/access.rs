@@ -134,18 +134,28 @@ impl<S: Send + Sync + 'static, H: ServerHandler> Server<S, H> {
         caller: &crate::context::Caller,
         capabilities: Option<&ClientCapabilities>,
     ) -> Admission {
+        self.admission_of(name, self.tools.found(name), caller, capabilities)
+    }
+
+    /// [`Server::admission`] of the tool `name` already found (`entry`, `None` when no tool
+    /// has the name): the one rule every route of a call goes through.
+    pub(crate) fn admission_of(
+        &self,
+        name: &str,
+        entry: Option<&crate::toolset::Entry<S>>,
+        caller: &crate::context::Caller,
+        capabilities: Option<&ClientCapabilities>,
+    ) -> Admission {
         let switched_on =
             (self.access.switch.as_ref()).is_none_or(|switch| switch.is_enabled(name));
         let kept = || {
             self.access.filter.as_ref().is_none_or(|filter| {
-                self.tools
-                    .info(name)
-                    .is_none_or(|info| filter(&info, caller, capabilities))
+                entry.is_none_or(|entry| filter(&entry.info(), caller, capabilities))
             })
         };
         if !(switched_on && kept()) {
             Admission::Hidden
-        } else if self.tools.grants(name, caller) {
+        } else if entry.is_none_or(|entry| entry.grants(caller)) {
             Admission::Granted
         } else {
             Admission::NotGranted

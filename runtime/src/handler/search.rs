@@ -90,7 +90,7 @@ impl<S: Send + Sync + 'static, H: ServerHandler> Server<S, H> {
             request
         };
         if request.name != SEARCH_TOOLS || !search.settings.searches() {
-            return self.unknown_step(search, request, context);
+            return Step::Call(request);
         }
         let query = match read_query(request.arguments.as_ref(), search.default_limit()) {
             Ok(query) => query,
@@ -123,24 +123,15 @@ impl<S: Send + Sync + 'static, H: ServerHandler> Server<S, H> {
     /// A call of a tool that does not exist, or that this caller may not see (switched
     /// off, hidden by the filter), on a server with search: a tool error the model reads,
     /// naming the nearest tools it may call and pointing to `search_tools`, rather than a
-    /// protocol error. Any other call goes on: a tool of the server, or one of search's own
-    /// that is listed (`execute` with code mode).
-    fn unknown_step(
+    /// protocol error. `None` without search.
+    pub(super) fn unknown(
         &self,
-        search: &Served,
-        request: CallToolRequestParams,
+        name: &str,
         context: &RequestContext<RoleServer>,
-    ) -> Step {
+    ) -> Option<rmcp::model::CallToolResult> {
+        let search = self.search.as_ref()?;
         let caller = crate::context::Caller::of(context);
         let capabilities = self.capabilities_for_filter(context);
-        let own = (search.entries.iter()).any(|entry| entry.name == request.name);
-        let known = own
-            || (self.tools.get(&request.name).is_some()
-                && self.admission(&request.name, caller, capabilities.as_ref())
-                    != Admission::Hidden);
-        if known {
-            return Step::Call(request);
-        }
         let switch = self.access.switch.as_ref();
         let built = search.index(
             switch.map(crate::handler::ToolSwitch::changes),
@@ -148,15 +139,14 @@ impl<S: Send + Sync + 'static, H: ServerHandler> Server<S, H> {
             |name| switch.is_none_or(|switch| switch.is_enabled(name)),
         );
         // the name's words are the query: `get_user_email` finds `get_user`
-        let words = crate::search::text_of_name(&request.name);
+        let words = crate::search::text_of_name(name);
         let nearest: Vec<&str> = (built.index.search(&words).into_iter())
             .filter_map(|hit| built.tools.get(hit.index))
             .filter(|tool| self.visible(&tool.name, caller, capabilities.as_ref()))
             .take(NEAREST)
             .map(|tool| &*tool.name)
             .collect();
-        let answer = crate::search::served::unknown(&request.name, &nearest);
-        Step::Answer(Ok(CallToolResponse::Complete(answer)))
+        Some(crate::search::served::unknown(name, &nearest))
     }
 
     /// Whether tool search is on.

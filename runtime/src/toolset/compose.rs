@@ -27,6 +27,9 @@ const UNDO_META_KEY: &str = "dev.toolshape/undo";
 pub(crate) struct Mount<S> {
     set: Arc<ToolSet<S>>,
     name: Cow<'static, str>,
+    /// The tool in that set, found when the sets were combined: a call is not looked up
+    /// again there.
+    entry: Arc<Entry<S>>,
 }
 
 impl<S> Clone for Mount<S> {
@@ -34,6 +37,7 @@ impl<S> Clone for Mount<S> {
         Mount {
             set: self.set.clone(),
             name: self.name.clone(),
+            entry: self.entry.clone(),
         }
     }
 }
@@ -50,7 +54,7 @@ impl<S: Send + Sync + 'static> Mount<S> {
             .strip_suffix(&*self.name)
             .unwrap_or_default()
             .to_owned();
-        let call = call.renamed(&self.name, self.set.info(&self.name));
+        let call = (call.renamed(&self.name, Some(self.entry.info()))).found(&*self.entry);
         let running = Next::new(&self.set.layers, &*self.set).run(call);
         if prefix.is_empty() {
             return running;
@@ -200,12 +204,14 @@ impl<S: Send + Sync + 'static> ToolSet<S> {
                     second: entry.def.decl.origin(),
                 });
             }
+            let mounted_entry = entry.clone();
             let mut entry = (**entry).clone();
             entry.tool.name = outer.clone();
             if let Some(set) = &mounted {
                 entry.mount = Some(Mount {
                     set: set.clone(),
                     name: name.clone(),
+                    entry: mounted_entry,
                 });
             }
             added.push((outer, Arc::new(entry)));

@@ -12,7 +12,7 @@ use crate::context::Context;
 use crate::context::caller::Caller;
 use crate::context::rounds::{self, StateKeys};
 use crate::error::DuplicateTool;
-use crate::layer::{Call, Layer, Next, Source, ToolInfo, Tools};
+use crate::layer::{Call, Layer, Next, RunTool, Source, ToolInfo, Tools};
 use crate::tool::args::Reading;
 use crate::tool::def::ToolDef;
 use crate::tool::def::ignore_unknown_arguments;
@@ -31,6 +31,20 @@ pub(crate) struct Entry<S> {
     /// For a tool of a set merged or nested into this one, with layers of its own: that set,
     /// which runs the call through its layers.
     pub(crate) mount: Option<Mount<S>>,
+}
+
+impl<S> Entry<S> {
+    /// What was declared about the tool.
+    pub(crate) fn info(&self) -> ToolInfo<'_> {
+        ToolInfo::of(&self.tool, &self.def, &self.reading)
+    }
+
+    /// Whether `caller`'s token grants every scope the tool needs.
+    pub(crate) fn grants(&self, caller: &Caller) -> bool {
+        #[cfg(test)]
+        counts::SCOPE_CHECKS.with(|n| n.set(n.get() + 1));
+        (self.def.decl.scopes.iter()).all(|scope| caller.has_scope(scope))
+    }
 }
 
 impl<S> Clone for Entry<S> {
@@ -270,11 +284,12 @@ impl<S: Send + Sync + 'static> ToolSet<S> {
         tools
     }
 
-    /// Whether `caller`'s token grants every scope the tool `name` needs.
+    /// Whether `caller`'s token grants every scope the tool `name` needs (a name no tool
+    /// has needs none).
     pub(crate) fn grants(&self, name: &str, caller: &Caller) -> bool {
-        self.scopes(name)
-            .iter()
-            .all(|scope| caller.has_scope(scope))
+        self.entries
+            .get(name)
+            .is_none_or(|entry| entry.grants(caller))
     }
 
     /// The scopes a caller needs to see and call the tool `name` (`#[tool(scopes = [..])]`;
@@ -302,12 +317,6 @@ impl<S: Send + Sync + 'static> ToolSet<S> {
             .flat_map(|entry| entry.def.decl.scopes.iter().map(|scope| &**scope))
             .collect();
         scopes.into_iter().map(str::to_owned).collect()
-    }
-
-    /// A call of `name` refused because the caller lacks a scope the tool needs.
-    pub(crate) fn refuse_scopes(&self, name: &str, caller: &Caller) -> Option<CallToolResult> {
-        let entry = self.entries.get(name)?;
-        refuse_scopes(entry, || caller.clone())
     }
 
     /// The `tools/list` entry of one tool.
@@ -379,13 +388,32 @@ impl<S: Send + Sync + 'static> ToolSet<S> {
         context: RequestContext<RoleServer>,
     ) -> Result<CallToolResponse, ErrorData> {
         let entry = self
-            .entries
-            .get(&*request.name)
+            .found(&request.name)
             .ok_or_else(|| unknown_tool(&request.name))?;
         if let Some(refusal) = refuse_scopes(entry, || Caller::of(&context).clone()) {
             return Ok(CallToolResponse::Complete(refusal));
         }
-        let tool = ToolInfo::of(&entry.tool, &entry.def, &entry.reading);
+        self.respond_admitted(entry, state, request, context).await
+    }
+
+    /// The tool `name` as a call finds it: the one lookup of a call, whose entry the call
+    /// then carries.
+    pub(crate) fn found(&self, name: &str) -> Option<&Entry<S>> {
+        #[cfg(test)]
+        counts::LOOKUPS.with(|n| n.set(n.get() + 1));
+        self.entries.get(name).map(|entry| &**entry)
+    }
+
+    /// [`ToolSet::respond`] for a call of `entry` whose caller is admitted (by its scopes, and
+    /// by a server's switch and filter): through the rounds of input, the layers, the tool.
+    pub(crate) async fn respond_admitted(
+        &self,
+        entry: &Entry<S>,
+        state: &S,
+        request: CallToolRequestParams,
+        context: RequestContext<RoleServer>,
+    ) -> Result<CallToolResponse, ErrorData> {
+        let tool = entry.info();
         // a call of a code-mode script is a client's, and says so
         let source = match context.extensions.get::<crate::layer::ScriptRun>() {
             Some(run) => Source::Script(run.0),
@@ -397,8 +425,8 @@ impl<S: Send + Sync + 'static> ToolSet<S> {
             input_responses: request.input_responses,
             request_state: request.request_state,
         };
-        // One path for every call: through the layers, then the tool. With no layer, `Next`
-        // is the tool itself.
+        // One path for every call: through the layers, then the tool, found once. With no
+        // layer, `Next` is the tool itself.
         rounds::run(&self.keys, call, context, |arguments, context: Context| {
             let call = Call::new(
                 tool.name(),
@@ -407,7 +435,8 @@ impl<S: Send + Sync + 'static> ToolSet<S> {
                 arguments,
                 state,
                 context,
-            );
+            )
+            .found(entry);
             let running = Next::new(&self.layers, self).run(call);
             async move { running.await.unwrap_or_else(|error| chain_error(&error)) }
         })
@@ -517,23 +546,34 @@ impl<S: Send + Sync + 'static> Tools<S> for ToolSet<S> {
         &'a self,
         call: Call<'a, S>,
     ) -> BoxFuture<'a, Result<CallToolResult, ErrorData>> {
-        let Some(entry) = self.entries.get(call.name()) else {
+        let Some(entry) = self.found(call.name()) else {
             return Box::pin(std::future::ready(Err(unknown_tool(call.name()))));
         };
         if let Some(refusal) = refuse_scopes(entry, || call.context().caller()) {
             return Box::pin(std::future::ready(Ok(refusal)));
         }
-        if let Some(mount) = &entry.mount {
+        entry.run(call)
+    }
+}
+
+impl<S: Send + Sync + 'static> RunTool<S> for Entry<S> {
+    fn run<'a>(&'a self, call: Call<'a, S>) -> BoxFuture<'a, Result<CallToolResult, ErrorData>> {
+        if let Some(mount) = &self.mount {
             return mount.run(call);
         }
         let (_, arguments, state, context) = call.into_parts();
-        (entry.def.invoke)(state, &entry.def.decl, &entry.reading, arguments, context)
+        (self.def.invoke)(state, &self.def.decl, &self.reading, arguments, context)
     }
 }
 
 /// The tool error of a call whose caller lacks one of the tool's scopes. The caller is read
 /// only for a tool that has scopes.
-fn refuse_scopes<S>(entry: &Entry<S>, caller: impl FnOnce() -> Caller) -> Option<CallToolResult> {
+pub(crate) fn refuse_scopes<S>(
+    entry: &Entry<S>,
+    caller: impl FnOnce() -> Caller,
+) -> Option<CallToolResult> {
+    #[cfg(test)]
+    counts::SCOPE_CHECKS.with(|n| n.set(n.get() + 1));
     let decl = &entry.def.decl;
     if decl.scopes.is_empty() {
         return None;
@@ -582,6 +622,29 @@ fn warn_of_an_unlisted_output_schema(tool: &Tool) {
              inline a root \"$ref\")",
             tool.name
         );
+    }
+}
+
+/// How many times this thread looked a tool up for a call, and checked a caller's scopes:
+/// the tests of each route count them.
+#[cfg(test)]
+pub(crate) mod counts {
+    use std::cell::Cell;
+
+    thread_local! {
+        pub(crate) static LOOKUPS: Cell<usize> = const { Cell::new(0) };
+        pub(crate) static SCOPE_CHECKS: Cell<usize> = const { Cell::new(0) };
+    }
+
+    /// The lookups and scope checks `run` makes on this thread.
+    pub(crate) async fn of<T>(run: impl Future<Output = T>) -> ((usize, usize), T) {
+        LOOKUPS.with(|n| n.set(0));
+        SCOPE_CHECKS.with(|n| n.set(0));
+        let value = run.await;
+        (
+            (LOOKUPS.with(Cell::get), SCOPE_CHECKS.with(Cell::get)),
+            value,
+        )
     }
 }
 

@@ -53,6 +53,13 @@ impl<S: Send + Sync + 'static> CallTools for Reachable<S> {
     }
 }
 
+/// What admission decides about a call ([`Server::admit`]): run the tool found, or answer at
+/// once.
+enum Admit<'a, S> {
+    Run(&'a crate::toolset::Entry<S>),
+    Answer(Result<CallToolResponse, ErrorData>),
+}
+
 impl<S: Send + Sync + 'static, H: ServerHandler> Server<S, H> {
     /// Answers a `tools/call`.
     pub(super) async fn dispatch(
@@ -74,21 +81,23 @@ impl<S: Send + Sync + 'static, H: ServerHandler> Server<S, H> {
         if let Some(code) = self.runs_script(&request.name) {
             return self.execute(code, request, context).await;
         }
-        if let Some(refused) = self.refuse(&request.name, &context) {
-            return refused;
-        }
+        // the tool, found once, and its caller admitted once: every route of a call (direct,
+        // `call_tool`, a script's, a task's) comes through here
+        let entry = match self.admit(&request.name, &context) {
+            Admit::Run(entry) => entry,
+            Admit::Answer(answer) => return answer,
+        };
         // what `Context::call_tool` reaches: this server's tools and state
         context.extensions.insert(FromServer {
             tools: self.reachable.clone(),
             log_level: self.log_level.clone(),
             journal: self.journal.clone(),
         });
-        let task = self
-            .tools
-            .info(&request.name)
-            .map_or(TaskSupport::Never, |tool| tool.task());
+        let task = entry.info().task();
         if task == TaskSupport::Never {
-            return self.tools.respond(&self.state, request, context).await;
+            return (self.tools)
+                .respond_admitted(entry, &self.state, request, context)
+                .await;
         }
         // Read (and, on 2026-07-28, parsed from the request) only for a task tool.
         let client_runs_tasks = context
@@ -103,14 +112,18 @@ impl<S: Send + Sync + 'static, H: ServerHandler> Server<S, H> {
                 context.extensions.insert(TaskStarter::new(move || {
                     Box::pin(async move { server.start_task(params, task_context).await })
                 }));
-                self.tools.respond(&self.state, request, context).await
+                (self.tools)
+                    .respond_admitted(entry, &self.state, request, context)
+                    .await
             }
             // At the limit (or when the store cannot say), a call that may run either way
             // runs as a plain call.
             TaskSupport::Optional
                 if client_runs_tasks && self.at_task_limit().await.unwrap_or(true) =>
             {
-                self.tools.respond(&self.state, request, context).await
+                (self.tools)
+                    .respond_admitted(entry, &self.state, request, context)
+                    .await
             }
             TaskSupport::Optional | TaskSupport::Required if client_runs_tasks => {
                 // Arguments that do not fit are refused now, as a plain call would refuse
@@ -125,35 +138,47 @@ impl<S: Send + Sync + 'static, H: ServerHandler> Server<S, H> {
             TaskSupport::Required => Err(ErrorData::missing_required_client_capability(
                 ClientCapabilities::builder().enable_tasks().build(),
             )),
-            _ => self.tools.respond(&self.state, request, context).await,
+            _ => {
+                (self.tools)
+                    .respond_admitted(entry, &self.state, request, context)
+                    .await
+            }
         }
     }
 
-    /// The answer to a call this caller may not make ([`Server::admission`]), before
-    /// anything starts (a task too): a tool it is not offered (switched off, or hidden by
-    /// the filter) is refused as one that does not exist; a caller without the tool's scopes
-    /// gets a tool error naming them.
+    /// The tool `name`, found, for a caller admitted to call it ([`Server::admission_of`]);
+    /// else the answer, before anything starts (a task too): a tool that does not exist, or
+    /// that the caller is not offered (switched off, or hidden by the filter), is refused as
+    /// one that does not exist (with tool search on, by a tool error naming the nearest
+    /// tools); a caller without the tool's scopes gets a tool error naming them.
     ///
     /// Not part of [`Server::dispatch`]'s body: what it reads would live in that future
     /// across its awaits, and a `tools/call`'s future is moved whole into the task that
     /// runs it.
-    fn refuse(
-        &self,
-        name: &str,
-        context: &RequestContext<RoleServer>,
-    ) -> Option<Result<CallToolResponse, ErrorData>> {
+    fn admit(&self, name: &str, context: &RequestContext<RoleServer>) -> Admit<'_, S> {
         let caller = crate::context::Caller::of(context);
         let capabilities = self.capabilities_for_filter(context);
-        match self.admission(name, caller, capabilities.as_ref()) {
-            Admission::Granted => None,
-            Admission::Hidden => Some(Err(ErrorData::invalid_params(
-                format!("no tool is named `{name}`"),
-                None,
+        let entry = self.tools.found(name);
+        match (
+            entry,
+            self.admission_of(name, entry, caller, capabilities.as_ref()),
+        ) {
+            (Some(entry), Admission::Granted) => Admit::Run(entry),
+            (Some(entry), Admission::NotGranted) => Admit::Answer(Ok(CallToolResponse::Complete(
+                crate::toolset::refuse_scopes(entry, || caller.clone())
+                    .unwrap_or_else(|| unreachable!("a tool not granted has scopes")),
             ))),
-            Admission::NotGranted => self
-                .tools
-                .refuse_scopes(name, caller)
-                .map(|refusal| Ok(CallToolResponse::Complete(refusal))),
+            (entry, _) => Admit::Answer(match self.unknown(name, context) {
+                Some(answer) => Ok(CallToolResponse::Complete(answer)),
+                None if entry.is_some() => Err(ErrorData::invalid_params(
+                    format!("no tool is named `{name}`"),
+                    None,
+                )),
+                None => Err(ErrorData::invalid_params(
+                    format!("unknown tool `{name}`"),
+                    None,
+                )),
+            }),
         }
     }
 
@@ -210,3 +235,6 @@ impl<S: Send + Sync + 'static, H: ServerHandler> Server<S, H> {
             .is_some_and(|running| running >= self.task_limit))
     }
 }
+
+#[cfg(test)]
+mod tests;
