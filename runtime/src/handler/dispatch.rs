@@ -66,10 +66,23 @@ impl<S: Send + Sync + 'static, H: ServerHandler> Server<S, H> {
                 .insert(crate::context::caller::RecordCaller);
         }
         // with tool search: `search_tools` answered, `call_tool` made the call it names
-        let request = match self.search_step(request, &context) {
-            super::search::Step::Call(request) => request,
+        let (request, view) = match self.search_step(request, &context) {
+            super::search::Step::Call(request, view) => (request, view),
             super::search::Step::Answer(answer) => return answer,
         };
+        let answer = self.dispatch_call(request, context).await;
+        match view {
+            Some(view) => answer.map(|answer| super::search::with_view(answer, &view)),
+            None => answer,
+        }
+    }
+
+    /// Answers the `tools/call` of `request.name` (after tool search's step).
+    async fn dispatch_call(
+        &self,
+        request: CallToolRequestParams,
+        mut context: RequestContext<RoleServer>,
+    ) -> Result<CallToolResponse, ErrorData> {
         #[cfg(feature = "code")]
         if let Some(code) = self.runs_script(&request.name) {
             return self.execute(code, request, context).await;

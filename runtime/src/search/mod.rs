@@ -75,6 +75,8 @@ pub struct ToolSearch {
     #[cfg(feature = "code")]
     code: Option<crate::code::CodeMode>,
     keywords: Vec<(String, Vec<String>)>,
+    /// Whether the tools with an MCP Apps view stay listed.
+    pin_views: bool,
 }
 
 impl Default for ToolSearch {
@@ -93,6 +95,7 @@ impl ToolSearch {
             #[cfg(feature = "code")]
             code: None,
             keywords: Vec::new(),
+            pin_views: true,
         }
     }
 
@@ -123,6 +126,33 @@ impl ToolSearch {
     {
         self.pinned.extend(names.into_iter().map(Into::into));
         self
+    }
+
+    /// Whether the tools that have an MCP Apps view (`#[tool(app)]`, `app = "ui://…"`) stay
+    /// in `tools/list` as pinned tools do (`true` unless set). A host shows a tool's view for
+    /// the results of a tool it lists with `_meta.ui.resourceUri`; a tool reached through
+    /// `call_tool` is, to the host, a call of `call_tool`, which has no view. Kept listed, such
+    /// a tool is called by its name and its view shows. With `false`, the view tools are
+    /// found by search like the others; a call through `call_tool` then carries the view's
+    /// URI in its result's `_meta.ui.resourceUri`, which only hosts that read a result's
+    /// `_meta` act on.
+    ///
+    /// ```
+    /// use toolshape::search::ToolSearch;
+    ///
+    /// // a server with many views, listed only when searched for
+    /// let search = ToolSearch::new().pin_views(false);
+    /// assert!(!search.pins_views());
+    /// ```
+    pub fn pin_views(mut self, pin: bool) -> Self {
+        self.pin_views = pin;
+        self
+    }
+
+    /// Whether the tools that have an MCP Apps view stay listed
+    /// ([`pin_views`](ToolSearch::pin_views)).
+    pub fn pins_views(&self) -> bool {
+        self.pin_views
     }
 
     /// How many tools a search answers when the call gives no `limit` (5 unless set; kept
