@@ -1,7 +1,7 @@
 //! Tool search: a server with many tools lists a few and lets the model find the rest.
 //!
 //! With [`Server::with_tool_search`](crate::Server::with_tool_search), `tools/list` answers
-//! the pinned tools plus two of search's own: `search_tools`, which finds the tools for a
+//! the pinned tools and those with an MCP Apps view, plus two of search's own: `search_tools`, which finds the tools for a
 //! query (ranked by [`SearchIndex`]), and `call_tool`, which calls one by name exactly as a
 //! direct `tools/call` would. Every tool stays callable directly by its name. See the guide's
 //! tool-search page and `docs/wire-format.md` for what a client receives.
@@ -31,7 +31,8 @@ pub(crate) fn text_of_name(name: &str) -> String {
 /// How a server offers its tools through search instead of one long listing: given to
 /// [`Server::with_tool_search`](crate::Server::with_tool_search).
 ///
-/// With it, `tools/list` answers the [pinned](ToolSearch::pin) tools plus `search_tools`
+/// With it, `tools/list` answers the [pinned](ToolSearch::pin) tools and those with an MCP
+/// Apps view ([`pin_views`](ToolSearch::pin_views)) plus `search_tools`
 /// (`{"query": "...", "limit"?: n}`: the tools that match, best first, as a compact text for
 /// the model and their `tools/list` entries in `structuredContent`) and `call_tool`
 /// (`{"name": "...", "arguments": {...}}`: the tool's answer, exactly as a direct call's).
