@@ -833,9 +833,9 @@ pub const PINNED: [&str; 5] = [
 ];
 
 /// Tool search for the ontap server (`ontap --search`): the listing holds [`PINNED`], the
-/// tools with an MCP Apps view (`cluster_list_svms`, `cluster_resize_volume`; a host shows
-/// views only for tools it lists), `search_tools` and `call_tool`; every other tool is found
-/// by searching and stays callable by its name.
+/// tools with an MCP Apps view (a host shows views only for the tools it lists),
+/// `search_tools` and `call_tool`; every other tool is found by searching and stays callable
+/// by its name.
 pub fn tool_search() -> toolshape::search::ToolSearch {
     toolshape::search::ToolSearch::new().pin(PINNED)
 }

@@ -59,7 +59,14 @@ async fn the_listing_with_search_is_the_pins_search_call_tool_and_execute() {
     let client = connect(code_server()).await;
     let mut expected: Vec<String> = ontap::PINNED.iter().map(|s| (*s).to_owned()).collect();
     // the tools with an MCP Apps view stay listed too
-    expected.extend(["cluster_list_svms", "cluster_resize_volume"].map(str::to_owned));
+    expected.extend(
+        [
+            "cluster_enable_volume_autosize",
+            "cluster_list_svms",
+            "cluster_resize_volume",
+        ]
+        .map(str::to_owned),
+    );
     expected.extend(["call_tool", "execute", "search_tools"].map(str::to_owned));
     expected.sort();
     assert_eq!(names(&client).await, expected);

@@ -1213,7 +1213,14 @@ async fn search_serves_the_pinned_tools_and_every_tool_by_name() {
     if listed.iter().any(|n| n == "search_tools") {
         let mut expected: Vec<String> = ontap::PINNED.iter().map(|s| (*s).to_owned()).collect();
         // the tools with an MCP Apps view stay listed too
-        expected.extend(["cluster_list_svms", "cluster_resize_volume"].map(str::to_owned));
+        expected.extend(
+            [
+                "cluster_enable_volume_autosize",
+                "cluster_list_svms",
+                "cluster_resize_volume",
+            ]
+            .map(str::to_owned),
+        );
         expected.extend(["call_tool".to_owned(), "search_tools".to_owned()]);
         let mut listed = listed.clone();
         listed.sort();
