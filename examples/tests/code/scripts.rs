@@ -110,9 +110,29 @@ async fn code_mode_alone_lists_every_tool_call_tool_and_execute() {
         text.starts_with("Error: no tool is named `search_tools`."),
         "{text}"
     );
-    // and pins keep only the pinned
+    // and pins keep only the pinned, with the tools that have a view (a host shows views only
+    // for the tools it lists) unless `pin_views(false)`
     let pinned = ontap::server()
-        .with_tool_search(ToolSearch::from(CodeMode::new()).pin(["cluster_list_svms"]));
+        .with_tool_search(ToolSearch::from(CodeMode::new()).pin(["get_active_alerts"]));
+    assert_eq!(
+        names(&connect(pinned).await).await,
+        [
+            "call_tool",
+            "cluster_enable_volume_autosize",
+            "cluster_list_svms",
+            "cluster_list_volumes",
+            "cluster_resize_volume",
+            "execute",
+            "get_active_alerts",
+            "get_volume_configuration",
+            "infrastructure_health",
+        ]
+    );
+    let pinned = ontap::server().with_tool_search(
+        ToolSearch::from(CodeMode::new())
+            .pin(["cluster_list_svms"])
+            .pin_views(false),
+    );
     assert_eq!(
         names(&connect(pinned).await).await,
         ["call_tool", "cluster_list_svms", "execute"]
