@@ -4,6 +4,8 @@
 //
 // Backend routes: POST /api/open {tool, arguments} lists the tools, reads the tool's view
 // (`_meta.ui.resourceUri`), calls the tool, and answers {tool, resource, viewUrl, result};
+// with `via: "call_tool"` it calls the tool through tool search's `call_tool` and reads the
+// view from the result's `_meta.ui.resourceUri` instead;
 // POST /api/call {name, arguments} is a `tools/call` the view makes through the host.
 // With several servers (replicas of one), calls go round robin, as behind a load balancer.
 import http from "node:http";
@@ -83,9 +85,32 @@ export async function startHost(mcpUrls) {
     return result;
   };
 
+  // A call through tool search's `call_tool`: the host sees a call of `call_tool`, whose
+  // listing entry names no view; a host that reads a result's `_meta.ui.resourceUri` (as
+  // MCP Apps drafts propose; the 2026-01-26 specification reads only the listing) renders
+  // the view the result names.
+  const openThrough = async (tools, tool, args) => {
+    const listed = tools.find((t) => t.name === "call_tool");
+    if (!listed) throw new Error("no call_tool listed");
+    const result = await callTool({ name: "call_tool", arguments: { name: tool, arguments: args || {} } });
+    const uri = result._meta && result._meta.ui && result._meta.ui.resourceUri;
+    if (!uri) throw new Error(`call_tool's result for ${tool} has no _meta.ui.resourceUri`);
+    const read = await next().readResource({ uri });
+    const resource = read.contents[0];
+    if (resource.mimeType !== MIME) throw new Error(`${uri} is ${resource.mimeType}, not ${MIME}`);
+    views.push(resource);
+    return {
+      tool: listed,
+      resource: { uri, mimeType: resource.mimeType, _meta: resource._meta, bytes: resource.text.length },
+      viewUrl: `http://127.0.0.1:${sandboxPort}/view/${views.length - 1}`,
+      result,
+    };
+  };
+
   const routes = {
-    "/api/open": async ({ tool, arguments: args }) => {
+    "/api/open": async ({ tool, arguments: args, via }) => {
       const { tools } = await clients[0].listTools();
+      if (via === "call_tool") return openThrough(tools, tool, args);
       const listed = tools.find((t) => t.name === tool);
       if (!listed) throw new Error(`no tool ${tool}`);
       const uri = listed._meta && listed._meta.ui && listed._meta.ui.resourceUri;
@@ -137,6 +162,8 @@ export async function startHost(mcpUrls) {
     calls,
     // a call the test makes itself, beside the view (to read the state)
     call: (name, args) => next().callTool({ name, arguments: args || {} }),
+    // the host's listing, as its model sees it
+    list: async () => (await clients[0].listTools()).tools,
     async close() {
       for (const client of clients) await client.close().catch(() => {});
       page.close();

@@ -15,8 +15,9 @@ let current = null;
 // places the frame far below the fold, as a chat does with a view that arrives while the
 // reader looks at earlier messages (the browser then skips the frame's rendering);
 // `styles` is the host context's ext-apps `styles` ({variables, css}).
-window.openTool = async ({ tool, arguments: args, theme, width, offscreen, styles }) => {
-  const opened = await post("/api/open", { tool, arguments: args });
+// `via: "call_tool"` calls it through tool search's `call_tool` (see host.mjs).
+window.openTool = async ({ tool, arguments: args, theme, width, offscreen, styles, via }) => {
+  const opened = await post("/api/open", { tool, arguments: args, via });
   const stage = document.getElementById("stage");
   stage.textContent = "";
   stage.style.width = (width || 420) + "px";

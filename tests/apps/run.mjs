@@ -57,9 +57,9 @@ async function start(command, args, what, port) {
   await waitListening(port, what);
   return child;
 }
-async function example(name, store) {
+async function example(name, store, extra = []) {
   const port = await freePort();
-  const args = ["--http", `127.0.0.1:${port}`, ...(store ? ["--store", store] : [])];
+  const args = ["--http", `127.0.0.1:${port}`, ...(store ? ["--store", store] : []), ...extra];
   await start(path.join(bins, name), args, name, port);
   return `http://127.0.0.1:${port}/mcp`;
 }
@@ -278,6 +278,42 @@ try {
     await page.close();
   }
   await ontap.close();
+
+  // ---------------- ontap with tool search ----------------
+  // `ontap --search`: the listing holds the pinned tools, the tools with a view, and search's
+  // two. `cluster_list_svms` is not pinned: search finds it, and its view shows.
+  const searching = await startHost([await example("ontap", undefined, ["--search"])]);
+  {
+    const { page, errors, view, show } = await open(searching);
+    await check("ontap --search: search finds a tool with a view, listed with its view, and the view renders", async () => {
+      const listed = await searching.list();
+      const names = listed.map((t) => t.name);
+      expect(names.includes("search_tools") && names.includes("call_tool"), `not searching: ${names}`);
+      expect(!names.includes("list_qos_policies"), `every tool listed: ${names}`);
+      const found = await searching.call("search_tools", { query: "list the storage VMs (SVMs) of the cluster" });
+      const hit = found.structuredContent.tools.find((t) => t.name === "cluster_list_svms");
+      expect(hit, `search did not find cluster_list_svms: ${found.structuredContent.tools.map((t) => t.name)}`);
+      expect(hit._meta.ui.resourceUri === "ui://toolshape/result-view", "the search entry names the view");
+      const entry = listed.find((t) => t.name === "cluster_list_svms");
+      expect(entry && entry._meta.ui.resourceUri === hit._meta.ui.resourceUri, "cluster_list_svms is listed with its view");
+      const { result, resource } = await show("cluster_list_svms", {});
+      expect(resource.uri === "ui://toolshape/result-view", resource.uri);
+      expect((await text(view.locator("#title"))) === "List SVMs", "title");
+      const table = await text(view.locator("table"));
+      for (const svm of data(result).svms) expect(table.includes(svm.name), `svm ${svm.name} missing`);
+    });
+    await check("ontap --search: through call_tool, the result names the view and a host that reads it renders it", async () => {
+      const { result, resource } = await show("cluster_list_svms", {}, { via: "call_tool" });
+      expect(searching.calls.at(-1).name === "call_tool", `the host called ${searching.calls.at(-1).name}`);
+      expect(result._meta.ui.resourceUri === "ui://toolshape/result-view", JSON.stringify(result._meta));
+      expect(resource.mimeType === "text/html;profile=mcp-app", resource.mimeType);
+      const table = await text(view.locator("table"));
+      for (const svm of data(result).svms) expect(table.includes(svm.name), `svm ${svm.name} missing`);
+    });
+    await check("ontap --search: no frame logged an error", async () => expect(errors.length === 0, errors.join("\n")));
+    await page.close();
+  }
+  await searching.close();
 
   // ---------------- charts ----------------
   const charts = await startHost([await example("charts")]);

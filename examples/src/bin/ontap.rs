@@ -1,8 +1,8 @@
 //! ONTAP storage administration tools on a simulated cluster, with generic undo. Stdio by
 //! default, `--http [ADDR]` for streamable HTTP, and `--store redis://HOST:PORT/DB` after it
 //! for the cluster, the undo journal and the tasks in Redis, shared by the server's
-//! replicas; `--search` serves with tool search on (the listing holds the pinned tools,
-//! `search_tools` and `call_tool`); `--code-mode` (built with the feature `code`) lists
+//! replicas; `--search` serves with tool search on (the listing holds the pinned tools, the
+//! tools with an MCP Apps view, `search_tools` and `call_tool`); `--code-mode` (built with the feature `code`) lists
 //! `execute` too, which runs a Python script of tool calls in a sandbox, alone (every tool,
 //! `call_tool` and `execute`) or with `--search`.
 //!

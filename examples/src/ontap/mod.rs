@@ -832,9 +832,10 @@ pub const PINNED: [&str; 5] = [
     "undo_last_action",
 ];
 
-/// Tool search for the ontap server (`ontap --search`): the listing holds [`PINNED`],
-/// `search_tools` and `call_tool`; every other tool is found by searching and stays
-/// callable by its name.
+/// Tool search for the ontap server (`ontap --search`): the listing holds [`PINNED`], the
+/// tools with an MCP Apps view (a host shows views only for the tools it lists),
+/// `search_tools` and `call_tool`; every other tool is found by searching and stays callable
+/// by its name.
 pub fn tool_search() -> toolshape::search::ToolSearch {
     toolshape::search::ToolSearch::new().pin(PINNED)
 }

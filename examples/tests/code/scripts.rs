@@ -58,6 +58,15 @@ async fn names(client: &common::Client) -> Vec<String> {
 async fn the_listing_with_search_is_the_pins_search_call_tool_and_execute() {
     let client = connect(code_server()).await;
     let mut expected: Vec<String> = ontap::PINNED.iter().map(|s| (*s).to_owned()).collect();
+    // the tools with an MCP Apps view stay listed too
+    expected.extend(
+        [
+            "cluster_enable_volume_autosize",
+            "cluster_list_svms",
+            "cluster_resize_volume",
+        ]
+        .map(str::to_owned),
+    );
     expected.extend(["call_tool", "execute", "search_tools"].map(str::to_owned));
     expected.sort();
     assert_eq!(names(&client).await, expected);
@@ -101,9 +110,29 @@ async fn code_mode_alone_lists_every_tool_call_tool_and_execute() {
         text.starts_with("Error: no tool is named `search_tools`."),
         "{text}"
     );
-    // and pins keep only the pinned
+    // and pins keep only the pinned, with the tools that have a view (a host shows views only
+    // for the tools it lists) unless `pin_views(false)`
     let pinned = ontap::server()
-        .with_tool_search(ToolSearch::from(CodeMode::new()).pin(["cluster_list_svms"]));
+        .with_tool_search(ToolSearch::from(CodeMode::new()).pin(["get_active_alerts"]));
+    assert_eq!(
+        names(&connect(pinned).await).await,
+        [
+            "call_tool",
+            "cluster_enable_volume_autosize",
+            "cluster_list_svms",
+            "cluster_list_volumes",
+            "cluster_resize_volume",
+            "execute",
+            "get_active_alerts",
+            "get_volume_configuration",
+            "infrastructure_health",
+        ]
+    );
+    let pinned = ontap::server().with_tool_search(
+        ToolSearch::from(CodeMode::new())
+            .pin(["cluster_list_svms"])
+            .pin_views(false),
+    );
     assert_eq!(
         names(&connect(pinned).await).await,
         ["call_tool", "cluster_list_svms", "execute"]

@@ -72,7 +72,7 @@ async fn each_call_of_a_script_has_a_span_under_the_requests() {
     )
     .await
     .unwrap();
-    assert_ne!(result.is_error, Some(true));
+    assert_ne!(result.is_error, Some(true), "{result:?}");
     let opened = opened.0.lock().unwrap().clone();
     let script: Vec<_> = opened
         .iter()

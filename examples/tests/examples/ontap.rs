@@ -1212,13 +1212,22 @@ async fn search_serves_the_pinned_tools_and_every_tool_by_name() {
     }
     if listed.iter().any(|n| n == "search_tools") {
         let mut expected: Vec<String> = ontap::PINNED.iter().map(|s| (*s).to_owned()).collect();
+        // the tools with an MCP Apps view stay listed too
+        expected.extend(
+            [
+                "cluster_enable_volume_autosize",
+                "cluster_list_svms",
+                "cluster_resize_volume",
+            ]
+            .map(str::to_owned),
+        );
         expected.extend(["call_tool".to_owned(), "search_tools".to_owned()]);
         let mut listed = listed.clone();
         listed.sort();
         expected.sort();
         assert_eq!(
             listed, expected,
-            "with search on, the pins and search's two tools"
+            "with search on, the pins, the tools with a view and search's two tools"
         );
     }
     let request = rmcp::model::CallToolRequestParams::new("list_qos_policies");

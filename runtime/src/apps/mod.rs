@@ -192,6 +192,11 @@ impl std::error::Error for ViewError {}
 
 debug_as_message!(ViewError);
 
+/// The view URI a tool's `tools/list` entry names in `_meta.ui.resourceUri`, if any.
+pub(crate) fn view_uri(tool: &rmcp::model::Tool) -> Option<&str> {
+    tool.meta.as_ref()?.get("ui")?.get("resourceUri")?.as_str()
+}
+
 /// `_meta.ui` of a tool's `tools/list` entry: `{"resourceUri": uri}`.
 pub(crate) fn tool_meta(uri: &str) -> Value {
     json!({ "resourceUri": uri })

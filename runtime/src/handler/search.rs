@@ -19,8 +19,9 @@ pub(super) enum Step {
     /// Answered already (`search_tools`, a bad argument of `call_tool`, a server that
     /// cannot serve).
     Answer(Result<CallToolResponse, ErrorData>),
-    /// The call to dispatch: the request itself, or the call `call_tool` names.
-    Call(CallToolRequestParams),
+    /// The call to dispatch: the request itself, or the call `call_tool` names (`true`):
+    /// its result then names the tool's MCP Apps view, when it has one ([`with_view`]).
+    Call(CallToolRequestParams, bool),
 }
 
 impl<S: Send + Sync + 'static, H: ServerHandler> Server<S, H> {
@@ -49,8 +50,14 @@ impl<S: Send + Sync + 'static, H: ServerHandler> Server<S, H> {
         unready(search)?;
         // code mode alone, with nothing pinned, keeps every tool listed
         let every = !search.settings.searches() && search.settings.pinned().is_empty();
+        // a tool with a view stays listed (unless the author says not): a host shows views
+        // only for the tools it lists
+        let view =
+            |tool: &Tool| search.settings.pins_views() && crate::apps::view_uri(tool).is_some();
         let mut tools: Vec<Tool> = (self.tools.list().into_iter())
-            .filter(|tool| every || search.settings.pinned().iter().any(|pin| *pin == tool.name))
+            .filter(|tool| {
+                every || view(tool) || search.settings.pinned().iter().any(|pin| *pin == tool.name)
+            })
             .filter(visible)
             .collect();
         tools.extend(search.entries.iter().cloned());
@@ -76,12 +83,13 @@ impl<S: Send + Sync + 'static, H: ServerHandler> Server<S, H> {
         context: &RequestContext<RoleServer>,
     ) -> Step {
         let Some(search) = &self.search else {
-            return Step::Call(request);
+            return Step::Call(request, false);
         };
         if let Err(error) = unready(search) {
             return Step::Answer(Err(error));
         }
-        let request = if request.name == CALL_TOOL {
+        let through = request.name == CALL_TOOL;
+        let request = if through {
             match unwrap_call(request) {
                 Ok(inner) => inner,
                 Err(refusal) => return Step::Answer(Ok(CallToolResponse::Complete(refusal))),
@@ -90,7 +98,9 @@ impl<S: Send + Sync + 'static, H: ServerHandler> Server<S, H> {
             request
         };
         if request.name != SEARCH_TOOLS || !search.settings.searches() {
-            return Step::Call(request);
+            // the host saw a call of `call_tool`, which has no view: the result names the
+            // view of the tool it called (once the call is admitted)
+            return Step::Call(request, through);
         }
         let query = match read_query(request.arguments.as_ref(), search.default_limit()) {
             Ok(query) => query,
@@ -164,6 +174,23 @@ impl<S: Send + Sync + 'static, H: ServerHandler> Server<S, H> {
             return Some(problem);
         }
         self.search.as_ref()?.problem.as_deref()
+    }
+}
+
+/// `answer` with `_meta.ui.resourceUri` naming `view`: a call through `call_tool` of a tool
+/// that has an MCP Apps view. The extension's hosts read a view from a tool's `tools/list`
+/// entry; a host that also reads a result's `_meta` (as MCP Apps drafts propose) finds the
+/// view here. A `_meta.ui` the tool set itself is kept.
+pub(super) fn with_view(answer: CallToolResponse, view: &str) -> CallToolResponse {
+    match answer {
+        CallToolResponse::Complete(mut result) => {
+            let meta = result.meta.get_or_insert_with(Default::default);
+            meta.0
+                .entry("ui")
+                .or_insert_with(|| crate::apps::tool_meta(view));
+            CallToolResponse::Complete(result)
+        }
+        other => other,
     }
 }
 

@@ -1,7 +1,7 @@
 //! Tool search: a server with many tools lists a few and lets the model find the rest.
 //!
 //! With [`Server::with_tool_search`](crate::Server::with_tool_search), `tools/list` answers
-//! the pinned tools plus two of search's own: `search_tools`, which finds the tools for a
+//! the pinned tools and those with an MCP Apps view, plus two of search's own: `search_tools`, which finds the tools for a
 //! query (ranked by [`SearchIndex`]), and `call_tool`, which calls one by name exactly as a
 //! direct `tools/call` would. Every tool stays callable directly by its name. See the guide's
 //! tool-search page and `docs/wire-format.md` for what a client receives.
@@ -31,7 +31,8 @@ pub(crate) fn text_of_name(name: &str) -> String {
 /// How a server offers its tools through search instead of one long listing: given to
 /// [`Server::with_tool_search`](crate::Server::with_tool_search).
 ///
-/// With it, `tools/list` answers the [pinned](ToolSearch::pin) tools plus `search_tools`
+/// With it, `tools/list` answers the [pinned](ToolSearch::pin) tools and those with an MCP
+/// Apps view ([`pin_views`](ToolSearch::pin_views)) plus `search_tools`
 /// (`{"query": "...", "limit"?: n}`: the tools that match, best first, as a compact text for
 /// the model and their `tools/list` entries in `structuredContent`) and `call_tool`
 /// (`{"name": "...", "arguments": {...}}`: the tool's answer, exactly as a direct call's).
@@ -75,6 +76,8 @@ pub struct ToolSearch {
     #[cfg(feature = "code")]
     code: Option<crate::code::CodeMode>,
     keywords: Vec<(String, Vec<String>)>,
+    /// Whether the tools with an MCP Apps view stay listed.
+    pin_views: bool,
 }
 
 impl Default for ToolSearch {
@@ -93,6 +96,7 @@ impl ToolSearch {
             #[cfg(feature = "code")]
             code: None,
             keywords: Vec::new(),
+            pin_views: true,
         }
     }
 
@@ -123,6 +127,33 @@ impl ToolSearch {
     {
         self.pinned.extend(names.into_iter().map(Into::into));
         self
+    }
+
+    /// Whether the tools that have an MCP Apps view (`#[tool(app)]`, `app = "ui://…"`) stay
+    /// in `tools/list` as pinned tools do (`true` unless set). A host shows a tool's view for
+    /// the results of a tool it lists with `_meta.ui.resourceUri`; a tool reached through
+    /// `call_tool` is, to the host, a call of `call_tool`, which has no view. Kept listed, such
+    /// a tool is called by its name and its view shows. With `false`, the view tools are
+    /// found by search like the others; a call through `call_tool` then carries the view's
+    /// URI in its result's `_meta.ui.resourceUri`, which only hosts that read a result's
+    /// `_meta` act on.
+    ///
+    /// ```
+    /// use toolshape::search::ToolSearch;
+    ///
+    /// // a server with many views, listed only when searched for
+    /// let search = ToolSearch::new().pin_views(false);
+    /// assert!(!search.pins_views());
+    /// ```
+    pub fn pin_views(mut self, pin: bool) -> Self {
+        self.pin_views = pin;
+        self
+    }
+
+    /// Whether the tools that have an MCP Apps view stay listed
+    /// ([`pin_views`](ToolSearch::pin_views)).
+    pub fn pins_views(&self) -> bool {
+        self.pin_views
     }
 
     /// How many tools a search answers when the call gives no `limit` (5 unless set; kept

@@ -37,6 +37,7 @@ mod runtime_e2e;
 mod search_e2e;
 mod search_quality;
 mod search_tokens;
+mod search_views;
 mod skills_e2e;
 mod span_target;
 mod tasks_e2e;

@@ -73,10 +73,21 @@ impl<S: Send + Sync + 'static, H: ServerHandler> Server<S, H> {
                 .insert(crate::context::caller::RecordCaller);
         }
         // with tool search: `search_tools` answered, `call_tool` made the call it names
-        let request = match self.search_step(request, &context) {
-            super::search::Step::Call(request) => request,
+        let (request, through) = match self.search_step(request, &context) {
+            super::search::Step::Call(request, through) => (request, through),
             super::search::Step::Answer(answer) => return answer,
         };
+        self.dispatch_call(request, through, context).await
+    }
+
+    /// Answers the `tools/call` of `request.name` (after tool search's step; `through`:
+    /// named by `call_tool`, whose result then names the tool's MCP Apps view).
+    async fn dispatch_call(
+        &self,
+        request: CallToolRequestParams,
+        through: bool,
+        context: RequestContext<RoleServer>,
+    ) -> Result<CallToolResponse, ErrorData> {
         #[cfg(feature = "code")]
         if let Some(code) = self.runs_script(&request.name) {
             return self.execute(code, request, context).await;
@@ -87,6 +98,21 @@ impl<S: Send + Sync + 'static, H: ServerHandler> Server<S, H> {
             Admit::Run(entry) => entry,
             Admit::Answer(answer) => return answer,
         };
+        let view = crate::apps::view_uri(&entry.tool).filter(|_| through);
+        let answer = self.run_admitted(entry, request, context).await;
+        match view {
+            Some(view) => answer.map(|answer| super::search::with_view(answer, view)),
+            None => answer,
+        }
+    }
+
+    /// Runs the call of `entry`, its caller admitted: at once, or as a task.
+    async fn run_admitted(
+        &self,
+        entry: &crate::toolset::Entry<S>,
+        request: CallToolRequestParams,
+        mut context: RequestContext<RoleServer>,
+    ) -> Result<CallToolResponse, ErrorData> {
         // what `Context::call_tool` reaches: this server's tools and state
         context.extensions.insert(FromServer {
             tools: self.reachable.clone(),
