@@ -27,8 +27,9 @@ enum Shape {
 /// The text a model reads of a script's result `value`: toolshape's compact layout for a list
 /// of records (a header of keys, the union of the records' keys in the order they first
 /// appear, and one line per record), `key: value` lines in a code block for one record, one
-/// line per item for a list of scalars, the value itself for a scalar. Lossless: a string that
-/// would read as something else is quoted as JSON.
+/// line per item for a list of scalars, the value itself for a scalar. A record's list of
+/// records sits under its key, indented by one space, as a text tool's compact layout writes
+/// it. Lossless: a string that would read as something else is quoted as JSON.
 ///
 /// ```
 /// use serde_json::json;
@@ -42,6 +43,12 @@ enum Shape {
 ///     "name,size,tags[]\nvol1,100,a;b\nvol2,250,[]"
 /// );
 /// assert_eq!(toolshape::code::result_text(&json!("done")), "done");
+///
+/// let svm = json!({"name": "svm1", "volumes": [{"name": "vol1"}, {"name": "vol2"}]});
+/// assert_eq!(
+///     toolshape::code::result_text(&svm),
+///     "```\nname: svm1\nvolumes:\n name\n vol1\n vol2\n```"
+/// );
 /// ```
 pub fn result_text(value: &Value) -> String {
     match value {
@@ -84,7 +91,7 @@ fn record_block(map: &Map<String, Value>) -> String {
             Value::Array(items) if !items.is_empty() && items.iter().all(Value::is_object) => {
                 body.push_str(key);
                 body.push_str(":\n");
-                records(&mut body, "  ", items);
+                records(&mut body, " ", items);
             }
             Value::String(s) if !s.contains('\n') && !s.contains("```") => {
                 body.push_str(&format!("{key}: {s}\n"));
