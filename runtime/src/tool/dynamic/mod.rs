@@ -28,9 +28,7 @@ use crate::context::Context;
 use crate::formats::Format;
 use crate::tool::args::given;
 use crate::tool::def::{Check, Described, Guarded, Invoke, ToolDef, refusal, refused};
-use crate::tool::spec::{
-    Annotations, BoxFuture, Declaration, Kind, TaskSupport, Text, is_tool_name,
-};
+use crate::tool::spec::{BoxFuture, Declaration, Kind, TaskSupport, ToolSpec, is_tool_name};
 pub use output::DynamicOutput;
 use output::Produced;
 
@@ -48,25 +46,7 @@ impl<S: Send + Sync + 'static> ToolDef<S> {
         DynamicTool {
             decl: Declaration {
                 name: name.into(),
-                title: None,
-                description: Text::Borrowed(""),
-                version: Text::Borrowed("0.0.0"),
-                model_id: None,
-                confirm: None,
-                icons: &[],
-                params: &[],
-                annotations: Annotations::NONE,
-                kind: None,
-                ignore_unknown_arguments: false,
-                task: TaskSupport::Never,
-                extend_schema: None,
-                scopes: Vec::new(),
-                keywords: Vec::new(),
-                app: None,
-                undo: true,
-                rust_path: "",
-                location: Text::Borrowed(""),
-                prefix: Text::Borrowed(""),
+                ..Declaration::of_spec(&ToolSpec::DEFAULT)
             },
             input: None,
             output: None,
