@@ -60,8 +60,13 @@ fn walk(dir: &Path, prefix: &str, files: &mut Vec<String>) -> std::io::Result<()
     for entry in std::fs::read_dir(dir)? {
         let entry = entry?;
         let name = entry.file_name();
+        // refused as `Skills::from_dir` refuses it: embedded and read, a folder holds the
+        // same skills
         let Some(name) = name.to_str() else {
-            continue;
+            return Err(std::io::Error::other(format!(
+                "{} has a name that is not UTF-8",
+                entry.path().display()
+            )));
         };
         if name.starts_with('.') {
             continue;
