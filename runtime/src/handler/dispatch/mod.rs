@@ -77,17 +77,6 @@ impl<S: Send + Sync + 'static, H: ServerHandler> Server<S, H> {
             super::search::Step::Call(request, through) => (request, through),
             super::search::Step::Answer(answer) => return answer,
         };
-        self.dispatch_call(request, through, context).await
-    }
-
-    /// Answers the `tools/call` of `request.name` (after tool search's step; `through`:
-    /// named by `call_tool`, whose result then names the tool's MCP Apps view).
-    async fn dispatch_call(
-        &self,
-        request: CallToolRequestParams,
-        through: bool,
-        context: RequestContext<RoleServer>,
-    ) -> Result<CallToolResponse, ErrorData> {
         #[cfg(feature = "code")]
         if let Some(code) = self.runs_script(&request.name) {
             return self.execute(code, request, context).await;
@@ -98,33 +87,39 @@ impl<S: Send + Sync + 'static, H: ServerHandler> Server<S, H> {
             Admit::Run(entry) => entry,
             Admit::Answer(answer) => return answer,
         };
-        let view = crate::apps::view_uri(&entry.tool).filter(|_| through);
-        let answer = self.run_admitted(entry, request, context).await;
-        match view {
-            Some(view) => answer.map(|answer| super::search::with_view(answer, view)),
-            None => answer,
-        }
-    }
-
-    /// Runs the call of `entry`, its caller admitted: at once, or as a task.
-    async fn run_admitted(
-        &self,
-        entry: &crate::toolset::Entry<S>,
-        request: CallToolRequestParams,
-        mut context: RequestContext<RoleServer>,
-    ) -> Result<CallToolResponse, ErrorData> {
+        // named by `call_tool`: the result names the tool's MCP Apps view
+        let view = through
+            .then(|| crate::apps::view_uri(&entry.tool))
+            .flatten();
         // what `Context::call_tool` reaches: this server's tools and state
         context.extensions.insert(FromServer {
             tools: self.reachable.clone(),
             log_level: self.log_level.clone(),
             journal: self.journal.clone(),
         });
-        let task = entry.info().task();
-        if task == TaskSupport::Never {
-            return (self.tools)
+        let answer = if entry.info().task() == TaskSupport::Never {
+            (self.tools)
                 .respond_admitted(entry, &self.state, request, context)
-                .await;
+                .await
+        } else {
+            // boxed: a plain call's future holds no room for a task's
+            Box::pin(self.run_task_tool(entry, request, context)).await
+        };
+        match view {
+            Some(view) => answer.map(|answer| super::search::with_view(answer, view)),
+            None => answer,
         }
+    }
+
+    /// Runs the call of a tool that may run as a task (`#[tool(task = "...")]`), its caller
+    /// admitted: at once, or as a task.
+    async fn run_task_tool(
+        &self,
+        entry: &crate::toolset::Entry<S>,
+        request: CallToolRequestParams,
+        mut context: RequestContext<RoleServer>,
+    ) -> Result<CallToolResponse, ErrorData> {
+        let task = entry.info().task();
         // Read (and, on 2026-07-28, parsed from the request) only for a task tool.
         let client_runs_tasks = context
             .client_capabilities()
